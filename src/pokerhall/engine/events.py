@@ -1,0 +1,50 @@
+"""Events: what happened, and who may know it.
+
+Visibility is explicit on every event rather than inferred from key names: an event is either
+public (every seat and spectators) or addressed to a set of seats. Views and event streams both
+follow it, so a secret can only leak if an event is built with the wrong audience, which the
+property tests look for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. `to` is None for a public event, else the seats that may see it."""
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[int] | None = None
+
+    @classmethod
+    def public(cls, type: str, **data: Any) -> Event:
+        return cls(type, data)
+
+    @classmethod
+    def private(cls, seats: Iterable[int], type: str, **data: Any) -> Event:
+        return cls(type, data, frozenset(seats))
+
+    @property
+    def is_public(self) -> bool:
+        return self.to is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Spectators (seat None) see public events only."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": self.type, **self.data}
+        out["visibility"] = "public" if self.to is None else sorted(self.to)
+        return out
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events one seat (or a spectator, None) may receive, in order."""
+    return [event for event in events if event.visible_to(seat)]

@@ -1,0 +1,118 @@
+"""The game protocol every game implements and every client (server, bots, CLI, tests) uses.
+
+A game is a pure state machine: no I/O, no clocks, no global randomness. `act` is split into
+`parse` (check a move against the rules, change nothing) and `apply` (change the state, never
+fail), after python-chess's parse/push split, so an illegal move provably leaves the state alone.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.record import MatchRecord
+
+MAX_MOVE_CHARS = 2_000
+"""A move is a handful of small fields; anything bigger is malformed, not a move."""
+
+ParsedMove = TypeVar("ParsedMove")
+
+
+class Game(ABC, Generic[ParsedMove]):
+    """Base of every game state. Subclasses set `name` and implement the abstract methods."""
+
+    name: ClassVar[str]
+
+    def __init__(self, players: Sequence[str], options_json: JSON, seed: int) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self.options_json = options_json
+        self.seed = seed
+        self.moves: list[tuple[int, JSON]] = []
+
+    # --- what a caller asks --------------------------------------------------------------
+
+    @property
+    def state_id(self) -> int:
+        """Counts applied moves; a prompt carries it so a client's stale move can be refused."""
+        return len(self.moves)
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.players)
+
+    @abstractmethod
+    def pending(self) -> dict[int, JSON]:
+        """Seats asked to move now and what they are asked (several for simultaneous moves)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """Exactly what `seat` may know now; None is a spectator."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> JSON | None:
+        """The final standings once `over`, else None."""
+
+    # --- making a move -------------------------------------------------------------------
+
+    @abstractmethod
+    def parse(self, seat: int, move: Mapping[str, Any]) -> ParsedMove:
+        """Check a move of a seat that is asked to move; raise IllegalMove, change nothing."""
+
+    @abstractmethod
+    def apply(self, seat: int, move: ParsedMove) -> list[Event]:
+        """Carry out a move that `parse` accepted; must not fail."""
+
+    def act(self, seat: int, move: Mapping[str, Any]) -> list[Event]:
+        """Check and apply one move of one seat; the events say who may see each of them."""
+        clean = self._check_envelope(seat, move)
+        parsed = self.parse(seat, clean)
+        events = self.apply(seat, parsed)
+        self.moves.append((seat, clean))
+        return events
+
+    def _check_envelope(self, seat: object, move: object) -> JSON:
+        """The checks every game shares: who moves, in turn, with a well-formed move."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            raise IllegalMove(f"there is no seat {seat!r} at this table")
+        if not isinstance(move, Mapping):
+            raise IllegalMove('a move must be an object such as {"type": "fold"}')
+        try:
+            text = json.dumps(move, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise IllegalMove(f"a move must be plain JSON data ({exc})") from None
+        if len(text) > MAX_MOVE_CHARS:
+            raise IllegalMove(f"a move may be at most {MAX_MOVE_CHARS} characters of JSON")
+        clean: JSON = json.loads(text)
+        if not isinstance(clean.get("type"), str):
+            raise IllegalMove('a move needs a "type" such as "fold", "call" or "guess"')
+        if self.over:
+            raise IllegalMove("the game is over")
+        state_id = clean.pop("state_id", None)
+        if state_id is not None and state_id != self.state_id:
+            raise IllegalMove(
+                f"this move was made for state {state_id!r}, but the game is at {self.state_id}"
+            )
+        pending = self.pending()
+        if seat not in pending:
+            raise IllegalMove(f"it is not seat {seat}'s turn")
+        return clean
+
+    # --- records -------------------------------------------------------------------------
+
+    def record(self) -> MatchRecord:
+        return MatchRecord(
+            game=self.name,
+            options=self.options_json,
+            players=self.players,
+            seed=self.seed,
+            moves=tuple(self.moves),
+        )

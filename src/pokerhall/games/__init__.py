@@ -1,0 +1,9 @@
+"""All games, found by name: `create("quizpoker", ["Ann", "Bob"], {"ruleset": "duell"}, seed=7)`.
+
+Importing this package registers every game, so callers never import a game module directly.
+"""
+
+from pokerhall.engine.registry import create, names, replay
+from pokerhall.games import quizpoker as quizpoker
+
+__all__ = ["create", "names", "replay"]

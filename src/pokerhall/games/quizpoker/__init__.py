@@ -1,0 +1,9 @@
+"""QuizPoker: Hold'em betting on secret numeric guesses, rulesets `quizpoker` and `duell`."""
+
+from pokerhall.engine import registry
+from pokerhall.games.quizpoker.options import RULESETS, QuizPokerOptions, parse_options
+from pokerhall.games.quizpoker.state import QuizPoker
+
+registry.register("quizpoker", QuizPoker, aliases={"duell": {"ruleset": "duell"}})
+
+__all__ = ["RULESETS", "QuizPoker", "QuizPokerOptions", "parse_options"]

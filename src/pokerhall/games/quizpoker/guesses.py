@@ -1,0 +1,45 @@
+"""Guesses: parsed exactly (Decimal, never float, Q1) and compared by distance (Q8)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from pokerhall.engine.errors import IllegalMove
+
+MAX_GUESS_CHARS = 32
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+
+
+def parse_guess(value: object) -> Decimal:
+    """A guess is a plain decimal number: "1774", "-44", "83.2"; integers are accepted too."""
+    if isinstance(value, bool):
+        raise IllegalMove("a guess must be a number, not true/false")
+    if isinstance(value, int):
+        value = str(value)
+    elif isinstance(value, float):
+        value = repr(value)
+    if not isinstance(value, str):
+        raise IllegalMove(f"a guess must be a number written as text, got {type(value).__name__}")
+    text = value.strip()
+    if len(text) > MAX_GUESS_CHARS:
+        raise IllegalMove(f"a guess may have at most {MAX_GUESS_CHARS} characters")
+    if not _NUMBER.fullmatch(text):
+        raise IllegalMove(
+            f"{text!r} is not a finite number; write digits with an optional sign and a decimal "
+            "point, e.g. 1774 or -3.5"
+        )
+    try:
+        return Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the pattern admits only valid decimals
+        raise IllegalMove(f"{text!r} is not a number") from None
+
+
+def distance(guess: Decimal, answer: Decimal) -> Decimal:
+    """Q8: strength is the absolute distance to the answer; smaller is better."""
+    return abs(guess - answer)
+
+
+def show(value: Decimal) -> str:
+    """A guess as players wrote it (no exponent notation, no trailing noise)."""
+    return format(value, "f")

@@ -1,0 +1,365 @@
+"""One question round (a hand): guesses, four betting rounds with reveals between, showdown.
+
+The hand owns its `Ledger`; the game state hands it the stacks at the start and takes them back
+when the hand is done. Every method that changes the hand returns the events it caused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from pokerhall.content.questions import Question
+from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.events import JSON, Event
+from pokerhall.games.quizpoker.guesses import parse_guess, show
+from pokerhall.games.quizpoker.options import QuizPokerOptions
+from pokerhall.games.quizpoker.showdown import pot_winners, reveal_order, reveals
+from pokerhall.table.betting import BetAction, BettingRound
+from pokerhall.table.blinds import BlindLevel
+from pokerhall.table.ledger import Ledger
+from pokerhall.table.minraise import MIN_RAISE_RULES
+from pokerhall.table.pots import Pot, split
+from pokerhall.table.seats import clockwise
+
+Phase = Literal["guess", "betting", "show", "done"]
+STREETS = ("guesses", "hint 1", "hint 2", "answer")
+"""What betting round i follows (Q3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Positions:
+    """Who holds the buttons this hand; `game_master` is None when nobody sits out (DU2, DU8)."""
+
+    button: int
+    game_master: int | None
+    small_blind: int
+    big_blind: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandMove:
+    kind: Literal["guess", "fold", "bet", "show", "muck"]
+    guess: Decimal | None = None
+    bet: BetAction | None = None
+
+
+class Hand:
+    def __init__(
+        self,
+        *,
+        number: int,
+        question: Question,
+        positions: Positions,
+        level: BlindLevel,
+        ledger: Ledger,
+        options: QuizPokerOptions,
+    ) -> None:
+        self.number = number
+        self.question = question
+        self.positions = positions
+        self.level = level
+        self.ledger = ledger
+        self.options = options
+        self.phase: Phase = "guess"
+        self.street = 0
+        self.revealed = 0
+        """0: question only; 1, 2: hints shown; 3: answer shown."""
+        self.betting: BettingRound | None = None
+        self.guesses: dict[int, Decimal] = {}
+        self.shown: dict[int, Decimal] = {}
+        self.face_down: list[int] = []
+        self.to_show: set[int] = set()
+        self.blinds_posted = False
+        self.awards: list[JSON] = []
+
+    @property
+    def num_seats(self) -> int:
+        return self.ledger.num_seats
+
+    # --- starting ----------------------------------------------------------------------------
+
+    def start(self) -> list[Event]:
+        p = self.positions
+        events = [
+            Event.public(
+                "hand_started",
+                hand=self.number,
+                button=p.button,
+                game_master=p.game_master,
+                small_blind=p.small_blind,
+                big_blind=p.big_blind,
+                blinds=self.level.to_json(),
+                playing=[s for s in range(self.num_seats) if self.ledger.playing[s]],
+                stacks=list(self.ledger.stacks),
+                carry=self.ledger.carry,
+            )
+        ]
+        if self.options.ruleset == "duell":
+            events += self._post_blinds()  # DU3: before the question is read
+        q = self.question
+        events.append(
+            Event.public("question", id=q.id, text=q.question, unit=q.unit, topic=q.topic)
+        )
+        if p.game_master is not None:  # DU2: the game master reads the whole card
+            events.append(
+                Event.private(
+                    [p.game_master],
+                    "game_master_card",
+                    hint1=q.hint1,
+                    hint2=q.hint2,
+                    answer=show(q.answer),
+                )
+            )
+        return events
+
+    def _post_blinds(self) -> list[Event]:
+        """Q11: a seat that cannot cover its blind posts what it has and is all-in."""
+        self.blinds_posted = True
+        p = self.positions
+        events = []
+        for kind, seat, amount in (
+            ("small", p.small_blind, self.level.small),
+            ("big", p.big_blind, self.level.big),
+        ):
+            posted = self.ledger.commit(seat, amount)
+            events.append(
+                Event.public(
+                    "blind_posted",
+                    seat=seat,
+                    blind=kind,
+                    amount=posted,
+                    all_in=self.ledger.stacks[seat] == 0,
+                )
+            )
+        return events
+
+    # --- who is asked what -------------------------------------------------------------------
+
+    def pending(self, state_id: int) -> dict[int, JSON]:
+        if self.phase == "guess":
+            prompt = {"type": "guess", "state_id": state_id, "moves": ["guess", "fold"]}
+            return {s: dict(prompt) for s in self._guessers()}
+        if self.phase == "betting" and self.betting is not None and self.betting.actor is not None:
+            legal = self.betting.legal()
+            return {
+                legal.seat: {
+                    "type": "bet",
+                    "state_id": state_id,
+                    "round": self.street + 1,
+                    "pot": self.ledger.pot_total(),
+                    "current_bet": self.betting.current_bet,
+                    "unit": self.options.chip_unit,
+                    "legal": legal.to_json(),
+                }
+            }
+        if self.phase == "show":
+            prompt = {"type": "show_folded", "state_id": state_id, "moves": ["show", "muck"]}
+            return {s: dict(prompt) for s in sorted(self.to_show)}
+        return {}
+
+    def _guessers(self) -> list[int]:
+        return [s for s in self.ledger.live_seats() if s not in self.guesses]
+
+    # --- checking a move (changes nothing) ---------------------------------------------------
+
+    def parse(self, seat: int, move: Mapping[str, Any]) -> HandMove:
+        kind = move["type"]
+        if self.phase == "guess":
+            return self._parse_guess_phase(kind, move)
+        if self.phase == "show":
+            if kind not in ("show", "muck") or len(move) != 1:
+                raise IllegalMove('answer {"type": "show"} or {"type": "muck"}')
+            return HandMove(kind)
+        assert self.betting is not None
+        return HandMove("bet", bet=self.betting.parse(move))
+
+    @staticmethod
+    def _parse_guess_phase(kind: str, move: Mapping[str, Any]) -> HandMove:
+        if kind == "fold":
+            if len(move) != 1:
+                raise IllegalMove("a fold move has no other fields")
+            return HandMove("fold")
+        if kind != "guess":
+            raise IllegalMove(f"everyone is writing a guess now; {kind!r} is not possible")
+        if set(move) != {"type", "value"}:
+            raise IllegalMove('a guess move looks like {"type": "guess", "value": "1774"}')
+        return HandMove("guess", guess=parse_guess(move["value"]))
+
+    # --- applying a move ---------------------------------------------------------------------
+
+    def apply(self, seat: int, move: HandMove) -> list[Event]:
+        if move.kind == "guess":
+            assert move.guess is not None
+            self.guesses[seat] = move.guess
+            events = [Event.private([seat], "guess_recorded", seat=seat, value=show(move.guess))]
+            return events + self._after_guess_phase_move()
+        if move.kind == "fold":  # while guesses are written (e.g. a player who ran out of time)
+            self.ledger.fold(seat)
+            events = [Event.public("action", seat=seat, action="fold", added=0, to=0)]
+            return events + self._after_guess_phase_move()
+        if move.kind in ("show", "muck"):
+            return self._apply_folded_show(seat, move.kind == "show")
+        assert move.bet is not None
+        assert self.betting is not None
+        outcome = self.betting.apply(seat, move.bet)
+        events = [
+            Event.public(
+                "action",
+                seat=seat,
+                action=outcome.kind,
+                added=outcome.added,
+                to=outcome.to,
+                all_in=outcome.all_in,
+                stack=self.ledger.stacks[seat],
+                pot=self.ledger.pot_total(),
+            )
+        ]
+        if self.betting.done:
+            events += self._close_street()
+        return events
+
+    def _after_guess_phase_move(self) -> list[Event]:
+        if self._guessers() and len(self.ledger.live_seats()) > 1:
+            return []
+        events: list[Event] = [Event.public("guesses_complete")]
+        if not self.blinds_posted:  # QP: the blinds are posted once all have guessed
+            events += self._post_blinds()
+        if len(self.ledger.live_seats()) <= 1:
+            return events + self._settle()
+        self.phase = "betting"
+        return events + self._open_street()
+
+    # --- streets -----------------------------------------------------------------------------
+
+    def _open_street(self) -> list[Event]:
+        p = self.positions
+        first = p.big_blind + 1 if self.street == 0 else p.button + 1
+        self.betting = BettingRound(
+            self.ledger,
+            first=first,
+            big_blind=self.level.big,
+            unit=self.options.chip_unit,
+            round_index=self.street,
+            rule=MIN_RAISE_RULES[self.options.min_raise],
+        )
+        events = [Event.public("betting_round", round=self.street + 1, after=STREETS[self.street])]
+        if self.betting.done:  # Q7: at most one seat can act, so no betting
+            events += self._close_street()
+        return events
+
+    def _close_street(self) -> list[Event]:
+        returned = self.ledger.end_round()
+        events: list[Event] = []
+        if returned is not None:
+            seat, amount = returned
+            events.append(Event.public("uncalled_returned", seat=seat, amount=amount))
+        events.append(
+            Event.public(
+                "round_ended",
+                round=self.street + 1,
+                pots=[{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+            )
+        )
+        if len(self.ledger.live_seats()) <= 1:
+            return events + self._settle()
+        if self.street == 3:
+            return events + self._showdown()
+        self.street += 1
+        events.append(self._reveal_next())
+        return events + self._open_street()
+
+    def _reveal_next(self) -> Event:
+        self.revealed += 1
+        q = self.question
+        if self.revealed == 1:
+            return Event.public("hint", number=1, text=q.hint1)
+        if self.revealed == 2:
+            return Event.public("hint", number=2, text=q.hint2)
+        return Event.public("answer", value=show(q.answer), unit=q.unit, source=q.source)
+
+    def pots(self) -> list[Pot]:
+        return self.ledger.pots()
+
+    # --- the end of the hand -----------------------------------------------------------------
+
+    def _showdown(self) -> list[Event]:
+        assert self.betting is not None
+        live = self.ledger.live_seats()
+        aggressor = self.betting.last_aggressor
+        first = aggressor if aggressor in live else self.positions.button + 1
+        order = reveal_order(live, first % self.num_seats, self.num_seats)
+        everyone = self.options.ruleset == "duell" or any(self.ledger.all_in(s) for s in live)
+        events = [Event.public("showdown", order=order)]
+        for seat, shows in reveals(
+            order, self.guesses, self.question.answer, everyone_shows=everyone
+        ):
+            if shows:
+                self.shown[seat] = self.guesses[seat]
+                events.append(self._reveal_event(seat))
+            else:
+                self.face_down.append(seat)
+                events.append(Event.public("guess_stays_hidden", seat=seat))
+        return events + self._settle()
+
+    def _reveal_event(self, seat: int) -> Event:
+        gap = abs(self.guesses[seat] - self.question.answer)
+        return Event.public(
+            "guess_shown", seat=seat, value=show(self.guesses[seat]), distance=show(gap)
+        )
+
+    def _settle(self) -> list[Event]:
+        """Award every pot (Q6, Q8, Q9, QP4, DU7); then maybe ask folded players (DU6)."""
+        events: list[Event] = []
+        order = clockwise(self.positions.button + 1, self.num_seats)
+        leftover = 0
+        for index, pot in enumerate(self.ledger.pots()):
+            winners = pot_winners(pot, self.guesses, self.question.answer)
+            shares, rest = split(
+                pot.amount,
+                winners,
+                unit=self.options.chip_unit,
+                odd_chips=self.options.odd_chip_policy,
+                order=order,
+            )
+            for seat, chips in shares.items():
+                self.ledger.stacks[seat] += chips
+            leftover += rest
+            award = {"pot": index, "amount": pot.amount, "shares": shares, "carried": rest}
+            self.awards.append(award)
+            events.append(
+                Event.public(
+                    "pot_awarded",
+                    pot=index,
+                    amount=pot.amount,
+                    shares={str(s): c for s, c in shares.items()},
+                    carried=rest,
+                )
+            )
+        self.ledger.put_in = [0] * self.num_seats
+        self.ledger.carry = leftover
+        if self.options.offer_folded_show:
+            self.to_show = {
+                s for s in range(self.num_seats) if self.ledger.folded[s] and s in self.guesses
+            }
+        self.phase = "show" if self.to_show else "done"
+        if self.revealed < 3:
+            # The answer is read out at the end of every question, even when nobody bet to it.
+            self.revealed = 3
+            q = self.question
+            events.append(
+                Event.public("answer", value=show(q.answer), unit=q.unit, source=q.source)
+            )
+        return events
+
+    def _apply_folded_show(self, seat: int, shows: bool) -> list[Event]:
+        self.to_show.discard(seat)
+        events = []
+        if shows:
+            self.shown[seat] = self.guesses[seat]
+            events.append(self._reveal_event(seat))
+        if not self.to_show:
+            self.phase = "done"
+        return events

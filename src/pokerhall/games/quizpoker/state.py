@@ -1,0 +1,165 @@
+"""The QuizPoker game: a sequence of question rounds until one player holds all the chips.
+
+This module owns what spans hands: the button and game master (DU2, Q11), blind levels (QP5,
+DU4), eliminations and the end of the game (Q10), the pot carried over by a split (DU7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pokerhall.content.questions import load_questions
+from pokerhall.engine.errors import InvalidOptions
+from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.protocol import Game
+from pokerhall.engine.rng import make_rng
+from pokerhall.games.quizpoker.deck import QuestionDeck
+from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
+from pokerhall.games.quizpoker.options import QuizPokerOptions, parse_options
+from pokerhall.games.quizpoker.views import build_view, hand_summary
+from pokerhall.table.blinds import BlindLevel
+from pokerhall.table.ledger import Ledger
+from pokerhall.table.seats import left_of
+
+
+class QuizPoker(Game[HandMove]):
+    name = "quizpoker"
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> None:
+        opts = parse_options(options, len(players))
+        super().__init__(players, opts.to_json(), seed)
+        self.options: QuizPokerOptions = opts
+        try:
+            questions = load_questions(opts.questions, opts.language)
+        except (OSError, ValueError) as exc:
+            raise InvalidOptions(f"cannot load questions: {exc}") from None
+        self._deck = QuestionDeck(questions, make_rng(seed))
+        self.stacks = [opts.starting_stack] * len(players)
+        self.carry = 0
+        self.hands_played = 0
+        self.orbit = 1
+        """DU4: the current round (orbit of the game master), counted from 1."""
+        self.out_after_hand: list[int | None] = [None] * len(players)
+        self.stack_history: list[list[int]] = [list(self.stacks)]
+        self.events: list[Event] = []
+        self._button: int | None = None
+        self._result: JSON | None = None
+        self.previous_hand: JSON | None = None
+        self.hand: Hand = self._new_hand()
+        self.events += self.hand.start()
+
+    # --- protocol ----------------------------------------------------------------------------
+
+    def pending(self) -> dict[int, JSON]:
+        return {} if self._result is not None else self.hand.pending(self.state_id)
+
+    def parse(self, seat: int, move: Mapping[str, Any]) -> HandMove:
+        return self.hand.parse(seat, move)
+
+    def apply(self, seat: int, move: HandMove) -> list[Event]:
+        events = self.hand.apply(seat, move)
+        if self.hand.phase == "done":
+            events += self._end_hand()
+        self.events += events
+        return events
+
+    def view(self, seat: int | None) -> JSON:
+        return build_view(self, seat)
+
+    @property
+    def over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> JSON | None:
+        return self._result
+
+    # --- between hands -----------------------------------------------------------------------
+
+    def in_game(self, seat: int) -> bool:
+        return self.out_after_hand[seat] is None
+
+    def blind_level(self) -> BlindLevel:
+        if self.options.ruleset == "duell":
+            index = self.orbit - 1  # DU4: blinds rise after every orbit
+        else:
+            per_level = self.options.hands_per_level or len(self.players)  # QP5
+            index = self.hands_played // per_level
+        return self.options.schedule.level(index)
+
+    def _new_hand(self) -> Hand:
+        positions = self._move_buttons()
+        playing = [self.in_game(s) and s != positions.game_master for s in range(self.num_seats)]
+        ledger = Ledger(stacks=self.stacks, playing=playing, carry=self.carry)
+        return Hand(
+            number=self.hands_played + 1,
+            question=self._deck.draw(),
+            positions=positions,
+            level=self.blind_level(),
+            ledger=ledger,
+            options=self.options,
+        )
+
+    def _move_buttons(self) -> Positions:
+        """Q11/DU2: the button moves one seat clockwise per question, skipping the eliminated."""
+        n, opts = self.num_seats, self.options
+        if self._button is None:
+            button = opts.oldest_seat if opts.game_master else 0
+        else:
+            button = left_of(self._button, n, self.in_game)
+            if self._passes_oldest(self._button, button):
+                self.orbit += 1  # DU4: a new round begins with the oldest player still in
+        self._button = button
+        remaining = sum(map(self.in_game, range(n)))
+        sits_out = opts.game_master and not opts.software_game_master and remaining >= 3
+        game_master = button if sits_out else None  # DU8: with two left, nobody sits out
+
+        def plays(seat: int) -> bool:
+            return self.in_game(seat) and seat != game_master
+
+        # Q12: heads-up, the button posts the small blind
+        small = button if remaining == 2 else left_of(button, n, plays)
+        return Positions(button, game_master, small, left_of(small, n, plays))
+
+    def _passes_oldest(self, old: int, new: int) -> bool:
+        """Whether moving the button from `old` to `new` reaches the oldest player's seat."""
+        n, oldest = self.num_seats, self.options.oldest_seat
+        steps = (new - old) % n or n
+        return any((old + k) % n == oldest for k in range(1, steps + 1))
+
+    def _end_hand(self) -> list[Event]:
+        self.hands_played += 1
+        self.carry = self.hand.ledger.carry
+        events: list[Event] = []
+        for seat in range(self.num_seats):
+            if self.in_game(seat) and self.stacks[seat] == 0:  # Q10
+                self.out_after_hand[seat] = self.hands_played
+                events.append(Event.public("eliminated", seat=seat, hand=self.hands_played))
+        self.stack_history.append(list(self.stacks))
+        alive = [s for s in range(self.num_seats) if self.in_game(s)]
+        self.previous_hand = hand_summary(self.hand)
+        if len(alive) > 1:
+            self.hand = self._new_hand()
+            return events + self.hand.start()
+        winner = alive[0]
+        self.stacks[winner] += self.carry  # the last player also takes chips left in the pot
+        self.carry = 0
+        self._result = {
+            "winner": winner,
+            "standings": self.standings(),
+            "hands": self.hands_played,
+            "stacks": list(self.stacks),
+        }
+        return [*events, Event.public("game_over", **self._result)]
+
+    def standings(self) -> list[int]:
+        """Seats from first to last place: by chips while in the game, then by when they fell."""
+        never = self.hands_played + 1
+
+        def rank(seat: int) -> tuple[int, int, int]:
+            out = self.out_after_hand[seat]
+            chips = self.stacks[seat] if out is None else self.stack_history[out - 1][seat]
+            return (-(out or never), -chips, seat)
+
+        return sorted(range(self.num_seats), key=rank)

@@ -1,0 +1,105 @@
+"""Per-seat views: everything a seat (or a spectator, None) may know, nothing more.
+
+Secrets of QuizPoker: each guess (its owner only, until shown at the showdown, QP3/DU6), the
+hints and answer before they are read out (the game master of the duell reads the card, DU2),
+and the question deck. Nothing here reveals whether another seat has guessed yet (Q2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerhall.engine.events import JSON
+from pokerhall.games.quizpoker.guesses import show
+
+if TYPE_CHECKING:
+    from pokerhall.games.quizpoker.hand import Hand
+    from pokerhall.games.quizpoker.state import QuizPoker
+
+
+def build_view(game: QuizPoker, seat: int | None) -> JSON:
+    hand = game.hand
+    view: JSON = {
+        "game": game.name,
+        "ruleset": game.options.ruleset,
+        "state_id": game.state_id,
+        "seat": seat,
+        "chip_unit": game.options.chip_unit,
+        "hands_played": game.hands_played,
+        "orbit": game.orbit,
+        "players": [_player(game, hand, s) for s in range(game.num_seats)],
+        "hand": hand_view(hand, seat),
+        "previous_hand": game.previous_hand,
+        "stack_history": [list(row) for row in game.stack_history],
+        "over": game.over,
+        "result": game.result,
+    }
+    if seat is not None:
+        own = hand.guesses.get(seat)
+        view["you"] = {
+            "guess": None if own is None else show(own),
+            "prompt": game.pending().get(seat),
+        }
+    return view
+
+
+def _player(game: QuizPoker, hand: Hand, seat: int) -> JSON:
+    led = hand.ledger
+    shown = hand.shown.get(seat)
+    return {
+        "seat": seat,
+        "name": game.players[seat],
+        "stack": game.stacks[seat],
+        "in_game": game.in_game(seat),
+        "in_hand": led.playing[seat],
+        "folded": led.playing[seat] and led.folded[seat],
+        "all_in": led.all_in(seat),
+        "bet": led.this_round[seat],
+        "put_in": led.put_in[seat],
+        "guess": None if shown is None else show(shown),
+        "guess_hidden": seat in hand.face_down,
+    }
+
+
+def hand_view(hand: Hand, seat: int | None) -> JSON:
+    q, p = hand.question, hand.positions
+    betting = hand.betting if hand.phase == "betting" else None
+    out: JSON = {
+        "number": hand.number,
+        "phase": hand.phase,
+        "round": hand.street + 1 if hand.phase == "betting" else None,
+        "button": p.button,
+        "game_master": p.game_master,
+        "small_blind": p.small_blind,
+        "big_blind": p.big_blind,
+        "blinds": hand.level.to_json(),
+        "question": {"id": q.id, "text": q.question, "unit": q.unit, "topic": q.topic},
+        "hints": [q.hint1, q.hint2][: min(hand.revealed, 2)],
+        "answer": show(q.answer) if hand.revealed >= 3 else None,
+        "source": q.source if hand.revealed >= 3 else None,
+        "pot": hand.ledger.pot_total(),
+        "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in hand.pots()],
+        "current_bet": betting.current_bet if betting else 0,
+        "to_act": betting.actor if betting else None,
+        "awards": [_award_json(a) for a in hand.awards],
+    }
+    if seat is not None and seat == p.game_master:  # DU2: the game master holds the card
+        out["card"] = {"hint1": q.hint1, "hint2": q.hint2, "answer": show(q.answer)}
+    return out
+
+
+def _award_json(award: JSON) -> JSON:
+    return {**award, "shares": {str(s): c for s, c in award["shares"].items()}}
+
+
+def hand_summary(hand: Hand) -> JSON:
+    """What everyone learnt from a finished hand, for the table's hand summary."""
+    q = hand.question
+    return {
+        "number": hand.number,
+        "question": q.question,
+        "answer": show(q.answer),
+        "unit": q.unit,
+        "shown": {str(s): show(g) for s, g in hand.shown.items()},
+        "awards": [_award_json(a) for a in hand.awards],
+    }

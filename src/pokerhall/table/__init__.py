@@ -1,0 +1,25 @@
+"""Shared poker machinery: seats, stacks, pots and side pots, no-limit betting rounds, blinds."""
+
+from pokerhall.table.betting import BetAction, BetOutcome, BettingRound, LegalActions
+from pokerhall.table.blinds import BlindLevel, BlindSchedule
+from pokerhall.table.ledger import Ledger
+from pokerhall.table.minraise import MIN_RAISE_RULES, MinRaiseRule, RaiseContext
+from pokerhall.table.pots import OddChips, Pot, build_pots, split, uncalled
+
+__all__ = [
+    "MIN_RAISE_RULES",
+    "BetAction",
+    "BetOutcome",
+    "BettingRound",
+    "BlindLevel",
+    "BlindSchedule",
+    "Ledger",
+    "LegalActions",
+    "MinRaiseRule",
+    "OddChips",
+    "Pot",
+    "RaiseContext",
+    "build_pots",
+    "split",
+    "uncalled",
+]

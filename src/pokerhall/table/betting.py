@@ -1,0 +1,228 @@
+"""One no-limit betting round over a `Ledger`.
+
+Who still has to act is a set: everyone able to act at the start, and everyone else again after
+any bet or raise. The round ends when that set is empty or one live seat is left (Q5). Raising
+rights are a second set, refilled only by a *full* raise, so an all-in short of a full raise does
+not reopen the betting for players who already acted (standard no-limit; PokerKit agrees).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pokerhall.engine.errors import IllegalMove
+from pokerhall.table.amounts import check_unit, parse_amount
+from pokerhall.table.ledger import Ledger
+from pokerhall.table.minraise import MinRaiseRule, RaiseContext
+from pokerhall.table.seats import clockwise
+
+ActionKind = Literal["fold", "check", "call", "bet", "raise", "all_in"]
+BETTING_MOVES: frozenset[str] = frozenset({"fold", "check", "call", "bet", "raise", "all_in"})
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the seat to act may do; amounts for bet and raise are round totals ("to")."""
+
+    seat: int
+    call: int
+    """Chips a call adds (0 when the seat can check)."""
+    min_to: int | None
+    """Smallest bet or raise total, or None when the seat may not bet or raise."""
+    max_to: int
+    """The seat's whole stack committed: the all-in total."""
+    opens: bool
+    """True when nothing is bet yet in this round, so an aggressive move is a bet."""
+
+    @property
+    def can_check(self) -> bool:
+        return self.call == 0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"fold": True, "check": self.can_check}
+        out["call"] = self.call if self.call else None
+        aggressive = {"min_to": self.min_to, "max_to": self.max_to} if self.min_to else None
+        out["bet"] = aggressive if self.opens else None
+        out["raise"] = None if self.opens else aggressive
+        out["all_in"] = self.max_to
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class BetAction:
+    kind: ActionKind
+    to: int = 0
+    """The seat's round total after the action (for every kind but fold)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BetOutcome:
+    """What an applied action did, for the events a game emits."""
+
+    seat: int
+    kind: ActionKind
+    added: int
+    to: int
+    all_in: bool
+    full_raise: bool
+
+
+class BettingRound:
+    def __init__(
+        self,
+        ledger: Ledger,
+        *,
+        first: int,
+        big_blind: int,
+        unit: int,
+        round_index: int,
+        rule: MinRaiseRule,
+    ) -> None:
+        self.ledger = ledger
+        self.big_blind = big_blind
+        self.unit = unit
+        self.round_index = round_index
+        self.rule = rule
+        self.current_bet = max(ledger.this_round)
+        self.last_increment = big_blind
+        self.to_act = {s for s in range(ledger.num_seats) if ledger.can_act(s)}
+        self.may_raise = set(self.to_act)
+        self.last_aggressor: int | None = None
+        self.actor: int | None = None
+        self._next_from(first)
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return self.actor is None
+
+    def min_increment(self) -> int:
+        ctx = RaiseContext(
+            big_blind=self.big_blind,
+            current_bet=self.current_bet,
+            last_increment=self.last_increment,
+            round_index=self.round_index,
+            unit=self.unit,
+        )
+        return max(self.unit, self.rule(ctx))
+
+    def legal(self) -> LegalActions:
+        seat = self._require_actor()
+        led = self.ledger
+        owed = self.current_bet - led.this_round[seat]
+        stack = led.stacks[seat]
+        max_to = led.this_round[seat] + stack
+        opens = self.current_bet == 0
+        min_to: int | None = None
+        others_can_act = any(led.can_act(s) for s in range(led.num_seats) if s != seat)
+        if seat in self.may_raise and stack > owed and others_can_act:
+            target = self.big_blind if opens else self.current_bet + self.min_increment()
+            min_to = min(max(target, self.unit), max_to)
+        return LegalActions(seat, min(owed, stack), min_to, max_to, opens)
+
+    # --- acting --------------------------------------------------------------------------
+
+    def parse(self, move: Mapping[str, Any]) -> BetAction:
+        """Check a betting move of the seat to act; raises IllegalMove with the reason."""
+        kind = move["type"]
+        if kind not in BETTING_MOVES:
+            raise IllegalMove(f"unknown move {kind!r} in a betting round")
+        allowed = {"type", "to"} if kind in ("bet", "raise") else {"type"}
+        extra = sorted(set(move) - allowed)
+        if extra:
+            raise IllegalMove(f"unexpected field(s) {', '.join(extra)} in a {kind} move")
+        legal = self.legal()
+        if kind == "fold":
+            return BetAction("fold")
+        if kind == "check":
+            if not legal.can_check:
+                raise IllegalMove(f"you cannot check: {legal.call} to call")
+            return BetAction("check", self.ledger.this_round[legal.seat])
+        if kind == "call":
+            if legal.can_check:
+                raise IllegalMove("there is no bet to call; check instead")
+            return BetAction("call", self.ledger.this_round[legal.seat] + legal.call)
+        if kind == "all_in":
+            return self._classify_all_in(legal)
+        return self._parse_aggressive(kind, move.get("to"), legal)
+
+    def _classify_all_in(self, legal: LegalActions) -> BetAction:
+        if legal.max_to <= self.current_bet:
+            return BetAction("call", legal.max_to)
+        if legal.min_to is None:
+            raise IllegalMove(self._no_raise_reason(legal))
+        return BetAction("bet" if legal.opens else "raise", legal.max_to)
+
+    def _parse_aggressive(self, kind: str, raw_to: object, legal: LegalActions) -> BetAction:
+        if kind == "bet" and not legal.opens:
+            raise IllegalMove(f"there is already a bet of {self.current_bet}; raise instead")
+        if kind == "raise" and legal.opens:
+            raise IllegalMove("nothing has been bet in this round; bet instead")
+        if legal.min_to is None:
+            raise IllegalMove(self._no_raise_reason(legal))
+        to = parse_amount(raw_to, what=f'{kind} total "to"')
+        if to > legal.max_to:
+            raise IllegalMove(f"you can {kind} to at most {legal.max_to} (all your chips)")
+        if to < legal.max_to:
+            check_unit(to, self.unit, what=f"{kind} total")
+            if to < legal.min_to:
+                raise IllegalMove(f"the smallest {kind} is to {legal.min_to}")
+        return BetAction("bet" if legal.opens else "raise", to)
+
+    def _no_raise_reason(self, legal: LegalActions) -> str:
+        if legal.seat not in self.may_raise:
+            return "a short all-in did not reopen the betting: you may only call or fold"
+        if legal.max_to <= self.current_bet:
+            return "you do not have enough chips to raise"
+        return "nobody is left who could call a bet"
+
+    def apply(self, seat: int, action: BetAction) -> BetOutcome:
+        led = self.ledger
+        self.to_act.discard(seat)
+        self.may_raise.discard(seat)
+        if action.kind == "fold":
+            led.fold(seat)
+            self._next_from(seat + 1)
+            return BetOutcome(seat, "fold", 0, led.this_round[seat], False, False)
+        added = led.commit(seat, action.to - led.this_round[seat])
+        full = False
+        if action.to > self.current_bet:
+            increment = action.to - self.current_bet
+            needed = self.big_blind if self.current_bet == 0 else self.min_increment()
+            full = increment >= needed
+            if full:
+                self.last_increment = increment
+                self.may_raise = {s for s in range(led.num_seats) if led.can_act(s)} - {seat}
+            self.current_bet = action.to
+            self.last_aggressor = seat
+            self.to_act = {s for s in range(led.num_seats) if led.can_act(s)} - {seat}
+        self._next_from(seat + 1)
+        return BetOutcome(seat, action.kind, added, action.to, led.stacks[seat] == 0, full)
+
+    # --- turn order ----------------------------------------------------------------------
+
+    def _require_actor(self) -> int:
+        if self.actor is None:
+            raise IllegalMove("the betting round is over")
+        return self.actor
+
+    def _next_from(self, start: int) -> None:
+        """Move the turn to the next seat clockwise from `start` that still has to act."""
+        led = self.ledger
+        self.actor = None
+        if len(led.live_seats()) <= 1:
+            self.to_act.clear()
+            return
+        for seat in clockwise(start % led.num_seats, led.num_seats):
+            if seat not in self.to_act:
+                continue
+            owed = self.current_bet - led.this_round[seat]
+            alone = not any(led.can_act(s) for s in range(led.num_seats) if s != seat)
+            if owed <= 0 and alone:
+                self.to_act.discard(seat)  # nobody left to bet against: nothing to decide
+                continue
+            self.actor = seat
+            return

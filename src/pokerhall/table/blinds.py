@@ -1,0 +1,48 @@
+"""Blind schedules as data: a list of levels and the rule for growing past the list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class BlindLevel:
+    small: int
+    big: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"small": self.small, "big": self.big}
+
+
+@dataclass(frozen=True, slots=True)
+class BlindSchedule:
+    """Small blinds by level (big = 2 × small, Q11/DU4); past the list, each level adds `step`
+    or, when `step` is 0, multiplies by `factor` and rounds to the chip unit."""
+
+    small_blinds: tuple[int, ...]
+    unit: int
+    step: int = 0
+    factor: float = 1.5
+
+    def __post_init__(self) -> None:
+        if not self.small_blinds or any(b <= 0 or b % self.unit for b in self.small_blinds):
+            raise ValueError("small blinds must be positive multiples of the chip unit")
+
+    def level(self, index: int) -> BlindLevel:
+        """Blinds of level `index` (0-based)."""
+        known = self.small_blinds
+        if index < len(known):
+            small = known[index]
+        elif self.step:
+            small = known[-1] + self.step * (index - len(known) + 1)
+        else:
+            exact = known[-1] * self.factor ** (index - len(known) + 1)
+            small = max(self.unit, int(exact / self.unit + 0.5) * self.unit)
+        return BlindLevel(small, 2 * small)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "small_blinds": list(self.small_blinds),
+            "step": self.step,
+            "factor": self.factor,
+        }

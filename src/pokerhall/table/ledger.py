@@ -1,0 +1,72 @@
+"""The chips of one hand: what each seat has behind, has put in, and whether it is still in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pokerhall.table.pots import Pot, build_pots, uncalled
+
+
+@dataclass
+class Ledger:
+    """Chip bookkeeping for one hand; betting rounds and pots read and change it."""
+
+    stacks: list[int]
+    playing: list[bool]
+    """Seats dealt into this hand (in the game, and not a sitting-out game master)."""
+    put_in: list[int] = field(default_factory=list)
+    this_round: list[int] = field(default_factory=list)
+    folded: list[bool] = field(default_factory=list)
+    carry: int = 0
+    """Chips left in the pot by an earlier split (DU7), won with the main pot."""
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        self.put_in = self.put_in or [0] * n
+        self.this_round = self.this_round or [0] * n
+        self.folded = self.folded or [False] * n
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.stacks)
+
+    def live(self, seat: int) -> bool:
+        """Still contesting the pot: dealt in and not folded (all-in seats are live)."""
+        return self.playing[seat] and not self.folded[seat]
+
+    def can_act(self, seat: int) -> bool:
+        return self.live(seat) and self.stacks[seat] > 0
+
+    def all_in(self, seat: int) -> bool:
+        return self.live(seat) and self.stacks[seat] == 0
+
+    def live_seats(self) -> list[int]:
+        return [s for s in range(self.num_seats) if self.live(s)]
+
+    def commit(self, seat: int, amount: int) -> int:
+        """Move up to `amount` chips from the seat's stack into the pot; returns what moved."""
+        moved = min(amount, self.stacks[seat])
+        self.stacks[seat] -= moved
+        self.put_in[seat] += moved
+        self.this_round[seat] += moved
+        return moved
+
+    def fold(self, seat: int) -> None:
+        self.folded[seat] = True
+
+    def end_round(self) -> tuple[int, int] | None:
+        """Close a betting round: return any uncalled bet (Q9) and reset round commitments."""
+        returned = uncalled(self.put_in)
+        if returned is not None:
+            seat, excess = returned
+            self.stacks[seat] += excess
+            self.put_in[seat] -= excess
+        self.this_round = [0] * self.num_seats
+        return returned
+
+    def pot_total(self) -> int:
+        return sum(self.put_in) + self.carry
+
+    def pots(self) -> list[Pot]:
+        live = [self.live(s) for s in range(self.num_seats)]
+        return build_pots(self.put_in, live, carry=self.carry)
