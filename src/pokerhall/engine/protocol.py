@@ -32,6 +32,8 @@ class Game(ABC, Generic[ParsedMove]):
         self.options_json = options_json
         self.seed = seed
         self.moves: list[tuple[int, JSON]] = []
+        self.events: list[Event] = []
+        """Every event so far, in order (games add the ones their set-up causes)."""
 
     # --- what a caller asks --------------------------------------------------------------
 
@@ -77,6 +79,7 @@ class Game(ABC, Generic[ParsedMove]):
         parsed = self.parse(seat, clean)
         events = self.apply(seat, parsed)
         self.moves.append((seat, clean))
+        self.events.extend(events)
         return events
 
     def _check_envelope(self, seat: object, move: object) -> JSON:
@@ -105,6 +108,10 @@ class Game(ABC, Generic[ParsedMove]):
         if seat not in pending:
             raise IllegalMove(f"it is not seat {seat}'s turn")
         return clean
+
+    def describe(self, event: Event) -> str | None:
+        """One line of hand history for an event, or None to leave it out."""
+        return f"{event.type}: {dict(event.data)}"
 
     # --- records -------------------------------------------------------------------------
 

@@ -6,12 +6,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokerhall.engine.bots import Bot
 from pokerhall.engine.errors import InvalidOptions, UnknownGame
+from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.record import MatchRecord
 from pokerhall.engine.rng import check_seed, new_seed
 
 Factory = Callable[[Sequence[str], Mapping[str, Any], int], Game[Any]]
+BotFactory = Callable[[int], Bot]
+"""Makes a bot from a seed, so simulations with bots replay too."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,15 +24,31 @@ class GameEntry:
     factory: Factory
     preset: Mapping[str, Any]
     """Options an alias implies, e.g. `duell` is `quizpoker` with ruleset `duell`."""
+    bots: Mapping[str, BotFactory]
 
 
 _GAMES: dict[str, GameEntry] = {}
 
 
-def register(name: str, factory: Factory, *, aliases: Mapping[str, Mapping[str, Any]] = {}) -> None:
-    _GAMES[name] = GameEntry(name, factory, {})
-    for alias, preset in aliases.items():
-        _GAMES[alias] = GameEntry(name, factory, dict(preset))
+def register(
+    name: str,
+    factory: Factory,
+    *,
+    aliases: Mapping[str, Mapping[str, Any]] | None = None,
+    bots: Mapping[str, BotFactory] | None = None,
+) -> None:
+    """Make a game known by name; `bots` maps bot kinds ("random", ...) to their factories."""
+    kinds = dict(bots or {})
+    _GAMES[name] = GameEntry(name, factory, {}, kinds)
+    for alias, preset in (aliases or {}).items():
+        _GAMES[alias] = GameEntry(name, factory, dict(preset), kinds)
+
+
+def _entry(name: str) -> GameEntry:
+    entry = _GAMES.get(name)
+    if entry is None:
+        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}")
+    return entry
 
 
 def names() -> list[str]:
@@ -42,9 +62,7 @@ def create(
     seed: int | None = None,
 ) -> Game[Any]:
     """Start a match. Same name, players, options and seed always give the same match."""
-    entry = _GAMES.get(name)
-    if entry is None:
-        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}")
+    entry = _entry(name)
     if isinstance(players, int):
         players = [f"Player {i + 1}" for i in range(players)]
     if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
@@ -58,9 +76,26 @@ def create(
     return entry.factory(list(players), {**entry.preset, **(options or {})}, seed)
 
 
-def replay(record: MatchRecord) -> Game[Any]:
-    """Rebuild a match from its record by making every move again."""
+def replay(
+    record: MatchRecord,
+    on_move: Callable[[int, JSON, list[Event]], None] | None = None,
+) -> Game[Any]:
+    """Rebuild a match from its record by making every move again; `on_move` sees each one."""
     state = create(record.game, list(record.players), record.options, record.seed)
     for seat, move in record.moves:
-        state.act(seat, move)
+        events = state.act(seat, move)
+        if on_move is not None:
+            on_move(seat, move, events)
     return state
+
+
+def bot_kinds(name: str) -> list[str]:
+    return sorted(_entry(name).bots)
+
+
+def make_bot(name: str, kind: str, seed: int) -> Bot:
+    """A bot of the given kind for the named game, seeded for reproducible play."""
+    bots = _entry(name).bots
+    if kind not in bots:
+        raise InvalidOptions(f"{name} has no {kind!r} bot; choose one of {', '.join(sorted(bots))}")
+    return bots[kind](seed)

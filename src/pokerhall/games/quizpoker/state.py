@@ -16,6 +16,7 @@ from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.quizpoker.deck import QuestionDeck
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
+from pokerhall.games.quizpoker.history import describe_event
 from pokerhall.games.quizpoker.options import QuizPokerOptions, parse_options
 from pokerhall.games.quizpoker.views import build_view, hand_summary
 from pokerhall.table.blinds import BlindLevel
@@ -42,7 +43,6 @@ class QuizPoker(Game[HandMove]):
         """DU4: the current round (orbit of the game master), counted from 1."""
         self.out_after_hand: list[int | None] = [None] * len(players)
         self.stack_history: list[list[int]] = [list(self.stacks)]
-        self.events: list[Event] = []
         self._button: int | None = None
         self._result: JSON | None = None
         self.previous_hand: JSON | None = None
@@ -61,11 +61,13 @@ class QuizPoker(Game[HandMove]):
         events = self.hand.apply(seat, move)
         if self.hand.phase == "done":
             events += self._end_hand()
-        self.events += events
         return events
 
     def view(self, seat: int | None) -> JSON:
         return build_view(self, seat)
+
+    def describe(self, event: Event) -> str | None:
+        return describe_event(event, self.players)
 
     @property
     def over(self) -> bool:

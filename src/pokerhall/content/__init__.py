@@ -1,0 +1,32 @@
+"""Content the games draw on: QuizPoker question packs (more kinds of content will live here).
+
+The game engines import from the modules directly; the re-exports are for scripts and the CLI.
+"""
+
+from pokerhall.content.questions import (
+    PackError,
+    PackProblem,
+    Question,
+    builtin_languages,
+    builtin_questions,
+    load_pack,
+    load_questions,
+    parse_pack,
+    parse_question,
+    validate_pack_file,
+    write_pack,
+)
+
+__all__ = [
+    "PackError",
+    "PackProblem",
+    "Question",
+    "builtin_languages",
+    "builtin_questions",
+    "load_pack",
+    "load_questions",
+    "parse_pack",
+    "parse_question",
+    "validate_pack_file",
+    "write_pack",
+]
