@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
+CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint typecheck unit bench questions clean
+.PHONY: run play test lint typecheck unit bench questions browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +18,19 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $@
 
+# The main job: the web server (SQLite file, nothing else to install). Open the printed address.
 run: $(STAMP)
+	$(BIN)/pokerhall serve
+
+# QuizPoker in the terminal against three bots.
+play: $(STAMP)
 	$(BIN)/pokerhall play quizpoker --bots 3
+
+# The browser tests drive the system Chromium (Debian package); install it when missing.
+browser:
+	@test -x $(CHROMIUM) || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+		else echo "browser tests need Chromium: sudo apt-get install -y chromium"; fi; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts bench
@@ -27,13 +39,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) browser
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit
 
 bench: $(BENCH_STAMP)
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/engine_speed.py
+	$(BIN)/python bench/bot_strength.py
 
 # Rebuilds the generated question pack from data shipped in Python packages.
 questions: $(STAMP)

@@ -34,13 +34,30 @@ class Game(ABC, Generic[ParsedMove]):
         self.moves: list[tuple[int, JSON]] = []
         self.events: list[Event] = []
         """Every event so far, in order (games add the ones their set-up causes)."""
+        self._prompt_id = 0
 
     # --- what a caller asks --------------------------------------------------------------
 
     @property
     def state_id(self) -> int:
-        """Counts applied moves; a prompt carries it so a client's stale move can be refused."""
+        """Counts applied moves: the number of a move in the record (and in the server's log).
+
+        Secret from players while moves are simultaneous (it would tell them that somebody
+        else has moved); what prompts and views carry is `prompt_id`.
+        """
         return len(self.moves)
+
+    @property
+    def prompt_id(self) -> int:
+        """Names the current prompts. A prompt and a view carry it as "state_id", and a move may
+        send it back, so a move made for a prompt that is no longer current is refused.
+
+        It changes with every move that others can see or that changes what they are asked, but
+        not when a seat quietly answers its part of a simultaneous prompt (the secret guesses of
+        QuizPoker, Q2): the other seats' prompts stay valid, and nobody can read from it that
+        someone else has moved.
+        """
+        return self._prompt_id
 
     @property
     def num_seats(self) -> int:
@@ -77,10 +94,23 @@ class Game(ABC, Generic[ParsedMove]):
         """Check and apply one move of one seat; the events say who may see each of them."""
         clean = self._check_envelope(seat, move)
         parsed = self.parse(seat, clean)
+        others_asked = self._prompts_except(seat)
         events = self.apply(seat, parsed)
         self.moves.append((seat, clean))
         self.events.extend(events)
+        still_asked = self._prompts_except(seat)
+        seen_by_others = any(event.to is None or event.to - {seat} for event in events)
+        if seen_by_others or not still_asked or still_asked != others_asked:
+            self._prompt_id = len(self.moves)
         return events
+
+    def _prompts_except(self, seat: int) -> dict[int, JSON]:
+        """The other seats' prompts, without their state ids, to see whether a move changed them."""
+        return {
+            other: {key: value for key, value in prompt.items() if key != "state_id"}
+            for other, prompt in self.pending().items()
+            if other != seat
+        }
 
     def _check_envelope(self, seat: object, move: object) -> JSON:
         """The checks every game shares: who moves, in turn, with a well-formed move."""
@@ -100,14 +130,20 @@ class Game(ABC, Generic[ParsedMove]):
         if self.over:
             raise IllegalMove("the game is over")
         state_id = clean.pop("state_id", None)
-        if state_id is not None and state_id != self.state_id:
+        if state_id is not None and (isinstance(state_id, bool) or not isinstance(state_id, int)):
+            raise IllegalMove(f"state_id must be the number from the prompt, got {state_id!r}")
+        if state_id is not None and state_id != self.prompt_id:
             raise IllegalMove(
-                f"this move was made for state {state_id!r}, but the game is at {self.state_id}"
+                f"this move was made for state {state_id!r}, but the game is at {self.prompt_id}"
             )
         pending = self.pending()
         if seat not in pending:
             raise IllegalMove(f"it is not seat {seat}'s turn")
         return clean
+
+    @abstractmethod
+    def default_move(self, seat: int) -> JSON:
+        """The move made for a pending seat whose time ran out (or whose bot failed)."""
 
     def describe(self, event: Event) -> str | None:
         """One line of hand history for an event, or None to leave it out."""

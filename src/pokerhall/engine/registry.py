@@ -63,8 +63,12 @@ def create(
 ) -> Game[Any]:
     """Start a match. Same name, players, options and seed always give the same match."""
     entry = _entry(name)
+    if isinstance(players, bool) or (isinstance(players, int) and players < 0):
+        raise InvalidOptions(f"players must be a count or a list of names, got {players!r}")
     if isinstance(players, int):
         players = [f"Player {i + 1}" for i in range(players)]
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidOptions(f"options must be an object of named settings, got {options!r}")
     if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
         raise InvalidOptions("players must be a list of non-empty names")
     if len(players) != len(set(players)):

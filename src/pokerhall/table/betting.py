@@ -3,7 +3,9 @@
 Who still has to act is a set: everyone able to act at the start, and everyone else again after
 any bet or raise. The round ends when that set is empty or one live seat is left (Q5). Raising
 rights are a second set, refilled only by a *full* raise, so an all-in short of a full raise does
-not reopen the betting for players who already acted (standard no-limit; PokerKit agrees).
+not reopen the betting for players who already acted, unless several short all-ins since their
+last action add up to a full raise (standard no-limit, TDA rule "reopening the bet"; PokerKit
+agrees). Nobody may raise when no other player could put in more than the current bet.
 """
 
 from __future__ import annotations
@@ -117,17 +119,32 @@ class BettingRound:
         max_to = led.this_round[seat] + stack
         opens = self.current_bet == 0
         min_to: int | None = None
-        others_can_act = any(led.can_act(s) for s in range(led.num_seats) if s != seat)
-        if seat in self.may_raise and stack > owed and others_can_act:
+        if self._reopened(seat, owed) and stack > owed and self._someone_could_call_more(seat):
             target = self.big_blind if opens else self.current_bet + self.min_increment()
             min_to = min(max(target, self.unit), max_to)
         return LegalActions(seat, min(owed, stack), min_to, max_to, opens)
+
+    def _reopened(self, seat: int, owed: int) -> bool:
+        """A seat that has not acted since the last full bet or raise may raise. One that has
+        acted since faces only short all-ins, which reopen its raising only once together they
+        make a full raise (`owed` is exactly their sum)."""
+        return seat in self.may_raise or owed >= self.last_increment
+
+    def _someone_could_call_more(self, seat: int) -> bool:
+        """Whether another seat in the hand could put in more than the current bet; if not, a
+        raise could never be called (its excess would only come back), so none is offered."""
+        led = self.ledger
+        return any(
+            led.live(s) and led.this_round[s] + led.stacks[s] > self.current_bet
+            for s in range(led.num_seats)
+            if s != seat
+        )
 
     # --- acting --------------------------------------------------------------------------
 
     def parse(self, move: Mapping[str, Any]) -> BetAction:
         """Check a betting move of the seat to act; raises IllegalMove with the reason."""
-        kind = move["type"]
+        kind = move.get("type")
         if kind not in BETTING_MOVES:
             raise IllegalMove(f"unknown move {kind!r} in a betting round")
         allowed = {"type", "to"} if kind in ("bet", "raise") else {"type"}
@@ -150,9 +167,13 @@ class BettingRound:
         return self._parse_aggressive(kind, move.get("to"), legal)
 
     def _classify_all_in(self, legal: LegalActions) -> BetAction:
+        """Q4: all remaining chips may go in even below the minimum. When nobody else could
+        put in more than the current bet, an all-in is allowed although a raise is not: the part
+        nobody can call comes back when the round ends (Q9, the seed's example). It stays refused
+        only when a short all-in did not reopen the betting for this seat."""
         if legal.max_to <= self.current_bet:
             return BetAction("call", legal.max_to)
-        if legal.min_to is None:
+        if legal.min_to is None and self._someone_could_call_more(legal.seat):
             raise IllegalMove(self._no_raise_reason(legal))
         return BetAction("bet" if legal.opens else "raise", legal.max_to)
 
@@ -173,10 +194,10 @@ class BettingRound:
         return BetAction("bet" if legal.opens else "raise", to)
 
     def _no_raise_reason(self, legal: LegalActions) -> str:
-        if legal.seat not in self.may_raise:
-            return "a short all-in did not reopen the betting: you may only call or fold"
         if legal.max_to <= self.current_bet:
             return "you do not have enough chips to raise"
+        if not self._reopened(legal.seat, self.current_bet - self.ledger.this_round[legal.seat]):
+            return "a short all-in did not reopen the betting: you may only call or fold"
         return "nobody is left who could call a bet"
 
     def apply(self, seat: int, action: BetAction) -> BetOutcome:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
 
 from pokerhall.engine.errors import IllegalMove
 
 MAX_GUESS_CHARS = 32
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+"""ASCII digits only, like the pack format: a Unicode digit class would also admit other scripts'
+digits, which then show differently from what was typed."""
 
 
 def parse_guess(value: object) -> Decimal:
@@ -36,8 +38,17 @@ def parse_guess(value: object) -> Decimal:
 
 
 def distance(guess: Decimal, answer: Decimal) -> Decimal:
-    """Q8: strength is the absolute distance to the answer; smaller is better."""
-    return abs(guess - answer)
+    """Q8: strength is the absolute distance to the answer; smaller is better.
+
+    Computed exactly (Q1): the default decimal context keeps only 28 digits, which would make
+    two long guesses that differ in their last digits tie.
+    """
+    digits = [guess.as_tuple(), answer.as_tuple()]
+    lowest = min(0, *(int(d.exponent) for d in digits))
+    highest = max(0, *(len(d.digits) + int(d.exponent) for d in digits))
+    with localcontext() as context:
+        context.prec = highest - lowest + 2
+        return abs(guess - answer)
 
 
 def show(value: Decimal) -> str:

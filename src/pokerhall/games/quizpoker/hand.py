@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pokerhall.content.questions import Question
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, Event
-from pokerhall.games.quizpoker.guesses import parse_guess, show
+from pokerhall.games.quizpoker.guesses import distance, parse_guess, show
 from pokerhall.games.quizpoker.options import QuizPokerOptions
 from pokerhall.games.quizpoker.showdown import pot_winners, reveal_order, reveals
 from pokerhall.table.betting import BetAction, BettingRound
@@ -66,7 +66,9 @@ class Hand:
         self.phase: Phase = "guess"
         self.street = 0
         self.revealed = 0
-        """0: question only; 1, 2: hints shown; 3: answer shown."""
+        """Streets revealed: 0: question only; 1, 2: hints read out; 3: the answer too."""
+        self.answer_read = False
+        """The answer is out: after round 3 (Q3), or at the end of a hand that ended earlier."""
         self.betting: BettingRound | None = None
         self.guesses: dict[int, Decimal] = {}
         self.shown: dict[int, Decimal] = {}
@@ -101,7 +103,14 @@ class Hand:
             events += self._post_blinds()  # DU3: before the question is read
         q = self.question
         events.append(
-            Event.public("question", id=q.id, text=q.question, unit=q.unit, topic=q.topic)
+            Event.public(
+                "question",
+                id=q.id,
+                text=q.question,
+                unit=q.unit,
+                topic=q.topic,
+                as_of=q.as_of.isoformat(),  # DU10: the facts hold as of this date
+            )
         )
         if p.game_master is not None:  # DU2: the game master reads the whole card
             events.append(
@@ -278,6 +287,11 @@ class Hand:
             return Event.public("hint", number=1, text=q.hint1)
         if self.revealed == 2:
             return Event.public("hint", number=2, text=q.hint2)
+        return self._read_answer()
+
+    def _read_answer(self) -> Event:
+        self.answer_read = True
+        q = self.question
         return Event.public("answer", value=show(q.answer), unit=q.unit, source=q.source)
 
     def pots(self) -> list[Pot]:
@@ -305,7 +319,7 @@ class Hand:
         return events + self._settle()
 
     def _reveal_event(self, seat: int) -> Event:
-        gap = abs(self.guesses[seat] - self.question.answer)
+        gap = distance(self.guesses[seat], self.question.answer)
         return Event.public(
             "guess_shown", seat=seat, value=show(self.guesses[seat]), distance=show(gap)
         )
@@ -345,13 +359,10 @@ class Hand:
                 s for s in range(self.num_seats) if self.ledger.folded[s] and s in self.guesses
             }
         self.phase = "show" if self.to_show else "done"
-        if self.revealed < 3:
-            # The answer is read out at the end of every question, even when nobody bet to it.
-            self.revealed = 3
-            q = self.question
-            events.append(
-                Event.public("answer", value=show(q.answer), unit=q.unit, source=q.source)
-            )
+        if not self.answer_read:
+            # The answer is read out at the end of every question, even when nobody bet to it;
+            # hints that were never reached stay unread, in views as in events.
+            events.append(self._read_answer())
         return events
 
     def _apply_folded_show(self, seat: int, shows: bool) -> list[Event]:

@@ -52,7 +52,7 @@ class QuizPoker(Game[HandMove]):
     # --- protocol ----------------------------------------------------------------------------
 
     def pending(self) -> dict[int, JSON]:
-        return {} if self._result is not None else self.hand.pending(self.state_id)
+        return {} if self._result is not None else self.hand.pending(self.prompt_id)
 
     def parse(self, seat: int, move: Mapping[str, Any]) -> HandMove:
         return self.hand.parse(seat, move)
@@ -65,6 +65,15 @@ class QuizPoker(Game[HandMove]):
 
     def view(self, seat: int | None) -> JSON:
         return build_view(self, seat)
+
+    def default_move(self, seat: int) -> JSON:
+        """Time ran out: check if possible, else fold; no guess written means fold; muck."""
+        prompt = self.pending()[seat]
+        if prompt["type"] == "show_folded":
+            return {"type": "muck"}
+        if prompt["type"] == "bet" and prompt["legal"]["check"]:
+            return {"type": "check"}
+        return {"type": "fold"}
 
     def describe(self, event: Event) -> str | None:
         return describe_event(event, self.players)

@@ -22,7 +22,7 @@ def build_view(game: QuizPoker, seat: int | None) -> JSON:
     view: JSON = {
         "game": game.name,
         "ruleset": game.options.ruleset,
-        "state_id": game.state_id,
+        "state_id": game.prompt_id,  # never the move count, which counts secret guesses (Q2)
         "seat": seat,
         "chip_unit": game.options.chip_unit,
         "hands_played": game.hands_played,
@@ -73,10 +73,16 @@ def hand_view(hand: Hand, seat: int | None) -> JSON:
         "small_blind": p.small_blind,
         "big_blind": p.big_blind,
         "blinds": hand.level.to_json(),
-        "question": {"id": q.id, "text": q.question, "unit": q.unit, "topic": q.topic},
+        "question": {
+            "id": q.id,
+            "text": q.question,
+            "unit": q.unit,
+            "topic": q.topic,
+            "as_of": q.as_of.isoformat(),  # DU10
+        },
         "hints": [q.hint1, q.hint2][: min(hand.revealed, 2)],
-        "answer": show(q.answer) if hand.revealed >= 3 else None,
-        "source": q.source if hand.revealed >= 3 else None,
+        "answer": show(q.answer) if hand.answer_read else None,
+        "source": q.source if hand.answer_read else None,
         "pot": hand.ledger.pot_total(),
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in hand.pots()],
         "current_bet": betting.current_bet if betting else 0,

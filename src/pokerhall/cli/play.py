@@ -1,0 +1,235 @@
+"""`pokerhall play`: one person against bots in the terminal.
+
+The person sits in seat 0 and sees exactly what seat 0 may see: the table is drawn from
+`view(0)` and the hand history from the events visible to seat 0. Input is read through
+`read_line`, which tests replace (or feed through stdin).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from pokerhall import games
+from pokerhall.cli.common import USAGE_ERROR, fail, game_options, make_console
+from pokerhall.cli.human import (
+    HELP_TEXT,
+    HELP_WORDS,
+    QUIT_WORDS,
+    TABLE_WORDS,
+    InputProblem,
+    bet_options,
+    parse_bet_command,
+    parse_guess_command,
+    parse_show_command,
+)
+from pokerhall.cli.results import standings_table
+from pokerhall.cli.seating import BotFailure, bot_turn, seat_bots
+from pokerhall.cli.table_view import render_table
+from pokerhall.engine.bots import Bot
+from pokerhall.engine.errors import IllegalMove, PokerhallError
+from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.protocol import Game
+from pokerhall.engine.rng import new_seed
+
+HUMAN_SEAT = 0
+BOT_NAMES = ("Ada", "Ben", "Cleo", "Dov", "Eli", "Fay", "Gus", "Hana", "Ivo", "Juno", "Kai")
+EVENT_STYLES = {
+    "hand_started": "bold",
+    "question": "bold",
+    "hint": "cyan",
+    "answer": "yellow",
+    "pot_awarded": "green",
+    "game_over": "bold green",
+    "eliminated": "red",
+}
+LineReader = Callable[[str], str]
+
+
+class QuitGame(Exception):
+    """The player asked to leave."""
+
+
+def read_line(prompt: str) -> str:
+    """One line from the player. Piped input is echoed, so a scripted session reads like a
+    transcript; EOF (Ctrl-D, or the end of a script) raises EOFError."""
+    text = input(prompt)
+    if not sys.stdin.isatty():
+        print(text)
+    return text
+
+
+class PlaySession:
+    """Runs a match: bots move when asked, the person is prompted, new events are printed."""
+
+    def __init__(
+        self,
+        state: Game[Any],
+        *,
+        bots: dict[int, Bot],
+        labels: dict[int, str],
+        console: Console,
+        read: LineReader,
+        human: int = HUMAN_SEAT,
+    ) -> None:
+        self.state = state
+        self.bots = bots
+        self.labels = labels
+        self.console = console
+        self.read = read
+        self.human = human
+        self.shown = 0
+        """How many of `state.events` have been looked at for printing."""
+
+    def run(self) -> None:
+        self.show_new_events()
+        while not self.state.over:
+            pending = self.state.pending()
+            bot_seats = sorted(seat for seat in pending if seat in self.bots)
+            if bot_seats:
+                self.bot_turn(bot_seats[0])
+            elif self.human in pending:
+                self.human_turn(pending[self.human])
+            else:  # pragma: no cover - a game always asks somebody while it is not over
+                raise RuntimeError("the game is waiting for nobody")
+            self.show_new_events()
+
+    def bot_turn(self, seat: int) -> None:
+        """A bot moves; if it breaks the rules, say so and make the default move for it, so a
+        buggy bot does not end the person's game."""
+        try:
+            bot_turn(self.state, seat, self.bots[seat])
+        except BotFailure as exc:
+            warning = f"{exc}; the default move is made instead"
+            self.console.print(Text(warning, style="red"), soft_wrap=True)
+            self.state.act(seat, self.state.default_move(seat))
+
+    def show_new_events(self) -> None:
+        events = self.state.events
+        for event in events[self.shown :]:
+            if event.visible_to(self.human):
+                self.show_event(event)
+        self.shown = len(events)
+
+    def show_event(self, event: Event) -> None:
+        line = self.state.describe(event)
+        if line is None:
+            return
+        if event.type == "hand_started":
+            self.console.print()
+        self.console.print(Text(line, style=EVENT_STYLES.get(event.type, "")), soft_wrap=True)
+        if event.type == "eliminated" and event.data.get("seat") == self.human:
+            self.console.print("You are out of chips; the bots play on (Ctrl-C to stop).")
+
+    def human_turn(self, prompt: JSON) -> None:
+        self.console.print()
+        self.console.print(render_table(self.state.view(self.human), self.labels))
+        while True:
+            question, parse = self._asker(prompt)
+            text = self.read(question).strip()
+            word = text.lower()
+            if word in QUIT_WORDS:
+                raise QuitGame
+            if word in HELP_WORDS:
+                self.console.print(HELP_TEXT, markup=False)
+                continue
+            if word in TABLE_WORDS:
+                self.console.print(render_table(self.state.view(self.human), self.labels))
+                continue
+            try:
+                move = parse(text)
+                self.state.act(self.human, {**move, "state_id": prompt["state_id"]})
+            except (InputProblem, IllegalMove) as exc:
+                self.console.print(Text(f"  ✗ {exc.reason}", style="red"), soft_wrap=True)
+                continue
+            return
+
+    def _asker(self, prompt: JSON) -> tuple[str, Callable[[str], JSON]]:
+        kind = prompt["type"]
+        if kind == "guess":
+            return "Your guess (a number, or f to fold): ", parse_guess_command
+        if kind == "show_folded":
+            return "Show your folded guess to the table? [y/n]: ", parse_show_command
+        self.console.print(Text(bet_options(prompt)), soft_wrap=True)
+        return "Your move: ", lambda text: parse_bet_command(text, prompt)
+
+
+def bot_names(human: str, count: int) -> list[str]:
+    names = [name for name in BOT_NAMES if name.lower() != human.lower()]
+    if count > len(names):
+        fail(f"at most {len(names)} bots can play", USAGE_ERROR)
+    return names[:count]
+
+
+def play(
+    game: Annotated[str, typer.Argument(help="The game: quizpoker, or duell for its ruleset.")] = (
+        "quizpoker"
+    ),
+    bots: Annotated[int, typer.Option(min=1, help="How many bots play against you.")] = 3,
+    ruleset: Annotated[str | None, typer.Option(help="quizpoker or duell.")] = None,
+    lang: Annotated[str | None, typer.Option(help="Question language, e.g. en or de.")] = None,
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "Player",
+    seed: Annotated[int | None, typer.Option(help="Seed for a repeatable match.")] = None,
+    bot_kind: Annotated[str, typer.Option(help="The kind of bot: heuristic or random.")] = (
+        "heuristic"
+    ),
+    questions: Annotated[Path | None, typer.Option(help="A question pack (.jsonl).")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Write the match record (JSON) here at the end.")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots."""
+    if not name.strip():
+        fail("your name cannot be empty", USAGE_ERROR)
+    options = game_options(ruleset=ruleset, language=lang, questions=questions, extra=option or [])
+    players = [name.strip(), *bot_names(name.strip(), bots)]
+    seed = new_seed() if seed is None else seed
+    try:
+        state = games.create(game, players, options, seed)
+        seated = seat_bots(state.name, dict.fromkeys(range(1, len(players)), bot_kind), seed)
+    except PokerhallError as exc:
+        fail(str(exc), USAGE_ERROR)
+    if state.name != "quizpoker":  # pragma: no cover - quizpoker is the only game so far
+        fail(f"the terminal table can only play quizpoker, not {state.name}", USAGE_ERROR)
+    console = make_console()
+    session = PlaySession(
+        state,
+        bots=seated,
+        labels=dict.fromkeys(seated, bot_kind),
+        console=console,
+        read=lambda prompt: read_line(prompt),
+    )
+    _run(session, save)
+
+
+def _run(session: PlaySession, save: Path | None) -> None:
+    """Run the session; whatever ends it, save the record and show the standings."""
+    console, code = session.console, 0
+    try:
+        session.run()
+    except (EOFError, QuitGame):
+        console.print("\nYou leave the table.")
+    except KeyboardInterrupt:
+        console.print("\nInterrupted; you leave the table.")
+        code = 130
+    finally:
+        if save is not None:
+            try:
+                session.state.record().save(save)
+                console.print(f"Match record saved to {save}", markup=False, soft_wrap=True)
+            except OSError as exc:
+                console.print(f"Could not save the match record: {exc}", markup=False)
+                code = code or 1
+    console.print()
+    console.print(standings_table(session.state, session.labels))
+    if code:
+        raise typer.Exit(code)

@@ -1,0 +1,51 @@
+"""The standings at the end of a match (or where a match was left), as a Rich table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rich.table import Table
+
+from pokerhall.engine.events import Event
+from pokerhall.engine.protocol import Game
+from pokerhall.games.quizpoker.history import chips
+
+
+def eliminations(events: Iterable[Event]) -> dict[int, int]:
+    """Seat -> the hand after which it ran out of chips (Q10)."""
+    return {
+        int(event.data["seat"]): int(event.data["hand"])
+        for event in events
+        if event.type == "eliminated"
+    }
+
+
+def standings(state: Game[Any]) -> tuple[list[int], list[int]]:
+    """(seats from first to last, chips per seat): the result once over, else by chips now."""
+    result = state.result
+    if result is not None and "standings" in result and "stacks" in result:
+        return list(result["standings"]), list(result["stacks"])
+    players = state.view(None).get("players") or []
+    stacks = [int(player.get("stack", 0)) for player in players]
+    out = eliminations(state.events)
+    order = sorted(range(len(stacks)), key=lambda seat: (-out.get(seat, 10**9), -stacks[seat]))
+    return order, stacks
+
+
+def standings_table(state: Game[Any], labels: Mapping[int, str] | None = None) -> Table:
+    order, stacks = standings(state)
+    out = eliminations(state.events)
+    title = "Final standings" if state.over else "Standings so far"
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    table.add_column("Chips", justify="right")
+    table.add_column("")
+    for place, seat in enumerate(order, start=1):
+        name = state.players[seat]
+        if labels and seat in labels:
+            name += f" ({labels[seat]})"
+        note = f"out after hand {out[seat]}" if seat in out else ""
+        table.add_row(str(place), name, chips(stacks[seat]), note)
+    return table

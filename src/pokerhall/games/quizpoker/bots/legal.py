@@ -1,0 +1,81 @@
+"""Turning a betting prompt into legal moves, so no bot ever has to re-derive the betting rules.
+
+Everything here reads the prompt's `legal` block only: amounts are totals for this betting round
+("to"), a bet or raise below the seat's whole stack must be a multiple of the chip unit, and an
+all-in is refused when it would be a raise that is not allowed (a short all-in does not reopen
+the betting) even though `legal["all_in"]` always names the seat's all-in total.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerhall.engine.events import JSON
+
+
+def raise_window(prompt: JSON) -> tuple[str, int, int] | None:
+    """("bet" or "raise", min_to, max_to) when the seat may bet or raise now, else None."""
+    legal = prompt.get("legal") or {}
+    for kind in ("bet", "raise"):
+        window = legal.get(kind)
+        if window:
+            return kind, int(window["min_to"]), int(window["max_to"])
+    return None
+
+
+def can_all_in(prompt: JSON) -> bool:
+    """An all-in is legal when it only calls, or when a bet or raise is allowed at all."""
+    legal = prompt.get("legal") or {}
+    total = legal.get("all_in")
+    if not isinstance(total, int):
+        return False
+    return total <= int(prompt.get("current_bet", 0)) or raise_window(prompt) is not None
+
+
+def snap(desired: float, low: int, high: int, unit: int) -> int:
+    """The legal total closest below `desired`: a multiple of the unit in [low, high], or
+    `high` itself (an all-in needs no rounding)."""
+    if desired >= high:
+        return high
+    unit = max(1, unit)
+    to = int(desired) // unit * unit
+    if to < low:
+        to = -(-low // unit) * unit  # low rounded up to the unit
+    return high if to >= high else to
+
+
+def sized_bet(prompt: JSON, desired: float) -> JSON | None:
+    """A bet or raise to about `desired` chips this round, or None if the seat may not raise."""
+    window = raise_window(prompt)
+    if window is None:
+        return None
+    kind, low, high = window
+    return {"type": kind, "to": snap(desired, low, high, int(prompt.get("unit") or 1))}
+
+
+def passive(prompt: JSON) -> JSON:
+    """Check if free, else call."""
+    legal = prompt.get("legal") or {}
+    return {"type": "check"} if legal.get("check") else {"type": "call"}
+
+
+def to_call(prompt: JSON) -> int:
+    legal = prompt.get("legal") or {}
+    return int(legal.get("call") or 0)
+
+
+def fallback(prompt: JSON) -> JSON:
+    """A safe answer to a prompt a bot does not understand: give up the hand, or pass."""
+    kind = prompt.get("type")
+    if kind == "show_folded":
+        return {"type": "muck"}
+    if kind == "bet":
+        return passive(prompt) if (prompt.get("legal") or {}).get("check") else {"type": "fold"}
+    return {"type": "fold"}
+
+
+def live_opponents(view: JSON) -> int:
+    """Seats other than the viewer still contesting the pot (all-in ones included)."""
+    me = view.get("seat")
+    players: list[Any] = view.get("players") or []
+    return sum(1 for p in players if p["seat"] != me and p["in_hand"] and not p["folded"])

@@ -1,0 +1,229 @@
+"""Reading numbers out of question and hint texts, in English and German writing.
+
+Bots see hints only as text ("Between 20 and 100 million.", "Zwischen 1.000 und 2.500,5 Metern"),
+never the pack's machine-readable ranges, exactly like a person at the table. So the numbers are
+parsed here: digit grouping and decimal marks by language (English 1,000.5, German 1.000,5),
+magnitude words (thousand/Tausend, million/Millionen/Mio., billion/Milliarden/Mrd.; German
+"Billion" is 10^12), signs (-, U+2212) without mistaking the dash in "60–100" for one, and the
+shape of the hint (between / more than / less than / about).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+_GROUP_SEP = ".,'’\u00a0\u202f\u2009 "
+_NUMBER = re.compile(
+    r"(?:(?P<minus>\bminus\s+)|(?<![\w.,])(?P<sign>[-\u2212\u2013]))?"
+    r"(?<![\w.,])"
+    rf"(?P<body>\d{{1,3}}(?:[{_GROUP_SEP}]\d{{3}}(?!\d))+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+    r"(?:\s*(?:(?P<era>BCE?|B\.\s?C\.(?:E\.)?|v\.\s?Chr\.?|v\.\s?u\.\s?Z\.?)(?![\w.])"
+    r"|(?P<scale>[A-Za-zÄÖÜäöü]+\.?)))?",
+    re.IGNORECASE,
+)
+
+_SCALES_COMMON: dict[str, int] = {
+    "hundred": 100,
+    "hundert": 100,
+    "thousand": 10**3,
+    "thousands": 10**3,
+    "tausend": 10**3,
+    "tsd": 10**3,
+    "tsd.": 10**3,
+    "k": 10**3,
+    "million": 10**6,
+    "millions": 10**6,
+    "millionen": 10**6,
+    "mio": 10**6,
+    "mio.": 10**6,
+    "mn": 10**6,
+    "milliarde": 10**9,
+    "milliarden": 10**9,
+    "mrd": 10**9,
+    "mrd.": 10**9,
+    "bn": 10**9,
+    "billionen": 10**12,
+}
+_SCALES_EN = {**_SCALES_COMMON, "billion": 10**9, "billions": 10**9, "trillion": 10**12}
+_SCALES_DE = {**_SCALES_COMMON, "billion": 10**12, "billiarde": 10**15, "trillion": 10**18}
+
+_GERMAN_WORDS = frozenset(
+    {
+        *("zwischen", "und", "bis", "mehr", "weniger", "als", "etwa", "ungefähr", "rund"),
+        *("knapp", "über", "unter", "mindestens", "höchstens", "wie", "viele", "welchem"),
+        *("jahr", "der", "die", "das", "ist", "liegt", "millionen", "milliarden", "tausend"),
+    }
+)
+_ENGLISH_WORDS = frozenset(
+    {
+        *("between", "and", "to", "more", "less", "than", "about", "around", "roughly"),
+        *("over", "under", "above", "below", "at", "least", "most", "how", "many", "which"),
+        *("what", "year", "the", "is", "of", "in", "million", "billion", "thousand"),
+    }
+)
+_WORD = re.compile(r"[^\W\d_]+")
+_UMLAUT = re.compile(r"[äöüßÄÖÜ]")
+_BETWEEN = re.compile(r"\b(between|from|zwischen|von)\b", re.IGNORECASE)
+_ABOVE = re.compile(
+    r"\b(more than|over|above|greater than|at least|exceeds?|mehr als|über|mindestens|"
+    r"größer als|oberhalb)\b",
+    re.IGNORECASE,
+)
+_BELOW = re.compile(
+    r"\b(less than|fewer than|under|below|at most|smaller than|weniger als|unter|höchstens|"
+    r"kleiner als|unterhalb)\b",
+    re.IGNORECASE,
+)
+
+
+def detect_language(text: str) -> str:
+    """ "de" when the text reads as German, else "en"; only decides how to read numbers."""
+    words = _WORD.findall(text.lower())
+    german = sum(word in _GERMAN_WORDS for word in words) + len(_UMLAUT.findall(text))
+    english = sum(word in _ENGLISH_WORDS for word in words)
+    return "de" if german > english else "en"
+
+
+def _plain_digits(body: str, language: str) -> str:
+    """Rewrite one matched number body as plain "1234.5" text."""
+    body = re.sub(r"[\u00a0\u202f\u2009 '’]", "", body)
+    has_dot, has_comma = "." in body, "," in body
+    if has_dot and has_comma:  # the later mark is the decimal one: 1,000.5 or 1.000,5
+        decimal_mark = "." if body.rfind(".") > body.rfind(",") else ","
+    elif has_dot or has_comma:
+        mark = "." if has_dot else ","
+        parts = body.split(mark)
+        grouped = len(parts) > 2 or (len(parts) == 2 and len(parts[1]) == 3)
+        # A lone mark before exactly three digits groups thousands where that mark is the
+        # grouping one of the language (English 1,000; German 1.000); otherwise it is decimal.
+        grouping_mark = "," if language == "en" else "."
+        decimal_mark = "" if grouped and (len(parts) > 2 or mark == grouping_mark) else mark
+    else:
+        decimal_mark = ""
+    group_mark = {".": ",", ",": ".", "": ".,"}[decimal_mark]
+    for ch in group_mark:
+        body = body.replace(ch, "")
+    return body.replace(",", ".") if decimal_mark == "," else body
+
+
+@dataclass(frozen=True, slots=True)
+class FoundNumber:
+    value: Decimal
+    scaled: bool
+    """Whether a magnitude word (million, Tausend, ...) followed the number."""
+    start: int
+
+
+def find_numbers(text: str, language: str | None = None) -> list[FoundNumber]:
+    """Every number in `text` in reading order, with magnitude words applied.
+
+    "between 20 and 100 million": the magnitude of the second number carries back to a first one
+    written without its own (20 million, not 20), as people write ranges that way.
+    """
+    lang = language or detect_language(text)
+    scales = _SCALES_DE if lang == "de" else _SCALES_EN
+    found: list[FoundNumber] = []
+    for match in _NUMBER.finditer(text):
+        try:
+            value = Decimal(_plain_digits(match["body"], lang))
+        except InvalidOperation:  # pragma: no cover - the pattern admits only digits and marks
+            continue
+        factor = scales.get((match["scale"] or "").lower())
+        if factor is None and (match["scale"] or "").endswith("."):
+            factor = scales.get(match["scale"][:-1].lower())
+        if factor is not None:
+            value *= factor
+        if match["sign"] or match["minus"] or match["era"]:  # "-44", "minus 44", "44 BC"
+            value = -value
+        found.append(FoundNumber(value, factor is not None, match.start()))
+    for i in range(len(found) - 1):
+        first, second = found[i], found[i + 1]
+        if second.scaled and not first.scaled:
+            factor = _scale_of(second, text, lang)
+            if factor > 1 and abs(first.value) * factor <= abs(second.value) * 10:
+                found[i] = FoundNumber(first.value * factor, True, first.start)
+    return found
+
+
+def _scale_of(number: FoundNumber, text: str, language: str) -> int:
+    match = _NUMBER.match(text, number.start)
+    word = (match["scale"] or "").lower() if match else ""
+    scales = _SCALES_DE if language == "de" else _SCALES_EN
+    return scales.get(word) or scales.get(word.rstrip("."), 1)
+
+
+def parse_numbers(text: str, language: str | None = None) -> list[Decimal]:
+    """The numbers of a text, e.g. "Zwischen 1.000,5 und 2 Mio." -> [1000.5, 2000000]."""
+    return [number.value for number in find_numbers(text, language)]
+
+
+def unit_scale(unit: str, question: str = "", language: str | None = None) -> int:
+    """How many ones one unit of the answer is: 10^6 for a unit "million" or a question asking
+    "in millions", so hint numbers written out in full can be brought to the answer's scale."""
+    lang = language or detect_language(f"{question} {unit}")
+    scales = _SCALES_DE if lang == "de" else _SCALES_EN
+    for word in re.findall(r"[A-Za-zÄÖÜäöü]+\.?", unit):
+        factor = scales.get(word.lower()) or scales.get(word.lower().rstrip("."))
+        if factor:
+            return factor
+    for asked in re.finditer(r"\bin\s+([A-Za-zÄÖÜäöü]+\.?)", question, re.IGNORECASE):
+        word = asked[1].lower()
+        factor = scales.get(word) or scales.get(word.rstrip("."))
+        if factor:
+            return factor
+    return 1
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a hint says the answer lies; a bound is infinite when the hint leaves it open."""
+
+    lo: float
+    hi: float
+
+    @property
+    def bounded(self) -> bool:
+        return math.isfinite(self.lo) and math.isfinite(self.hi)
+
+    @property
+    def width(self) -> float:
+        return self.hi - self.lo
+
+    def meet(self, other: Span) -> Span:
+        """Both hints hold at once; if they seem to contradict, trust the later (`other`)."""
+        lo, hi = max(self.lo, other.lo), min(self.hi, other.hi)
+        return Span(lo, hi) if lo <= hi else other
+
+
+@functools.lru_cache(maxsize=1024)
+def hint_span(hint: str, *, unit: str = "", question: str = "") -> Span | None:
+    """The range a hint states, in the answer's unit; None if the hint names no number."""
+    language = detect_language(f"{question} {hint}")
+    numbers = find_numbers(hint, language)
+    # Hints often set the scene first ("It lies on the border between Switzerland and Italy and
+    # was first climbed in 1865. It is between 3,500 and 5,000 metres high."): the range is the
+    # last "between"/"from" that two numbers follow.
+    for keyword in reversed(list(_BETWEEN.finditer(hint))):
+        after = [n for n in numbers if n.start >= keyword.end()]
+        if len(after) >= 2:
+            numbers = after
+            break
+    if not numbers:
+        return None
+    scale = unit_scale(unit, question, language)
+    values = [float(n.value / scale) if n.scaled else float(n.value) for n in numbers]
+    if len(values) >= 2:
+        lo, hi = sorted(values[:2])
+        return Span(lo, hi)
+    (value,) = values
+    before = hint[: numbers[0].start]
+    if _ABOVE.search(before):
+        return Span(value, math.inf)
+    if _BELOW.search(before):
+        return Span(-math.inf, value)
+    spread = abs(value) * 0.2 or 1.0  # "about 80": a fifth either side
+    return Span(value - spread, value + spread)

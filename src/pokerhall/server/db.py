@@ -1,0 +1,119 @@
+"""Persistence through SQLAlchemy 2 (async): SQLite by default, PostgreSQL by URL, same code.
+
+Schema changes go through Alembic migrations (`pokerhall/server/migrations`), run at start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, delete, event, select, update
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from pokerhall.server.models import MoveRow, SeatRow, TableRow
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def async_url(url: str) -> str:
+    """Take the URLs people write (`sqlite:///x.db`, `postgresql://...`); pick async drivers."""
+    for plain, driver in (
+        ("sqlite://", "sqlite+aiosqlite://"),
+        ("postgresql://", "postgresql+asyncpg://"),
+        ("postgres://", "postgresql+asyncpg://"),
+    ):
+        if url.startswith(plain):
+            return driver + url[len(plain) :]
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    """WAL lets readers work while a move is written; FULL sync keeps every acknowledged move."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Database:
+    def __init__(self, url: str) -> None:
+        self.url = async_url(url)
+        self.engine: AsyncEngine = create_async_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    async def migrate(self) -> None:
+        async with self.engine.begin() as conn:
+            await conn.run_sync(self._upgrade)
+
+    def _upgrade(self, connection: Connection) -> None:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # --- tables and seats --------------------------------------------------------------------
+
+    async def add_table(self, table: TableRow, seats: Iterable[SeatRow]) -> None:
+        async with self.sessions.begin() as session:
+            session.add(table)
+            await session.flush()
+            session.add_all(list(seats))
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.sessions() as session:
+            return await session.get(TableRow, table_id)
+
+    async def tables(self, statuses: Sequence[str], limit: int = 200) -> list[TableRow]:
+        query = (
+            select(TableRow)
+            .where(TableRow.status.in_(statuses))
+            .order_by(TableRow.created_at.desc())
+            .limit(limit)
+        )
+        async with self.sessions() as session:
+            return list((await session.scalars(query)).all())
+
+    async def seats(self, table_id: str) -> list[SeatRow]:
+        query = select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        async with self.sessions() as session:
+            return list((await session.scalars(query)).all())
+
+    async def put_seat(self, seat: SeatRow) -> None:
+        async with self.sessions.begin() as session:
+            await session.merge(seat)
+
+    async def remove_seat(self, table_id: str, seat: int) -> None:
+        query = delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+        async with self.sessions.begin() as session:
+            await session.execute(query)
+
+    async def set_status(
+        self, table_id: str, status: str, result: dict[str, Any] | None = None
+    ) -> None:
+        query = update(TableRow).where(TableRow.id == table_id).values(status=status, result=result)
+        async with self.sessions.begin() as session:
+            await session.execute(query)
+
+    # --- moves -------------------------------------------------------------------------------
+
+    async def append_move(self, table_id: str, seq: int, seat: int, move: dict[str, Any]) -> None:
+        """Commit one move; only after this returns may its events be sent."""
+        async with self.sessions.begin() as session:
+            session.add(MoveRow(table_id=table_id, seq=seq, seat=seat, move=move))
+
+    async def moves(self, table_id: str) -> list[MoveRow]:
+        query = select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.seq)
+        async with self.sessions() as session:
+            return list((await session.scalars(query)).all())

@@ -1,0 +1,281 @@
+"""The hall: every table, open, running or finished; seats, tokens, and the table runtimes.
+
+All changes to one table's seats go through that table's lock, so two people can never take the
+same seat; moves go through the table's runtime.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import defaultdict
+from typing import Any
+
+from pokerhall import games
+from pokerhall.engine import Game, InvalidOptions, MatchRecord, UnknownGame
+from pokerhall.engine.rng import new_seed
+from pokerhall.server.connection import Connection
+from pokerhall.server.db import Database
+from pokerhall.server.messages import CreateTable, SeatInfo, TableInfo, server_message
+from pokerhall.server.models import SeatRow, TableRow
+from pokerhall.server.runtime import SeatControl, TableRuntime, make_bots
+from pokerhall.server.tokens import new_token, seed_commitment, token_hash, token_matches
+
+
+class LobbyError(Exception):
+    """A lobby request that cannot be served; `status` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+class Hall:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.runtimes: dict[str, TableRuntime] = {}
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.waiting: defaultdict[str, set[Connection]] = defaultdict(set)
+        """Connections to tables that have not started yet; they get every seat change."""
+
+    async def restore(self) -> int:
+        """Rebuild every unfinished table by replaying its moves; returns how many."""
+        tables = await self.db.tables(["running"], limit=100_000)
+        for table in tables:
+            await self._launch(table)
+        return len(tables)
+
+    async def close(self) -> None:
+        for runtime in list(self.runtimes.values()):
+            await runtime.stop()
+        self.runtimes.clear()
+
+    # --- tables ------------------------------------------------------------------------------
+
+    async def create_table(self, request: CreateTable) -> TableInfo:
+        if request.bots > request.seats:
+            raise LobbyError(422, "there cannot be more bots than seats")
+        names = [f"Seat {i + 1}" for i in range(request.seats)]
+        try:
+            trial = games.create(request.game, names, request.options, seed=0)
+            if request.bots:
+                games.make_bot(request.game, request.bot_kind, 0)
+        except (InvalidOptions, UnknownGame) as exc:
+            raise LobbyError(422, str(exc)) from None
+        table = TableRow(
+            id=secrets.token_hex(8),
+            name=request.name,
+            game=trial.name,
+            options=trial.options_json,
+            num_seats=request.seats,
+            seed=new_seed(),
+            status="open",
+            turn_clock=request.turn_clock,
+            bot_delay=request.bot_delay,
+            bot_takeover=request.bot_takeover,
+        )
+        bots = [
+            SeatRow(
+                table_id=table.id,
+                seat=i,
+                name=f"Bot {i + 1}",
+                kind="bot",
+                bot_kind=request.bot_kind,
+                left=False,
+            )
+            for i in range(request.seats - request.bots, request.seats)
+        ]
+        await self.db.add_table(table, bots)
+        return await self.info(table.id)
+
+    async def info(self, table_id: str) -> TableInfo:
+        table = await self._table(table_id)
+        seats = {s.seat: s for s in await self.db.seats(table_id)}
+        listed = []
+        for i in range(table.num_seats):
+            row = seats.get(i)
+            listed.append(
+                SeatInfo(seat=i, name=None, kind="empty")
+                if row is None
+                else SeatInfo(seat=i, name=row.name, kind=row.kind, left=row.left)  # type: ignore[arg-type]
+            )
+        return TableInfo(
+            id=table.id,
+            name=table.name,
+            game=table.game,
+            ruleset=table.options.get("ruleset"),
+            options=table.options,
+            status=table.status,  # type: ignore[arg-type]
+            seats=listed,
+            turn_clock=table.turn_clock,
+            bot_delay=table.bot_delay,
+            bot_takeover=table.bot_takeover,
+            seed_sha256=seed_commitment(table.seed),
+            seed=table.seed if table.status == "finished" else None,
+            result=table.result,
+        )
+
+    async def list_tables(self, statuses: list[str]) -> list[TableInfo]:
+        return [await self.info(t.id) for t in await self.db.tables(statuses)]
+
+    async def record(self, table_id: str) -> MatchRecord:
+        """The full match record; the seed is secret until the game is over."""
+        table = await self._table(table_id)
+        if table.status != "finished":
+            raise LobbyError(409, "the record (with the seed) is published when the game is over")
+        return await self._record(table)
+
+    # --- seats -------------------------------------------------------------------------------
+
+    async def join(self, table_id: str, name: str) -> tuple[int, str]:
+        async with self._locks[table_id]:
+            table = await self._table(table_id)
+            if table.status != "open":
+                raise LobbyError(409, "this table has already started")
+            seats = {s.seat: s for s in await self.db.seats(table_id)}
+            if any(s.name.casefold() == name.casefold() for s in seats.values()):
+                raise LobbyError(409, f"the name {name!r} is taken at this table")
+            free = [i for i in range(table.num_seats) if i not in seats]
+            if not free:
+                raise LobbyError(409, "this table is full")
+            token = new_token()
+            row = SeatRow(
+                table_id=table_id,
+                seat=free[0],
+                name=name,
+                kind="human",
+                token_hash=token_hash(token),
+                left=False,
+            )
+            await self.db.put_seat(row)
+            if len(free) == 1:
+                await self._start(table)
+            else:
+                await self._announce(table_id)
+        return free[0], token
+
+    async def authenticate(self, table_id: str, token: str) -> int:
+        for row in await self.db.seats(table_id):
+            if row.kind == "human" and token_matches(token, row.token_hash):
+                return row.seat
+        raise LobbyError(401, "this token does not hold a seat at this table")
+
+    async def leave(self, table_id: str, token: str) -> None:
+        async with self._locks[table_id]:
+            table = await self._table(table_id)
+            seat = await self.authenticate(table_id, token)
+            if table.status == "open":
+                await self.db.remove_seat(table_id, seat)
+                await self._announce(table_id)
+                return
+            row = next(s for s in await self.db.seats(table_id) if s.seat == seat)
+            row.left = True
+            runtime = self.runtimes.get(table_id)
+            if table.bot_takeover and table.status == "running":
+                row.kind, row.bot_kind, row.token_hash = "bot", "heuristic", None
+                if runtime is not None:
+                    bot = make_bots(table.game, {seat: "heuristic"}, table.seed)[seat]
+                    runtime.set_bot(seat, bot)
+            await self.db.put_seat(row)
+            await self._announce(table_id)
+
+    async def start(self, table_id: str, token: str) -> None:
+        """Start early: the empty seats are given to bots."""
+        async with self._locks[table_id]:
+            table = await self._table(table_id)
+            await self.authenticate(table_id, token)
+            if table.status != "open":
+                raise LobbyError(409, "this table has already started")
+            seats = {s.seat for s in await self.db.seats(table_id)}
+            for i in range(table.num_seats):
+                if i not in seats:
+                    await self.db.put_seat(
+                        SeatRow(
+                            table_id=table_id,
+                            seat=i,
+                            name=f"Bot {i + 1}",
+                            kind="bot",
+                            bot_kind="heuristic",
+                            left=False,
+                        )
+                    )
+            await self._start(table)
+
+    # --- runtimes ----------------------------------------------------------------------------
+
+    async def runtime(self, table_id: str) -> TableRuntime | None:
+        """The live table, loading a finished one for spectators when asked."""
+        if table_id in self.runtimes:
+            return self.runtimes[table_id]
+        table = await self._table(table_id)
+        if table.status == "finished":
+            async with self._locks[table_id]:
+                if table_id not in self.runtimes:
+                    await self._launch(table)
+            return self.runtimes[table_id]
+        return None
+
+    async def _start(self, table: TableRow) -> None:
+        await self.db.set_status(table.id, "running")
+        table.status = "running"
+        await self._launch(table)
+        runtime = self.runtimes[table.id]
+        for conn in self.waiting.pop(table.id, set()):
+            runtime.attach(conn)
+        await self._announce(table.id)
+
+    async def _launch(self, table: TableRow) -> None:
+        seats = await self.db.seats(table.id)
+        state = await self._replay(table)
+        bots = make_bots(
+            table.game,
+            {s.seat: s.bot_kind or "heuristic" for s in seats if s.kind == "bot"},
+            table.seed,
+        )
+        control = SeatControl(bots=bots, turn_clock=table.turn_clock, bot_delay=table.bot_delay)
+
+        async def reload() -> Game[Any]:
+            return await self._replay(table)
+
+        async def finish(game: Game[Any]) -> None:
+            await self.db.set_status(table.id, "finished", game.result)
+
+        runtime = TableRuntime(table.id, state, self.db, control, reload=reload, on_finish=finish)
+        self.runtimes[table.id] = runtime
+        runtime.start()
+
+    async def _record(self, table: TableRow) -> MatchRecord:
+        seats = await self.db.seats(table.id)
+        moves = await self.db.moves(table.id)
+        return MatchRecord(
+            game=table.game,
+            options=table.options,
+            players=tuple(s.name for s in seats),
+            seed=table.seed,
+            moves=tuple((m.seat, m.move) for m in moves),
+        )
+
+    async def _replay(self, table: TableRow) -> Game[Any]:
+        return games.replay(await self._record(table))
+
+    async def _table(self, table_id: str) -> TableRow:
+        table = await self.db.table(table_id)
+        if table is None:
+            raise LobbyError(404, f"no table {table_id!r}")
+        return table
+
+    async def _announce(self, table_id: str) -> None:
+        """Tell everyone watching the table that its seats or status changed."""
+        text = server_message("table", table=(await self.info(table_id)).model_dump())
+        for conn in list(self.waiting.get(table_id, ())):
+            conn.send(text)
+        runtime = self.runtimes.get(table_id)
+        if runtime is not None:
+            runtime.notify(text)
+
+    def wait(self, table_id: str, conn: Connection) -> None:
+        self.waiting[table_id].add(conn)
+
+    def unwait(self, table_id: str, conn: Connection) -> None:
+        self.waiting.get(table_id, set()).discard(conn)

@@ -1,0 +1,98 @@
+"""The HTTP lobby: games, tables, seats. Documented by the OpenAPI page at /docs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Query, Request, status
+
+from pokerhall import games
+from pokerhall.engine import JSON
+from pokerhall.server.hall import Hall, LobbyError
+from pokerhall.server.messages import CreateTable, JoinTable, SeatToken, TableInfo
+
+router = APIRouter(prefix="/api")
+
+
+def get_hall(request: Request) -> Hall:
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+HallDep = Annotated[Hall, Depends(get_hall)]
+
+
+def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
+    """The seat token, sent as `Authorization: Bearer <token>` (never in a URL)."""
+    if authorization is None or not authorization.startswith("Bearer "):
+        raise LobbyError(401, "send your seat token as 'Authorization: Bearer <token>'")
+    return authorization.removeprefix("Bearer ").strip()
+
+
+TokenDep = Annotated[str, Depends(bearer_token)]
+
+
+@router.get("/games", summary="Games, rulesets, default options and bot kinds")
+async def list_games() -> list[JSON]:
+    out = []
+    for name in games.names():
+        trial = games.create(name, 6 if name != "duell" else 4, seed=0)
+        out.append(
+            {
+                "name": name,
+                "game": trial.name,
+                "options": trial.options_json,
+                "bots": games.bot_kinds(name),
+            }
+        )
+    return out
+
+
+@router.post("/tables", status_code=status.HTTP_201_CREATED, summary="Open a new table")
+async def create_table(body: CreateTable, hall: HallDep) -> TableInfo:
+    return await hall.create_table(body)
+
+
+@router.get("/tables", summary="List tables that are open, running or finished")
+async def list_tables(
+    hall: HallDep,
+    status_: Annotated[
+        list[Literal["open", "running", "finished"]] | None, Query(alias="status")
+    ] = None,
+) -> list[TableInfo]:
+    return await hall.list_tables(list(status_ or ["open", "running"]))
+
+
+@router.get("/tables/{table_id}", summary="One table: seats, status, result")
+async def get_table(table_id: str, hall: HallDep) -> TableInfo:
+    return await hall.info(table_id)
+
+
+@router.post(
+    "/tables/{table_id}/seats",
+    status_code=status.HTTP_201_CREATED,
+    summary="Take a seat; returns the secret seat token",
+)
+async def join_table(table_id: str, body: JoinTable, hall: HallDep) -> SeatToken:
+    seat, token = await hall.join(table_id, body.name)
+    return SeatToken(seat=seat, token=token)
+
+
+@router.post(
+    "/tables/{table_id}/leave",
+    status_code=status.HTTP_204_NO_CONTENT,
+    summary="Give up your seat (a bot may take over a running game)",
+)
+async def leave_table(table_id: str, token: TokenDep, hall: HallDep) -> None:
+    await hall.leave(table_id, token)
+
+
+@router.post("/tables/{table_id}/start", summary="Start now; bots fill the empty seats")
+async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInfo:
+    await hall.start(table_id, token)
+    return await hall.info(table_id)
+
+
+@router.get("/tables/{table_id}/record", summary="The match record, seed included, once over")
+async def table_record(table_id: str, hall: HallDep) -> dict[str, Any]:
+    return (await hall.record(table_id)).to_json()

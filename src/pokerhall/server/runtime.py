@@ -1,0 +1,258 @@
+"""A running table: one asyncio task applies every move of the table in order.
+
+Moves arrive from players, bots and the turn clock through one inbox. A move is applied to the
+game, committed to the database, and only then are its events sent, each connection getting the
+events its seat may see and its seat's view (the engine's visibility is the only filter).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerhall import games
+from pokerhall.engine import JSON, Event, Game, IllegalMove
+from pokerhall.engine.bots import Bot
+from pokerhall.server.connection import Connection
+from pokerhall.server.db import Database
+from pokerhall.server.messages import error_message, server_message
+
+log = logging.getLogger("pokerhall.server")
+
+
+@dataclass
+class MoveCommand:
+    seat: int
+    move: JSON
+    reply: asyncio.Future[int] | None = None
+    """Resolved with the new state id once the move is committed, or with an error."""
+
+
+@dataclass
+class BotTurn:
+    seat: int
+
+
+@dataclass
+class ClockTick:
+    pass
+
+
+Command = MoveCommand | BotTurn | ClockTick | None
+
+
+@dataclass
+class SeatControl:
+    """Who plays each seat: the bots (by seat) and the turn clock."""
+
+    bots: dict[int, Bot] = field(default_factory=dict)
+    turn_clock: float | None = None
+    bot_delay: float = 0.0
+
+
+class TableRuntime:
+    def __init__(
+        self,
+        table_id: str,
+        state: Game[Any],
+        db: Database,
+        control: SeatControl,
+        *,
+        reload: Callable[[], Awaitable[Game[Any]]],
+        on_finish: Callable[[Game[Any]], Awaitable[None]],
+    ) -> None:
+        self.table_id = table_id
+        self.state = state
+        self.db = db
+        self.control = control
+        self.connections: set[Connection] = set()
+        self._reload = reload
+        self._on_finish = on_finish
+        self._inbox: asyncio.Queue[Command] = asyncio.Queue()
+        self._bot_waiting: set[int] = set()
+        self._deadlines: dict[int, float] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._rng = random.Random()
+        self._task: asyncio.Task[None] | None = None
+
+    # --- life --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._task is not None:
+            self._inbox.put_nowait(None)
+            await self._task
+        for conn in list(self.connections):
+            await conn.wait_closed()
+
+    async def _run(self) -> None:
+        self._schedule()
+        while (command := await self._inbox.get()) is not None:
+            try:
+                await self._handle(command)
+            except Exception:  # a bug must not take the table down; the log has the details
+                log.exception("table %s: command %r failed", self.table_id, command)
+                if isinstance(command, MoveCommand) and command.reply and not command.reply.done():
+                    command.reply.set_exception(RuntimeError("internal error"))
+
+    # --- commands ----------------------------------------------------------------------------
+
+    async def submit(self, seat: int, move: JSON) -> int:
+        """Queue a player's move; returns the new state id once it is committed.
+
+        Raises IllegalMove with the reason when the rules refuse it.
+        """
+        reply: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._inbox.put_nowait(MoveCommand(seat, move, reply))
+        return await reply
+
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, MoveCommand):
+            await self._apply(command)
+        elif isinstance(command, BotTurn):
+            await self._bot_turn(command.seat)
+        elif isinstance(command, ClockTick):
+            await self._clock_tick()
+
+    async def _apply(self, command: MoveCommand) -> bool:
+        """Apply, commit, then send; False when the move was refused."""
+        state = self.state
+        try:
+            events = state.act(command.seat, command.move)
+        except IllegalMove as exc:
+            if command.reply is not None:
+                command.reply.set_exception(exc)
+            return False
+        seat, move = state.moves[-1]
+        try:
+            await self.db.append_move(self.table_id, state.state_id, seat, move)
+        except Exception:
+            log.exception("table %s: could not save move %d", self.table_id, state.state_id)
+            self.state = await self._reload()  # the unsaved move never happened
+            if command.reply is not None:
+                command.reply.set_exception(IllegalMove("the move could not be saved; try again"))
+            return False
+        if state.over:
+            await self._on_finish(state)
+        if command.reply is not None:
+            command.reply.set_result(state.state_id)
+        self._broadcast(events)
+        self._schedule()
+        return True
+
+    async def _bot_turn(self, seat: int) -> None:
+        self._bot_waiting.discard(seat)
+        bot = self.control.bots.get(seat)
+        prompt = self.state.pending().get(seat)
+        if bot is None or prompt is None:
+            return
+        try:
+            move = bot.choose(self.state.view(seat), prompt)
+        except Exception:
+            log.exception("table %s: bot at seat %d failed", self.table_id, seat)
+            move = self.state.default_move(seat)
+        if not await self._apply(MoveCommand(seat, move)):
+            log.warning("table %s: bot at seat %d chose an illegal move", self.table_id, seat)
+            await self._apply(MoveCommand(seat, self.state.default_move(seat)))
+
+    async def _clock_tick(self) -> None:
+        self._timer = None
+        now = asyncio.get_running_loop().time()
+        for seat, deadline in sorted(self._deadlines.items()):
+            if deadline <= now and seat in self.state.pending():
+                await self._apply(MoveCommand(seat, self.state.default_move(seat)))
+        self._schedule()
+
+    # --- bots and clocks ---------------------------------------------------------------------
+
+    def set_bot(self, seat: int, bot: Bot) -> None:
+        """A bot takes over a seat (a player left): it moves from the next prompt on."""
+        self.control.bots[seat] = bot
+        for conn in self.connections:
+            if conn.seat == seat:
+                conn.seat = None  # the player's old connection now only watches
+        self._inbox.put_nowait(BotTurn(seat))
+
+    def _schedule(self) -> None:
+        pending = self.state.pending()
+        loop = asyncio.get_running_loop()
+        for seat in pending:
+            if seat in self.control.bots and seat not in self._bot_waiting:
+                self._bot_waiting.add(seat)
+                delay = self.control.bot_delay * self._rng.uniform(0.5, 1.5)
+                loop.call_later(delay, self._inbox.put_nowait, BotTurn(seat))
+        self._deadlines = {s: d for s, d in self._deadlines.items() if s in pending}
+        if self.control.turn_clock is not None:
+            for seat in pending:
+                if seat not in self.control.bots and seat not in self._deadlines:
+                    self._deadlines[seat] = loop.time() + self.control.turn_clock
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._deadlines:
+            when = min(self._deadlines.values())
+            self._timer = loop.call_at(when, self._inbox.put_nowait, ClockTick())
+
+    def clock_for(self, seat: int | None) -> JSON:
+        """Seconds left: for this seat's own prompt, and the earliest deadline at the table
+        (which says nothing about who has already moved)."""
+        now = asyncio.get_running_loop().time()
+        own = self._deadlines.get(seat) if seat is not None else None
+        table = min(self._deadlines.values(), default=None)
+        return {
+            "you": None if own is None else round(max(0.0, own - now), 1),
+            "table": None if table is None else round(max(0.0, table - now), 1),
+        }
+
+    # --- sending -----------------------------------------------------------------------------
+
+    def attach(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        conn.send(self.snapshot(conn.seat))
+
+    def detach(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    def snapshot(self, seat: int | None) -> str:
+        """The full picture for a (re)connecting client: view plus this hand's visible events."""
+        events = self.state.events
+        start = max((i for i, e in enumerate(events) if e.type == "hand_started"), default=0)
+        recent = [e.to_json() for e in events[start:] if e.visible_to(seat)]
+        return server_message(
+            "state", view=self.state.view(seat), events=recent, clock=self.clock_for(seat)
+        )
+
+    def _broadcast(self, events: list[Event]) -> None:
+        views: dict[int | None, JSON] = {}
+        for conn in list(self.connections):
+            if conn.closed:
+                self.connections.discard(conn)
+                continue
+            seat = conn.seat
+            if seat not in views:
+                views[seat] = self.state.view(seat)
+            visible = [e.to_json() for e in events if e.visible_to(seat)]
+            conn.send(
+                server_message(
+                    "update", events=visible, view=views[seat], clock=self.clock_for(seat)
+                )
+            )
+
+    def notify(self, text: str) -> None:
+        for conn in list(self.connections):
+            conn.send(text)
+
+    def reject(self, conn: Connection, code: str, reason: str) -> None:
+        conn.send(error_message(code, reason))
+
+
+def make_bots(game: str, kinds: dict[int, str], seed: int) -> dict[int, Bot]:
+    return {seat: games.make_bot(game, kind, seed + seat) for seat, kind in kinds.items()}

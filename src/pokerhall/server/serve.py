@@ -1,0 +1,16 @@
+"""Running the server: `pokerhall serve` (and `make run`)."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from pokerhall.server.app import create_app
+
+DEFAULT_DB = "sqlite:///pokerhall.sqlite3"
+
+
+def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> None:
+    app = create_app(db)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
+    uvicorn.run(app, host=host, port=port, ws_max_size=65_536, log_level="warning")

@@ -1,0 +1,30 @@
+/* The ARIA live regions: #live-region (polite) reads each event in words as it happens;
+   #live-alert (assertive) interrupts for what needs the player now (your turn, time running
+   out). Polite messages are appended as separate paragraphs so a burst of events is read in
+   full and in order; old paragraphs are removed once they have surely been read. */
+
+const KEEP = 12;
+
+export class Announcer {
+  constructor(polite, assertive) {
+    this.polite = polite;
+    this.assertive = assertive;
+  }
+
+  say(text) {
+    if (!text) return;
+    const p = document.createElement("p");
+    p.textContent = text;
+    this.polite.append(p);
+    while (this.polite.childElementCount > KEEP) this.polite.firstElementChild.remove();
+  }
+
+  alert(text) {
+    if (!text) return;
+    // Clear first, then set in the next frame, so the same words twice are read twice.
+    this.assertive.textContent = "";
+    requestAnimationFrame(() => {
+      this.assertive.textContent = text;
+    });
+  }
+}

@@ -1,0 +1,58 @@
+/* The HTTP lobby API (see src/pokerhall/server/lobby.py). Every call returns the parsed JSON
+   or throws an ApiError whose `detail` is the server's reason, written for people. */
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail || `HTTP ${status}`);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+/** The server's {"detail": ...}: a string, or for validation errors a list of problems. */
+function detailText(data) {
+  const detail = data && data.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {
+    return detail
+      .map((item) => {
+        const where = (item.loc || []).filter((p) => p !== "body").join(".");
+        return where ? `${where}: ${item.msg}` : item.msg;
+      })
+      .join("; ");
+  }
+  return null;
+}
+
+async function request(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, null); // offline or the server is down
+  }
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, detailText(data));
+  return data;
+}
+
+const table = (id) => `/api/tables/${encodeURIComponent(id)}`;
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  tables: (statuses = ["open", "running"]) =>
+    request("GET", `/api/tables?${statuses.map((s) => `status=${s}`).join("&")}`),
+  table: (id) => request("GET", table(id)),
+  createTable: (body) => request("POST", "/api/tables", { body }),
+  join: (id, name) => request("POST", `${table(id)}/seats`, { body: { name } }),
+  start: (id, token) => request("POST", `${table(id)}/start`, { token }),
+  leave: (id, token) => request("POST", `${table(id)}/leave`, { token }),
+};

@@ -1,0 +1,17 @@
+/* Turn clock display: seconds left as m:ss, and the moments worth a warning. */
+
+import { t } from "./i18n.js";
+
+export function formatSeconds(seconds) {
+  const whole = Math.ceil(seconds);
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** Says "time left" for a screen reader; the visual clock shows formatSeconds. */
+export function spokenSeconds(seconds) {
+  return t("clock.secondsLeft", { count: Math.ceil(seconds) });
+}
+
+/** Warn the player once when their own clock passes each of these marks (seconds). */
+export const WARN_AT = [30, 10];

@@ -1,0 +1,130 @@
+/* Translations of every UI string: one module per language in ./locales (en, de, cs, el).
+   t("key", {params}) fills {placeholders}; a message may be an object of plural forms
+   ({one, few, many, other}) picked by Intl.PluralRules from params.count. Static text in the
+   HTML is marked with data-i18n="key" (text) or data-i18n-attr="attr:key;attr:key". */
+
+import { savedLanguage, saveLanguage } from "./storage.js";
+
+export const LANGUAGES = [
+  { code: "en", name: "English" },
+  { code: "de", name: "Deutsch" },
+  { code: "cs", name: "Čeština" },
+  { code: "el", name: "Ελληνικά" },
+];
+
+let language = "en";
+let messages = {};
+let fallback = {};
+const listeners = new Set();
+
+async function load(code) {
+  const module = await import(`./locales/${code}.js`);
+  return module.default;
+}
+
+function preferred() {
+  const codes = LANGUAGES.map((l) => l.code);
+  const saved = savedLanguage();
+  if (saved && codes.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (codes.includes(base)) return base;
+  }
+  return "en";
+}
+
+/** Load the saved (or the browser's) language and translate the static page. */
+export async function initI18n() {
+  fallback = await load("en");
+  await setLanguage(preferred(), { remember: false });
+}
+
+export async function setLanguage(code, { remember = true } = {}) {
+  if (!LANGUAGES.some((l) => l.code === code)) code = "en";
+  messages = code === "en" ? fallback : await load(code);
+  language = code;
+  document.documentElement.lang = code;
+  if (remember) saveLanguage(code);
+  translatePage();
+  for (const listener of listeners) listener(code);
+}
+
+export function currentLanguage() {
+  return language;
+}
+
+/** Call `listener(code)` after every language change (to re-render dynamic parts). */
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+}
+
+export function t(key, params = {}) {
+  let message = messages[key] ?? fallback[key];
+  if (message === undefined) {
+    console.warn(`missing translation: ${key}`);
+    return key;
+  }
+  if (typeof message === "object") {
+    const form = new Intl.PluralRules(language).select(Number(params.count ?? 0));
+    message = message[form] ?? message.other;
+  }
+  return message.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? formatNumber(value) : String(value);
+  });
+}
+
+/** Whether a key exists (for optional messages such as a ruleset's description). */
+export function has(key) {
+  return key in messages || key in fallback;
+}
+
+export function formatNumber(value) {
+  return new Intl.NumberFormat(language).format(value);
+}
+
+/** "Ann, Bob and Cy" in the current language. */
+export function formatList(items) {
+  return new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(items);
+}
+
+/** A language's name in the current language ("German", "Deutsch", "Němčina"...). */
+export function languageName(code) {
+  try {
+    const name = new Intl.DisplayNames([language], { type: "language" }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(language) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(el.dataset.i18n);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":").map((s) => s.trim());
+      if (attr && key) el.setAttribute(attr, t(key));
+    }
+  }
+}
+
+/** Fill the language <select> and switch languages when it changes. */
+export function bindLanguageSelect(select) {
+  select.replaceChildren(
+    ...LANGUAGES.map((l) => {
+      const option = document.createElement("option");
+      option.value = l.code;
+      option.textContent = l.name;
+      option.lang = l.code;
+      return option;
+    }),
+  );
+  select.value = language;
+  select.addEventListener("change", () => setLanguage(select.value));
+  onLanguageChange((code) => {
+    select.value = code;
+  });
+}

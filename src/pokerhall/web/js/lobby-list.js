@@ -1,0 +1,119 @@
+/* The lobby's two lists of tables: open tables (join or watch) and games in progress (watch).
+   Each table is a card with a heading and a description list; the buttons carry stable
+   data-testids (join-<id>, resume-<id>, watch-<id>). */
+
+import { h, fill, srOnly } from "./dom.js";
+import { t, formatList, languageName } from "./i18n.js";
+import { seatAt } from "./storage.js";
+
+export function tableUrl(id) {
+  return `table.html?id=${encodeURIComponent(id)}`;
+}
+
+export function rulesetName(ruleset) {
+  return ruleset === "duell" ? t("ruleset.duell") : t("ruleset.quizpoker");
+}
+
+function seatDots(seats) {
+  return h(
+    "span",
+    { class: "seat-dots", "aria-hidden": "true" },
+    seats.map((s) => h("span", { class: s.kind === "empty" ? "" : "taken" })),
+  );
+}
+
+function detail(term, ...value) {
+  return h("div", {}, h("dt", {}, term), h("dd", {}, ...value));
+}
+
+function card(table, onJoin) {
+  const taken = table.seats.filter((s) => s.kind !== "empty");
+  const headingId = `table-${table.id}-name`;
+  const status = table.status === "open" ? t("status.open") : t("status.running");
+  const clock =
+    table.turn_clock === null
+      ? t("lobby.noClock")
+      : t("lobby.clockSeconds", { count: Math.round(table.turn_clock) });
+  const players = taken.map((s) => s.name).filter(Boolean);
+  const mine = seatAt(table.id);
+
+  const buttons = [];
+  if (mine) {
+    buttons.push(
+      h(
+        "a",
+        { class: "btn", href: tableUrl(table.id), "data-testid": `resume-${table.id}` },
+        t("lobby.resume"),
+        srOnly(`: ${table.name}`),
+      ),
+    );
+  } else if (table.status === "open") {
+    buttons.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn",
+          "data-testid": `join-${table.id}`,
+          onclick: () => onJoin(table),
+        },
+        t("lobby.join"),
+        srOnly(`: ${table.name}`),
+      ),
+    );
+  }
+  buttons.push(
+    h(
+      "a",
+      {
+        class: "btn btn-secondary",
+        href: tableUrl(table.id),
+        "data-testid": `watch-${table.id}`,
+      },
+      t("lobby.watch"),
+      srOnly(`: ${table.name}`),
+    ),
+  );
+
+  return h(
+    "li",
+    { class: "table-card", "data-table-id": table.id, "data-testid": `table-${table.id}` },
+    h(
+      "div",
+      {},
+      h(
+        "h4",
+        { id: headingId },
+        table.name,
+        h("span", { class: `status-tag status-${table.status}` }, status),
+      ),
+      h(
+        "dl",
+        {},
+        detail(t("lobby.rules"), rulesetName(table.ruleset)),
+        detail(
+          t("lobby.seats"),
+          t("lobby.seatsTaken", { taken: taken.length, count: table.seats.length }),
+          seatDots(table.seats),
+        ),
+        players.length ? detail(t("lobby.players"), formatList(players)) : null,
+        detail(t("lobby.clock"), clock),
+        detail(t("lobby.questions"), languageName(table.options.language || "en")),
+      ),
+    ),
+    h("div", { class: "button-row" }, buttons),
+  );
+}
+
+/** Re-render both lists; keeps keyboard focus on the same button when it still exists. */
+export function renderTableLists(tables, { onJoin }) {
+  const focused = document.activeElement?.dataset?.testid;
+  const open = tables.filter((x) => x.status === "open");
+  const running = tables.filter((x) => x.status === "running");
+  fill(document.getElementById("open-tables"), open.map((x) => card(x, onJoin)));
+  fill(document.getElementById("running-tables"), running.map((x) => card(x, onJoin)));
+  document.getElementById("open-empty").hidden = open.length > 0;
+  document.getElementById("running-empty").hidden = running.length > 0;
+  if (focused) document.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
+  return { open: open.length, running: running.length };
+}

@@ -1,0 +1,101 @@
+/* The lobby page: tables to join or watch, the create form and the join dialog. */
+
+import { api } from "./api.js";
+import { byId } from "./dom.js";
+import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
+import { CreateTableForm, errorText } from "./lobby-form.js";
+import { renderTableLists, tableUrl } from "./lobby-list.js";
+import { rememberSeat, saveName, savedName } from "./storage.js";
+
+const REFRESH_EVERY = 5000;
+let tables = [];
+let lastJson = "";
+let joining = null;
+
+async function refresh({ manual = false } = {}) {
+  const status = byId("tables-status");
+  try {
+    tables = await api.tables();
+  } catch (error) {
+    status.textContent = errorText(error);
+    return;
+  }
+  const json = JSON.stringify(tables);
+  if (json !== lastJson || manual) {
+    lastJson = json;
+    const counts = renderTableLists(tables, { onJoin: openJoin });
+    // Only a refresh the player asked for is announced; the automatic one stays quiet.
+    status.textContent = manual ? t("lobby.refreshed", counts) : "";
+  }
+}
+
+function openJoin(table) {
+  joining = table;
+  const free = table.seats.filter((s) => s.kind === "empty").length;
+  byId("join-heading").textContent = t("join.heading", { name: table.name });
+  byId("join-details").textContent = t("join.freeSeats", { count: free });
+  byId("join-error").textContent = "";
+  const name = byId("player-name");
+  name.value = savedName();
+  name.removeAttribute("aria-invalid");
+  byId("join-submit").disabled = false;
+  byId("join-dialog").showModal();
+  name.focus();
+  name.select();
+}
+
+async function submitJoin(event) {
+  event.preventDefault();
+  const input = byId("player-name");
+  const error = byId("join-error");
+  const name = input.value.trim();
+  if (!name) {
+    input.setAttribute("aria-invalid", "true");
+    error.textContent = t("join.errName");
+    input.focus();
+    return;
+  }
+  const button = byId("join-submit");
+  button.disabled = true;
+  try {
+    const seat = await api.join(joining.id, name);
+    saveName(name);
+    rememberSeat(joining.id, { token: seat.token, seat: seat.seat, name });
+    location.assign(tableUrl(joining.id));
+  } catch (err) {
+    error.textContent = errorText(err);
+    button.disabled = false;
+    input.focus();
+  }
+}
+
+function startAutoRefresh() {
+  setInterval(() => {
+    if (byId("auto-refresh").checked && document.visibilityState === "visible") refresh();
+  }, REFRESH_EVERY);
+}
+
+async function main() {
+  await initI18n();
+  bindLanguageSelect(byId("lang-select"));
+  byId("refresh-tables").addEventListener("click", () => refresh({ manual: true }));
+  byId("join-form").addEventListener("submit", submitJoin);
+  byId("join-cancel").addEventListener("click", () => byId("join-dialog").close());
+  byId("join-dialog").addEventListener("close", () => {
+    if (joining) document.querySelector(`[data-testid="join-${CSS.escape(joining.id)}"]`)?.focus();
+  });
+  try {
+    const games = await api.games();
+    new CreateTableForm(byId("create-table"), games);
+  } catch (error) {
+    byId("lobby-notice").textContent = errorText(error);
+  }
+  onLanguageChange(() => {
+    lastJson = "";
+    renderTableLists(tables, { onJoin: openJoin });
+  });
+  await refresh();
+  startAutoRefresh();
+}
+
+main();

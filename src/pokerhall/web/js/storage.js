@@ -1,0 +1,74 @@
+/* What the browser remembers between visits: seat tokens per table (so a reload or a dropped
+   connection resumes the seat), the player's name, the language and a few preferences.
+   localStorage can be missing or full (private windows); then nothing is remembered. */
+
+const SEATS = "pokerhall.seats";
+const NAME = "pokerhall.name";
+const LANGUAGE = "pokerhall.language";
+const PREFS = "pokerhall.prefs";
+
+function read(key, fallback) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? fallback : JSON.parse(raw);
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage unavailable: the seat only lasts as long as the page */
+  }
+}
+
+/** {token, seat, name} for a table, or null when this browser holds no seat there. */
+export function seatAt(tableId) {
+  const seats = read(SEATS, {});
+  const entry = seats && typeof seats === "object" ? seats[tableId] : null;
+  return entry && typeof entry.token === "string" ? entry : null;
+}
+
+export function rememberSeat(tableId, entry) {
+  const seats = read(SEATS, {}) || {};
+  seats[tableId] = { ...entry, saved: Date.now() };
+  write(SEATS, seats);
+}
+
+export function forgetSeat(tableId) {
+  const seats = read(SEATS, {}) || {};
+  delete seats[tableId];
+  write(SEATS, seats);
+}
+
+export function savedName() {
+  const name = read(NAME, "");
+  return typeof name === "string" ? name : "";
+}
+
+export function saveName(name) {
+  write(NAME, name);
+}
+
+export function savedLanguage() {
+  const code = read(LANGUAGE, null);
+  return typeof code === "string" ? code : null;
+}
+
+export function saveLanguage(code) {
+  write(LANGUAGE, code);
+}
+
+export function preference(name, fallback) {
+  const prefs = read(PREFS, {}) || {};
+  return name in prefs ? prefs[name] : fallback;
+}
+
+export function setPreference(name, value) {
+  const prefs = read(PREFS, {}) || {};
+  prefs[name] = value;
+  write(PREFS, prefs);
+}

@@ -1,0 +1,108 @@
+/* What the table page knows: the table (lobby info), our seat, the latest view, the turn clock
+   and the events of recent hands (grouped by hand, for the log, the showdown and the summary).
+   It only stores server messages; the render-* modules draw from it. */
+
+const KEEP_HANDS = 60;
+
+export class TableModel {
+  constructor(tableId) {
+    this.tableId = tableId;
+    this.info = null;
+    this.seat = null;
+    this.view = null;
+    this.clock = { you: null, table: null };
+    this.clockAt = 0;
+    /** hand number → visible events of that hand, in order */
+    this.hands = new Map();
+    this.currentHand = null;
+  }
+
+  welcome(message) {
+    this.seat = message.seat;
+    this.info = message.table;
+  }
+
+  setInfo(info) {
+    this.info = info;
+  }
+
+  /** A full snapshot: the view plus the events of the current hand (replacing what we had). */
+  state(message) {
+    this.view = message.view;
+    this.setClock(message.clock);
+    const number = message.view.hand.number;
+    this.hands.set(number, [...message.events]);
+    this.currentHand = number;
+    this.trim();
+  }
+
+  /** New events after a move; returns them grouped as [[hand, [events]], ...]. */
+  update(message) {
+    const added = [];
+    for (const event of message.events) {
+      if (event.type === "hand_started") {
+        this.currentHand = event.hand;
+        this.hands.set(event.hand, []);
+      }
+      const hand = this.currentHand ?? message.view.hand.number;
+      if (!this.hands.has(hand)) this.hands.set(hand, []);
+      this.hands.get(hand).push(event);
+      const last = added[added.length - 1];
+      if (last && last[0] === hand) last[1].push(event);
+      else added.push([hand, [event]]);
+    }
+    this.view = message.view;
+    this.setClock(message.clock);
+    this.trim();
+    return added;
+  }
+
+  setClock(clock) {
+    this.clock = clock || { you: null, table: null };
+    this.clockAt = performance.now();
+  }
+
+  /** Seconds left on a clock ("you" or "table") now, or null when there is none. */
+  secondsLeft(which) {
+    const seconds = this.clock[which];
+    if (seconds === null || seconds === undefined) return null;
+    return Math.max(0, seconds - (performance.now() - this.clockAt) / 1000);
+  }
+
+  trim() {
+    const numbers = [...this.hands.keys()].sort((a, b) => a - b);
+    for (const number of numbers.slice(0, Math.max(0, numbers.length - KEEP_HANDS))) {
+      this.hands.delete(number);
+    }
+  }
+
+  get prompt() {
+    return this.view?.you?.prompt ?? null;
+  }
+
+  get names() {
+    if (this.view) return this.view.players.map((p) => p.name);
+    return (this.info?.seats || []).map((s) => s.name || "");
+  }
+
+  /** The context describe.js needs. */
+  get describeContext() {
+    return { names: this.names, seat: this.seat };
+  }
+
+  get me() {
+    return this.seat === null || !this.view ? null : this.view.players[this.seat];
+  }
+
+  get duell() {
+    return (this.view?.ruleset ?? this.info?.ruleset) === "duell";
+  }
+
+  eventsOf(hand) {
+    return this.hands.get(hand) || [];
+  }
+
+  seatInfo(seat) {
+    return this.info?.seats?.[seat] ?? null;
+  }
+}
