@@ -1,25 +1,13 @@
-"""Engine speed: 6-player hands per second of QuizPoker against OpenSpiel and PokerKit.
+"""Engine speed: 6-player no-limit hands per second of QuizPoker, OpenSpiel and PokerKit.
 
-Every engine plays no-limit hands (blinds 50/100, stacks 20 000) with the same random policy, driven
-from Python through its public API, and the legal-move query of each engine is part of its time:
-
-* pokerhall: `games.create("quizpoker", 6, ...)`; one hand is one question round. Each seat
-  guesses a random number, then bets by `state.pending()` prompts and `state.act()` moves.
-* OpenSpiel: `universal_poker` through pyspiel, full no-limit (`bettingAbstraction=fullgame`,
-  every raise size is an action); chance nodes (cards) are sampled from `chance_outcomes()`.
-  A second row, `fcpa` (fold, call, pot raise, all-in only), is shown for information.
-* PokerKit: `NoLimitTexasHoldem.create_state(...)` with every automation on, so only the betting
-  is done by hand.
-
-The policy: uniform over the action kinds that are legal now — fold (only when facing a bet:
-OpenSpiel and PokerKit refuse a fold that could check, so ours does not offer one either),
-check/call, bet/raise (amount uniform in the legal range), all-in (only where a raise is legal).
-
-QuizPoker stacks carry over between hands, so the game is restarted (and the new game's set-up
-counted in our time) as soon as a player is eliminated; every measured hand is six-handed, as in
-the other engines, which start each hand fresh.
-
-Run `python bench/engine_speed.py --help` for the options; `--profile` shows where our time goes.
+All three play hands (blinds 50/100, stacks 20 000) through their public Python APIs with the same
+random policy, which asks each engine for its legal moves at every decision, so that query is part
+of the engine's time: uniform over the kinds legal now (fold only when facing a bet, check/call,
+bet/raise with an amount uniform in the legal range, all-in only where a raise is legal).
+OpenSpiel is `universal_poker` with `bettingAbstraction=fullgame` (every raise size an action;
+`fcpa` is shown for information); PokerKit automates everything but the betting. A QuizPoker hand
+is one question round (six random guesses, then betting); the game restarts after any elimination
+so that every hand is six-handed, and the set-up is counted in our time. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -35,8 +23,9 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pokerhall import games
 from pokerhall.games.quizpoker import QuizPoker
@@ -49,7 +38,9 @@ REPO = Path(__file__).resolve().parent.parent
 MINI_PACK = REPO / "tests" / "fixtures" / "mini.en.jsonl"
 TARGET_VS_OPENSPIEL = 2.0
 TARGET_VS_POKERKIT = 100.0
+RESTARTS = ("elimination", "game-over")
 
+T = TypeVar("T")
 FOLD, CHECK_CALL, BET_RAISE, ALL_IN = "fold", "check/call", "bet/raise", "all-in"
 
 
@@ -71,6 +62,7 @@ class HandPlayer(Protocol):
 
 
 def quizpoker_options(questions: str) -> dict[str, Any]:
+    """Standard no-limit raises and one blind level for the whole game, as in the others."""
     return {
         "min_raise": "standard",
         "starting_stack": STACK,
@@ -211,13 +203,13 @@ class PokerKitHands:
         self.rng = random.Random(seed)
         random.seed(seed)  # PokerKit shuffles its deck with the global generator
         self.create_state: Callable[[], Any] = lambda: NoLimitTexasHoldem.create_state(
-            tuple(Automation),  # all of dealing, posting, showdown and chip moving
-            True,
-            0,
-            (SMALL_BLIND, BIG_BLIND),
-            BIG_BLIND,
-            (STACK,) * SEATS,
-            SEATS,
+            automations=tuple(Automation),  # dealing, posting, collecting, showdown, chip moving
+            ante_trimming_status=True,
+            raw_antes=0,
+            raw_blinds_or_straddles=(SMALL_BLIND, BIG_BLIND),
+            min_bet=BIG_BLIND,
+            raw_starting_stacks=(STACK,) * SEATS,
+            player_count=SEATS,
         )
 
     def play_hand(self) -> int:
@@ -250,20 +242,26 @@ class PokerKitHands:
 # --- measuring -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Measurement:
+@dataclass(slots=True)
+class Row:
+    """One engine's line of the table: hands and time summed over its slices."""
+
     engine: str
-    hands: int
-    decisions: int
-    seconds: float
-    cpu_seconds: float
-    """Process CPU time in the same spans; well below `seconds` means the machine was busy."""
     target: float | None = None
     """The speed-up pokerhall must reach over this engine, if it is a reference."""
+    hands: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    """Process CPU time in the same spans; well below `seconds` means the machine was busy."""
 
     @property
     def hands_per_second(self) -> float:
         return self.hands / self.seconds
+
+    @property
+    def hands_per_cpu_second(self) -> float:
+        return self.hands / self.cpu_seconds
 
 
 def warm_up(player: HandPlayer, seconds: float) -> None:
@@ -272,46 +270,29 @@ def warm_up(player: HandPlayer, seconds: float) -> None:
         player.play_hand()
 
 
-@dataclass(slots=True)
-class Contender:
-    """An engine under measurement, with the hands and time summed over its slices."""
-
-    engine: str
-    player: HandPlayer
-    target: float | None = None
-    hands: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0
-
-    def run_slice(self, *, seconds: float, hands: int) -> None:
-        """Play `hands` hands, or if that is 0 until `seconds` have passed."""
-        played = decisions = 0
-        cpu_start = time.process_time()
-        start = time.perf_counter()
-        deadline = start + seconds
-        while (played < hands) if hands else (time.perf_counter() < deadline):
-            decisions += self.player.play_hand()
-            played += 1
-        self.seconds += time.perf_counter() - start
-        self.cpu_seconds += time.process_time() - cpu_start
-        self.hands += played
-        self.decisions += decisions
-
-    def result(self) -> Measurement:
-        return Measurement(
-            self.engine, self.hands, self.decisions, self.seconds, self.cpu_seconds, self.target
-        )
+def run_slice(row: Row, player: HandPlayer, *, seconds: float, hands: int) -> None:
+    """Play `hands` hands, or if that is 0 until `seconds` have passed, and add them to `row`."""
+    played = decisions = 0
+    cpu_start = time.process_time()
+    start = time.perf_counter()
+    deadline = start + seconds
+    while (played < hands) if hands else (time.perf_counter() < deadline):
+        decisions += player.play_hand()
+        played += 1
+    row.seconds += time.perf_counter() - start
+    row.cpu_seconds += time.process_time() - cpu_start
+    row.hands += played
+    row.decisions += decisions
 
 
-def measure_interleaved(contenders: list[Contender], args: argparse.Namespace) -> None:
+def measure_interleaved(engines: list[tuple[Row, HandPlayer]], args: argparse.Namespace) -> None:
     """Give every engine its budget in `args.rounds` slices taken in turn, so a change in the
     machine's background load hits all engines alike rather than whichever ran at the time."""
     rounds = max(1, args.rounds)
     for index in range(rounds):
         hands = args.hands // rounds + (index < args.hands % rounds) if args.hands else 0
-        for contender in contenders:
-            contender.run_slice(seconds=args.seconds / rounds, hands=hands)
+        for row, player in engines:
+            run_slice(row, player, seconds=args.seconds / rounds, hands=hands)
 
 
 def traced_bytes(build: Callable[[], object]) -> int:
@@ -329,7 +310,7 @@ def traced_bytes(build: Callable[[], object]) -> int:
     return after - before
 
 
-def print_table(ours: Measurement, ours_net: Measurement, others: list[Measurement]) -> None:
+def print_table(ours: Row, ours_net: Row, others: list[Row]) -> None:
     print(
         f"{'engine':<30} {'hands':>7} {'seconds':>8} {'hands/s':>9} {'decisions/hand':>15}"
         f" {'cpu/wall':>9}"
@@ -343,12 +324,25 @@ def print_table(ours: Measurement, ours_net: Measurement, others: list[Measureme
     for m in others:
         ratio = ours.hands_per_second / m.hands_per_second
         net = ours_net.hands_per_second / m.hands_per_second
-        line = f"pokerhall / {m.engine:<22} {ratio:>8.2f}x  (excl. set-up {net:.2f}x)"
+        cpu = ours.hands_per_cpu_second / m.hands_per_cpu_second
+        line = (
+            f"pokerhall / {m.engine:<22} {ratio:>7.2f}x   excl. set-up {net:>6.2f}x"
+            f"   by CPU time {cpu:>6.2f}x"
+        )
         if m.target is None:
             print(f"{line}   no target, for information")
         else:
             verdict = "PASS" if ratio >= m.target else "MISS"
             print(f"{line}   target >= {m.target:g}x  {verdict}")
+
+
+def if_installed(make: Callable[[], T]) -> T | None:
+    """`make()`, or None with a note when the engine it needs is not installed."""
+    try:
+        return make()
+    except ImportError as exc:
+        print(f"{exc.name} is not installed (pip install -e '.[bench]'); skipped")
+        return None
 
 
 def run_benchmark(args: argparse.Namespace) -> None:
@@ -357,45 +351,32 @@ def run_benchmark(args: argparse.Namespace) -> None:
     print(
         f"{SEATS} players, blinds {SMALL_BLIND}/{BIG_BLIND}, stacks {STACK}, seed {args.seed}; "
         f"{budget} per engine in {args.rounds} interleaved slices after a {args.warmup:g} s "
-        "warm-up"
+        f"warm-up\npokerhall: questions {questions}; a new game after each {args.restart}"
     )
-    print(f"pokerhall: questions {questions}; a new game after each {args.restart}")
     ours_player = PokerhallHands(args.seed, questions, args.restart)
-    ours = Contender("pokerhall quizpoker", ours_player)
-    contenders = [ours]
-    try:
-        for abstraction in args.openspiel:
-            target = TARGET_VS_OPENSPIEL if abstraction == "fullgame" else None
-            spiel = OpenSpielHands(args.seed, abstraction)
-            contenders.append(Contender(f"openspiel ({abstraction})", spiel, target))
-    except ImportError:
-        print("OpenSpiel is not installed (pip install -e '.[bench]'); skipped")
-    kit: PokerKitHands | None = None
-    try:
-        kit = PokerKitHands(args.seed)
-        contenders.append(Contender("pokerkit", kit, TARGET_VS_POKERKIT))
-    except ImportError:
-        print("PokerKit is not installed (pip install -e '.[bench]'); skipped")
-    for contender in contenders:
-        warm_up(contender.player, args.warmup)
+    ours = Row("pokerhall quizpoker")
+    engines: list[tuple[Row, HandPlayer]] = [(ours, ours_player)]
+    for abstraction in args.openspiel:
+        target = TARGET_VS_OPENSPIEL if abstraction == "fullgame" else None
+        spiel = if_installed(partial(OpenSpielHands, args.seed, abstraction))
+        engines += [(Row(f"openspiel ({abstraction})", target), spiel)] if spiel else []
+    kit = if_installed(partial(PokerKitHands, args.seed))
+    engines += [(Row("pokerkit", TARGET_VS_POKERKIT), kit)] if kit else []
+    for _, player in engines:
+        warm_up(player, args.warmup)
     ours_player.reset_counters()
-    measure_interleaved(contenders, args)
+    measure_interleaved(engines, args)
+    setup = ours_player.setup_seconds
     print(
         f"pokerhall: {ours_player.games_started} games started during the measured hands, "
-        f"{ours_player.setup_seconds:.2f} s of game set-up (counted in its time)"
+        f"{setup:.2f} s of game set-up (counted in its time)\n"
     )
-    print()
-    net = Measurement(
-        "pokerhall, excl. game set-up",
-        ours.hands,
-        ours.decisions,
-        ours.seconds - ours_player.setup_seconds,
-        ours.cpu_seconds * (1 - ours_player.setup_seconds / ours.seconds),
-    )
-    print_table(ours.result(), net, [c.result() for c in contenders[1:]])
-    print()
+    net = Row("pokerhall, excl. game set-up", None, ours.hands, ours.decisions)
+    net.seconds = ours.seconds - setup
+    net.cpu_seconds = ours.cpu_seconds * (1 - setup / ours.seconds)
+    print_table(ours, net, [row for row, _ in engines[1:]])
     ours_bytes = traced_bytes(lambda: PokerhallHands(args.seed, questions).mid_hand())
-    line = f"one state mid-hand (tracemalloc): pokerhall {ours_bytes / 1024:.1f} KiB"
+    line = f"\none state mid-hand (tracemalloc): pokerhall {ours_bytes / 1024:.1f} KiB"
     if kit is not None:
         line += f", pokerkit {traced_bytes(kit.mid_hand) / 1024:.1f} KiB"
     print(f"{line}, openspiel n/a (C++ heap)")
@@ -434,13 +415,8 @@ def main(argv: list[str] | None = None) -> int:
         default=["fullgame", "fcpa"],
         help="universal_poker betting abstractions to run; the target uses fullgame",
     )
-    parser.add_argument(
-        "--restart",
-        choices=["elimination", "game-over"],
-        default="elimination",
-        help="start a new QuizPoker game after any elimination (all hands six-handed) or only "
-        "when the game is over (later hands have fewer players, so are cheaper)",
-    )
+    restart = "new QuizPoker game after an elimination (six-handed) or at game over (cheaper)"
+    parser.add_argument("--restart", choices=RESTARTS, default=RESTARTS[0], help=restart)
     parser.add_argument("--profile", action="store_true", help="cProfile pokerhall instead")
     parser.add_argument("--top", type=int, default=30, help="profile rows to print")
     args = parser.parse_args(argv)

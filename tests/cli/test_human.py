@@ -56,7 +56,7 @@ def test_options_menu_shows_amounts() -> None:
     )
     short = bet_prompt(call=30, all_in=30)
     assert bet_options(short) == "[f]old  [c]all 30  [a]ll-in 30"
-    assert bet_options(bet_prompt(all_in=500)) == "[f]old  [c]all 40"
+    assert bet_options(bet_prompt(all_in=None)) == "[f]old  [c]all 40"
 
 
 def test_guess_and_show_commands() -> None:

@@ -42,22 +42,22 @@ from typing import Any
 
 import pytest
 
-from .pokerkit_driver import (
-    PokerKitHand,
-    Stats,
-    TableHand,
-    compare_settlement,
-    new_game_hand,
-    play_side_by_side,
-    random_deal,
-    random_move,
-)
+from .our_hands import TableHand, new_game_hand
+from .pokerkit_driver import Move, Options, PokerKitHand, random_deal
+from .side_by_side import Stats, compare_settlement, play_side_by_side, random_move
 
 MINI_PACK = str(Path(__file__).resolve().parents[1] / "fixtures" / "mini.en.jsonl")
 CHUNK = 100
-TABLE_CHUNKS = 8
+TABLE_CHUNKS = 10
 GAME_CHUNKS = 4
 BIG_BLINDS = (2, 4, 10, 20, 50)
+ALL_IN: Move = {"type": "all_in"}
+CALL: Move = {"type": "call"}
+FOLD: Move = {"type": "fold"}
+
+
+def raise_(to: int) -> Move:
+    return {"type": "raise", "to": to}
 
 
 def random_stack(rng: random.Random, big: int) -> int:
@@ -123,13 +123,67 @@ def test_quizpoker_first_hand_matches_pokerkit(chunk: int) -> None:
     assert stats.counts["raise"] >= 50
 
 
-def test_the_sample_exercises_every_documented_difference() -> None:
-    """Each departure listed in the module docstring occurs in the first table chunks, so the
-    driver's special cases are really used (and checked) rather than dead code."""
+@pytest.mark.parametrize(
+    ("seed", "counter"),
+    [
+        (143, "pokerkit_only_checks"),
+        (83, "pokerkit_reopens"),
+        (863, "odd_chip_differences"),
+        (2335, "reopened by short all-ins"),
+    ],
+)
+def test_the_sample_reaches_each_special_case(seed: int, counter: str) -> None:
+    """Each special case of the driver (see the module docstring) really occurs, so it is
+    exercised and checked rather than dead code. If the generator changes, pick new seeds."""
     stats = Stats()
-    for seed in range(3 * CHUNK):
-        table_hand(seed, stats)
-    assert stats.pokerkit_only_checks > 0
-    assert stats.pokerkit_reopens > 0
-    assert stats.split_pots > 0
-    assert stats.counts["reopened by short all-ins"] > 0
+    table_hand(seed, stats)
+    found = getattr(stats, counter) if hasattr(stats, counter) else stats.counts[counter]
+    assert found > 0
+
+
+# --- scripted hands: the reopening rules, on both engines --------------------------------------
+
+
+def scripted(stacks: list[int], moves: list[Move]) -> tuple[list[Options], Stats]:
+    """Plays `moves` on both engines (blinds 5/10, button on the last seat), then checks and
+    calls to the end; every comparison of `play_side_by_side` applies. Returns our options at
+    each move."""
+    deal = random_deal(random.Random(len(stacks)), len(stacks))
+    ours = TableHand(list(stacks), 5, 10, deal.distance)
+    theirs = PokerKitHand(stacks, 5, 10, deal)
+    script = iter(moves)
+    seen: list[Options] = []
+
+    def choose(options: Options) -> Move:
+        seen.append(options)
+        return next(script, {"type": "call" if options.call else "check"})
+
+    stats = Stats()
+    play_side_by_side(choose, ours, theirs, stats, [("scripted", stacks, moves)])
+    compare_settlement(ours.final(), theirs, deal.distance, stats, [("scripted", stacks)])
+    return seen, stats
+
+
+def test_cumulative_short_all_ins_reopen_raising_on_both_engines() -> None:
+    """Seat 2 raises to 100 (a raise of 90); seats 3 and 4 go all-in for 50 more each: together a
+    full raise, so seat 2 may raise again, to at least 200 + 90."""
+    moves: list[Move] = [raise_(100), ALL_IN, ALL_IN, FOLD, CALL, raise_(290)]
+    seen, stats = scripted([1000, 1000, 1000, 150, 200], moves)
+    assert seen[5] == Options(2, 900, 100, False, (290, 1000))
+    assert stats.pokerkit_reopens == 0
+
+
+def test_short_all_ins_short_of_a_full_raise_do_not_reopen_on_both_engines() -> None:
+    moves: list[Move] = [raise_(100), ALL_IN, ALL_IN, FOLD, CALL]
+    seen, stats = scripted([1000, 1000, 1000, 150, 180], moves)
+    assert seen[5] == Options(2, 900, 80, False, None)
+    assert stats.pokerkit_reopens == 0
+
+
+def test_pokerkit_reopens_after_a_first_short_all_in_raise_and_we_do_not() -> None:
+    """Difference 2 of the module docstring: seat 2 limps, seat 3 goes all-in to 15 (5 more, a
+    full raise would be 10 more); the limper may only call or fold (standard no-limit), while
+    PokerKit would let it raise."""
+    seen, stats = scripted([1000, 1000, 1000, 15], [CALL, ALL_IN, CALL, CALL])
+    assert seen[4] == Options(2, 990, 5, False, None)
+    assert stats.pokerkit_reopens == 1

@@ -60,10 +60,8 @@ def _span(limits: dict[str, int]) -> str:
 
 
 def _all_in_allowed(prompt: JSON) -> bool:
-    """All-in is a bet or raise when those are open, else a call for less than the bet."""
-    legal = prompt["legal"]
-    aggressive = legal.get("bet") or legal.get("raise")
-    return bool(aggressive) or legal["all_in"] <= prompt.get("current_bet", 0)
+    """The prompt names the all-in total only when going all-in is allowed."""
+    return prompt["legal"].get("all_in") is not None
 
 
 # --- parsing -----------------------------------------------------------------------------------

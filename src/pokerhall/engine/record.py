@@ -34,22 +34,47 @@ class MatchRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> MatchRecord:
-        """Read a record written by `to_json`; ValueError names what is wrong."""
+        """Read a record written by `to_json`; ValueError names what is wrong.
+
+        Nothing is coerced: a seat of 1.7 or "1" is a damaged record, not seat 1, because a
+        replay of a damaged record would quietly rebuild a different match.
+        """
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a {RECORD_FORMAT} record")
         if data.get("version") != RECORD_VERSION:
             raise ValueError(f"unsupported record version {data.get('version')!r}")
-        try:
-            moves = tuple((int(m["seat"]), dict(m["move"])) for m in data["moves"])
-            return cls(
-                game=str(data["game"]),
-                options=dict(data["options"]),
-                players=tuple(str(p) for p in data["players"]),
-                seed=int(data["seed"]),
-                moves=moves,
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed record: {exc!r}") from None
+        missing = [
+            key for key in ("game", "options", "players", "seed", "moves") if key not in data
+        ]
+        if missing:
+            raise ValueError(f"malformed record: missing {', '.join(missing)}")
+        game, options, players = data["game"], data["options"], data["players"]
+        if not isinstance(game, str) or not isinstance(options, dict):
+            raise ValueError("malformed record: game must be a name and options an object")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ValueError("malformed record: players must be a list of names")
+        if not _is_int(data["seed"]):
+            raise ValueError(f"malformed record: seed {data['seed']!r} is not an integer")
+        if not isinstance(data["moves"], list):
+            raise ValueError("malformed record: moves must be a list")
+        moves = []
+        for number, entry in enumerate(data["moves"], start=1):
+            if (
+                not isinstance(entry, dict)
+                or not _is_int(entry.get("seat"))
+                or not isinstance(entry.get("move"), dict)
+            ):
+                raise ValueError(
+                    f'malformed record: move {number} is not {{"seat": n, "move": {{}}}}'
+                )
+            moves.append((int(entry["seat"]), dict(entry["move"])))
+        return cls(
+            game=game,
+            options=dict(options),
+            players=tuple(players),
+            seed=int(data["seed"]),
+            moves=tuple(moves),
+        )
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
@@ -57,3 +82,7 @@ class MatchRecord:
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
         return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

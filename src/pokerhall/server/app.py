@@ -10,6 +10,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
 from pokerhall.server import lobby, websocket
@@ -49,11 +50,38 @@ def create_app(db_url: str) -> FastAPI:
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": exc.reason}, status_code=exc.status)
 
-    @app.exception_handler(Exception)
-    async def hidden_error(_request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error", exc_info=exc)
-        return JSONResponse({"detail": "internal server error"}, status_code=500)
+    app.add_middleware(HiddenErrors)
 
     if WEB.is_dir():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
+
+
+class HiddenErrors:
+    """Answers a bug in an HTTP route with a plain 500 "internal server error"; the details go to
+    the log. Unlike an exception handler for `Exception` (which Starlette re-raises after
+    answering, so that uvicorn logs it again and drops the keep-alive connection), the error
+    ends here and the client's connection stays usable."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched_send)
+        except Exception:
+            log.exception("unhandled error in %s %s", scope.get("method"), scope.get("path"))
+            if started:  # too late for a clean answer; let the server close the connection
+                raise
+            response = JSONResponse({"detail": "internal server error"}, status_code=500)
+            await response(scope, receive, send)

@@ -7,8 +7,10 @@ same seat; moves go through the table's runtime.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 from pokerhall import games
@@ -20,6 +22,9 @@ from pokerhall.server.messages import CreateTable, SeatInfo, TableInfo, server_m
 from pokerhall.server.models import SeatRow, TableRow
 from pokerhall.server.runtime import SeatControl, TableRuntime, make_bots
 from pokerhall.server.tokens import new_token, seed_commitment, token_hash, token_matches
+
+log = logging.getLogger("pokerhall.server")
+MAX_PACK_BYTES = 10_000_000
 
 
 class LobbyError(Exception):
@@ -40,11 +45,23 @@ class Hall:
         """Connections to tables that have not started yet; they get every seat change."""
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table by replaying its moves; returns how many."""
-        tables = await self.db.tables(["running"], limit=100_000)
-        for table in tables:
-            await self._launch(table)
-        return len(tables)
+        """Rebuild every unfinished table by replaying its moves; returns how many.
+
+        A table that cannot be rebuilt is logged and left alone: it must not keep the whole
+        hall from starting. A game whose last move was saved but not its end is finished now.
+        """
+        restored = 0
+        for table in await self.db.tables(["running"], limit=100_000):
+            try:
+                await self._launch(table)
+            except Exception:
+                log.exception("table %s could not be restored", table.id)
+                continue
+            state = self.runtimes[table.id].state
+            if state.over:
+                await self.db.set_status(table.id, "finished", state.result)
+            restored += 1
+        return restored
 
     async def close(self) -> None:
         for runtime in list(self.runtimes.values()):
@@ -54,15 +71,19 @@ class Hall:
     # --- tables ------------------------------------------------------------------------------
 
     async def create_table(self, request: CreateTable) -> TableInfo:
-        if request.bots > request.seats:
-            raise LobbyError(422, "there cannot be more bots than seats")
+        if request.bots >= request.seats:
+            raise LobbyError(422, "too many bots: leave at least one seat for a player")
         names = [f"Seat {i + 1}" for i in range(request.seats)]
+        pack = _question_pack(request.options.get("questions"))
         try:
             trial = games.create(request.game, names, request.options, seed=0)
             if request.bots:
                 games.make_bot(request.game, request.bot_kind, 0)
         except (InvalidOptions, UnknownGame) as exc:
-            raise LobbyError(422, str(exc)) from None
+            reason = str(exc)
+            if pack is not None and reason.startswith("cannot load questions"):
+                reason = f"cannot load the question pack {pack!r}"  # never the file's content
+            raise LobbyError(422, reason) from None
         table = TableRow(
             id=secrets.token_hex(8),
             name=request.name,
@@ -187,14 +208,18 @@ class Hall:
             await self.authenticate(table_id, token)
             if table.status != "open":
                 raise LobbyError(409, "this table has already started")
-            seats = {s.seat for s in await self.db.seats(table_id)}
+            rows = await self.db.seats(table_id)
+            seats = {s.seat for s in rows}
+            taken = {s.name.casefold() for s in rows}
             for i in range(table.num_seats):
                 if i not in seats:
+                    name = _bot_name(i, taken)
+                    taken.add(name.casefold())
                     await self.db.put_seat(
                         SeatRow(
                             table_id=table_id,
                             seat=i,
-                            name=f"Bot {i + 1}",
+                            name=name,
                             kind="bot",
                             bot_kind="heuristic",
                             left=False,
@@ -209,6 +234,8 @@ class Hall:
         if table_id in self.runtimes:
             return self.runtimes[table_id]
         table = await self._table(table_id)
+        if table_id in self.runtimes:  # it started while the table was read
+            return self.runtimes[table_id]
         if table.status == "finished":
             async with self._locks[table_id]:
                 if table_id not in self.runtimes:
@@ -279,3 +306,32 @@ class Hall:
 
     def unwait(self, table_id: str, conn: Connection) -> None:
         self.waiting.get(table_id, set()).discard(conn)
+
+
+def _question_pack(questions: object) -> str | None:
+    """The path of a table's own question pack, checked before the server reads it: anyone may
+    open a table, so a path must not make the server read a device (`/dev/zero`) or a file that
+    is not a pack, nor echo a file's content in an error. None for the built-in packs."""
+    if not isinstance(questions, str) or questions == "builtin":
+        return None
+    path = Path(questions)
+    refused = LobbyError(
+        422, f"questions must be 'builtin' or a question pack file (.jsonl), not {questions!r}"
+    )
+    if path.suffix != ".jsonl":
+        raise refused
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_PACK_BYTES:
+            raise refused
+    except OSError:
+        raise refused from None
+    return questions
+
+
+def _bot_name(seat: int, taken: set[str]) -> str:
+    """`Bot 3` for seat 2, or `Bot 3 (2)` if a player took that name: names must differ."""
+    name, copy = f"Bot {seat + 1}", 1
+    while name.casefold() in taken:
+        copy += 1
+        name = f"Bot {seat + 1} ({copy})"
+    return name

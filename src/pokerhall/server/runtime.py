@@ -85,11 +85,15 @@ class TableRuntime:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
 
     async def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
         if self._task is not None:
             self._inbox.put_nowait(None)
             await self._task
+        if self._timer is not None:  # after the task, which may have set a new one
+            self._timer.cancel()
+        while not self._inbox.empty():  # moves that came too late: their senders must not wait
+            command = self._inbox.get_nowait()
+            if isinstance(command, MoveCommand) and command.reply and not command.reply.done():
+                pass
         for conn in list(self.connections):
             await conn.wait_closed()
 
@@ -110,6 +114,8 @@ class TableRuntime:
 
         Raises IllegalMove with the reason when the rules refuse it.
         """
+        if self._task is None or self._task.done():
+            raise RuntimeError("the table has stopped")
         reply: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self._inbox.put_nowait(MoveCommand(seat, move, reply))
         return await reply
@@ -144,8 +150,9 @@ class TableRuntime:
             await self._on_finish(state)
         if command.reply is not None:
             command.reply.set_result(state.state_id)
-        self._broadcast(events)
-        self._schedule()
+        self._deadlines.pop(seat, None)  # answered: the seat's next prompt gets a full clock
+        self._schedule()  # first, so the update carries the clock of the prompts it asks
+        self._broadcast(events, mover=seat)
         return True
 
     async def _bot_turn(self, seat: int) -> None:
@@ -166,8 +173,9 @@ class TableRuntime:
     async def _clock_tick(self) -> None:
         self._timer = None
         now = asyncio.get_running_loop().time()
-        for seat, deadline in sorted(self._deadlines.items()):
-            if deadline <= now and seat in self.state.pending():
+        for seat in sorted(self._deadlines):
+            deadline = self._deadlines.get(seat)  # an earlier default move may have changed it
+            if deadline is not None and deadline <= now and seat in self.state.pending():
                 await self._apply(MoveCommand(seat, self.state.default_move(seat)))
         self._schedule()
 
@@ -189,7 +197,9 @@ class TableRuntime:
                 self._bot_waiting.add(seat)
                 delay = self.control.bot_delay * self._rng.uniform(0.5, 1.5)
                 loop.call_later(delay, self._inbox.put_nowait, BotTurn(seat))
-        self._deadlines = {s: d for s, d in self._deadlines.items() if s in pending}
+        self._deadlines = {
+            s: d for s, d in self._deadlines.items() if s in pending and s not in self.control.bots
+        }
         if self.control.turn_clock is not None:
             for seat in pending:
                 if seat not in self.control.bots and seat not in self._deadlines:
@@ -230,16 +240,24 @@ class TableRuntime:
             "state", view=self.state.view(seat), events=recent, clock=self.clock_for(seat)
         )
 
-    def _broadcast(self, events: list[Event]) -> None:
+    def _broadcast(self, events: list[Event], mover: int) -> None:
+        """Send each connection the events it may see and its new view.
+
+        A connection that may see none of the events gets nothing at all (the mover always
+        gets its update): an empty update would tell the others that somebody moved, which a
+        secret simultaneous move such as a guess (Q2) must not.
+        """
         views: dict[int | None, JSON] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
             seat = conn.seat
+            visible = [e.to_json() for e in events if e.visible_to(seat)]
+            if not visible and seat != mover:
+                continue
             if seat not in views:
                 views[seat] = self.state.view(seat)
-            visible = [e.to_json() for e in events if e.visible_to(seat)]
             conn.send(
                 server_message(
                     "update", events=visible, view=views[seat], clock=self.clock_for(seat)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from pokerhall.engine import IllegalMove
@@ -30,8 +31,12 @@ from pokerhall.server.messages import (
 )
 
 router = APIRouter()
+log = logging.getLogger("pokerhall.server")
 HELLO_TIMEOUT = 15.0
 POLICY_VIOLATION = 1008
+INTERNAL_ERROR = 1011
+HIDDEN = "internal server error"
+"""All a client learns of a bug: the details go to the server log, never over the wire."""
 
 
 async def _receive_text(ws: WebSocket) -> str | None:
@@ -53,20 +58,29 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if not greeted:
         return
     conn = Connection(ws, seat)
-    info = await hall.info(table_id)
-    conn.send(server_message("welcome", seat=seat, table=info.model_dump()))
-    runtime = await hall.runtime(table_id)
-    if runtime is None:
-        hall.wait(table_id, conn)
-    else:
-        runtime.attach(conn)
     limiter = RateLimiter(rate=20.0, burst=40)
     try:
+        info = await hall.info(table_id)
+        conn.send(server_message("welcome", seat=seat, table=info.model_dump()))
+        runtime = await hall.runtime(table_id)
+        if runtime is None:
+            hall.wait(table_id, conn)
+        else:
+            runtime.attach(conn)
         while (text := await _receive_text(ws)) is not None:
             if not limiter.allow():
                 conn.send(error_message("rate_limited", "too many messages; slow down"))
                 continue
-            await _handle(conn, hall, table_id, text)
+            try:
+                await _handle(conn, hall, table_id, text)
+            except Exception:  # a bug answering one message must not end the connection
+                log.exception("table %s: message failed", table_id)
+                conn.send(error_message("server_error", HIDDEN))
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("table %s: connection failed", table_id)
+        conn.send(error_message("server_error", HIDDEN))
     finally:
         hall.unwait(table_id, conn)
         live = hall.runtimes.get(table_id)
@@ -96,10 +110,14 @@ async def _greet(ws: WebSocket, hall: Hall, table_id: str) -> tuple[bool, int | 
         reason, code = exc.reason, exc.code
     except LobbyError as exc:
         reason, code = exc.reason, "unauthorized" if exc.status == 401 else "not_found"
+    except Exception:
+        log.exception("table %s: hello failed", table_id)
+        reason, code = HIDDEN, "server_error"
+    close_code = INTERNAL_ERROR if code == "server_error" else POLICY_VIOLATION
     with contextlib.suppress(Exception):
         if ws.application_state == WebSocketState.CONNECTED:
             await ws.send_text(error_message(code, reason))
-            await ws.close(POLICY_VIOLATION, reason[:100])
+            await ws.close(close_code, reason[:100])
     return False, None
 
 

@@ -37,6 +37,9 @@ class LegalActions:
     """The seat's whole stack committed: the all-in total."""
     opens: bool
     """True when nothing is bet yet in this round, so an aggressive move is a bet."""
+    all_in: bool
+    """Whether going all-in is allowed (Q4: always, unless it would be a raise that a short
+    all-in did not reopen)."""
 
     @property
     def can_check(self) -> bool:
@@ -48,7 +51,7 @@ class LegalActions:
         aggressive = {"min_to": self.min_to, "max_to": self.max_to} if self.min_to else None
         out["bet"] = aggressive if self.opens else None
         out["raise"] = None if self.opens else aggressive
-        out["all_in"] = self.max_to
+        out["all_in"] = self.max_to if self.all_in else None
         return out
 
 
@@ -93,6 +96,8 @@ class BettingRound:
         self.may_raise = set(self.to_act)
         self.last_aggressor: int | None = None
         self.actor: int | None = None
+        self._legal: LegalActions | None = None
+        """`legal()` of the current actor, dropped whenever the turn moves on."""
         self._next_from(first)
 
     # --- reading -------------------------------------------------------------------------
@@ -112,6 +117,11 @@ class BettingRound:
         return max(self.unit, self.rule(ctx))
 
     def legal(self) -> LegalActions:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> LegalActions:
         seat = self._require_actor()
         led = self.ledger
         owed = self.current_bet - led.this_round[seat]
@@ -122,7 +132,9 @@ class BettingRound:
         if self._reopened(seat, owed) and stack > owed and self._someone_could_call_more(seat):
             target = self.big_blind if opens else self.current_bet + self.min_increment()
             min_to = min(max(target, self.unit), max_to)
-        return LegalActions(seat, min(owed, stack), min_to, max_to, opens)
+        all_in = max_to <= self.current_bet or min_to is not None
+        all_in = all_in or not self._someone_could_call_more(seat)
+        return LegalActions(seat, min(owed, stack), min_to, max_to, opens, all_in)
 
     def _reopened(self, seat: int, owed: int) -> bool:
         """A seat that has not acted since the last full bet or raise may raise. One that has
@@ -169,11 +181,11 @@ class BettingRound:
     def _classify_all_in(self, legal: LegalActions) -> BetAction:
         """Q4: all remaining chips may go in even below the minimum. When nobody else could
         put in more than the current bet, an all-in is allowed although a raise is not: the part
-        nobody can call comes back when the round ends (Q9, the seed's example). It stays refused
-        only when a short all-in did not reopen the betting for this seat."""
+        nobody can call comes back when the round ends (Q9, the seed's example). It is refused only
+        when it would be a raise that a short all-in did not reopen for this seat."""
         if legal.max_to <= self.current_bet:
             return BetAction("call", legal.max_to)
-        if legal.min_to is None and self._someone_could_call_more(legal.seat):
+        if not legal.all_in:
             raise IllegalMove(self._no_raise_reason(legal))
         return BetAction("bet" if legal.opens else "raise", legal.max_to)
 
@@ -234,14 +246,16 @@ class BettingRound:
         """Move the turn to the next seat clockwise from `start` that still has to act."""
         led = self.ledger
         self.actor = None
+        self._legal = None
         if len(led.live_seats()) <= 1:
             self.to_act.clear()
             return
+        able = led.seats_able_to_act()
         for seat in clockwise(start % led.num_seats, led.num_seats):
             if seat not in self.to_act:
                 continue
             owed = self.current_bet - led.this_round[seat]
-            alone = not any(led.can_act(s) for s in range(led.num_seats) if s != seat)
+            alone = len(able) == (seat in able)
             if owed <= 0 and alone:
                 self.to_act.discard(seat)  # nobody left to bet against: nothing to decide
                 continue

@@ -41,7 +41,18 @@ class Ledger:
         return self.live(seat) and self.stacks[seat] == 0
 
     def live_seats(self) -> list[int]:
-        return [s for s in range(self.num_seats) if self.live(s)]
+        # Hot (asked after nearly every move), so no method call per seat.
+        seats = zip(self.playing, self.folded, strict=True)
+        return [s for s, (playing, folded) in enumerate(seats) if playing and not folded]
+
+    def seats_able_to_act(self) -> list[int]:
+        """The seats for which `can_act` holds, in seat order."""
+        seats = zip(self.playing, self.folded, self.stacks, strict=True)
+        return [
+            s
+            for s, (playing, folded, chips) in enumerate(seats)
+            if playing and not folded and chips
+        ]
 
     def commit(self, seat: int, amount: int) -> int:
         """Move up to `amount` chips from the seat's stack into the pot; returns what moved."""
@@ -68,5 +79,5 @@ class Ledger:
         return sum(self.put_in) + self.carry
 
     def pots(self) -> list[Pot]:
-        live = [self.live(s) for s in range(self.num_seats)]
+        live = [p and not f for p, f in zip(self.playing, self.folded, strict=True)]
         return build_pots(self.put_in, live, carry=self.carry)

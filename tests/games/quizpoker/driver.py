@@ -115,9 +115,7 @@ class RandomPlayer:
             (0.08, {"type": "fold"}),
             (0.6, {"type": "check"} if lg["check"] else {"type": "call"}),
         ]
-        if lg["bet"] or lg["raise"] or lg["all_in"] <= prompt["current_bet"]:
-            # The prompt offers all_in always, but the table refuses it when nobody is left to
-            # call more (see test_rules_shared.py::test_q4_all_in_is_always_allowed).
+        if lg["all_in"] is not None:
             weighted.append((0.04, {"type": "all_in"}))
         for kind in ("bet", "raise"):
             window = lg[kind]
@@ -128,3 +126,51 @@ class RandomPlayer:
                 weighted.append((0.05, {"type": kind, "to": middle}))
         weights, moves = zip(*weighted, strict=True)
         return dict(rng.choices(moves, weights=weights)[0])
+
+
+# --- three players in a hand, in either ruleset ----------------------------------------------
+
+
+def table(new_game: GameFactory, ruleset: str, answer: str = "100", **options: Any) -> Any:
+    """Three players in the hand: seats 0-2 (quizpoker) or 1-3 with game master 0 (duell)."""
+    if ruleset == "duell":
+        return new_game(4, answer, ruleset="duell", **options)
+    return new_game(3, answer, **options)
+
+
+def players(game: Any) -> list[int]:
+    """The seats in the hand, in the order they act in betting round 1."""
+    return [3, 1, 2] if game.options.ruleset == "duell" else [0, 1, 2]
+
+
+def later_order(game: Any) -> list[int]:
+    """The seats in the hand, in the order they act in betting rounds 2-4."""
+    return [1, 2, 3] if game.options.ruleset == "duell" else [1, 2, 0]
+
+
+def big_blind(game: Any) -> int:
+    return int(game.view(None)["hand"]["blinds"]["big"])
+
+
+def shown(events: Any) -> dict[int, str]:
+    return {e.data["seat"]: e.data["value"] for e in of_type(events, "guess_shown")}
+
+
+def shares(events: Any) -> list[dict[str, int]]:
+    return [dict(e.data["shares"]) for e in of_type(events, "pot_awarded")]
+
+
+def positions(game: Any) -> tuple[int, int | None, int, int]:
+    hand = game.view(None)["hand"]
+    return hand["button"], hand["game_master"], hand["small_blind"], hand["big_blind"]
+
+
+def play_hand_all_in(game: Any, best: int, loser: int) -> None:
+    """Everyone guesses (`best` exactly); the first to act goes all-in, `loser` calls, the rest
+    fold; runs until the hand is over."""
+    number = game.view(None)["hand"]["number"]
+    guess_all(game, {s: "100" if s == best else "1" for s in sorted(game.pending())})
+    game.act(to_act(game), {"type": "all_in"})
+    while game.view(None)["hand"]["number"] == number and not game.over:
+        seat = to_act(game)
+        game.act(seat, {"type": "call" if seat in (best, loser) else "fold"})

@@ -24,6 +24,7 @@ from .driver import (
     legal,
     of_type,
     play,
+    positions,
     to_act,
     types,
     visible_json,
@@ -35,11 +36,6 @@ CHIP_FIELDS = ("amount", "added", "to", "stack", "pot", "carry", "current_bet")
 
 def duell(new_game: GameFactory, players: int = 4, answer: str = "100", **options: Any) -> Any:
     return new_game(players, answer, ruleset="duell", **options)
-
-
-def positions(game: Any) -> tuple[int, int | None, int, int]:
-    hand = game.view(None)["hand"]
-    return hand["button"], hand["game_master"], hand["small_blind"], hand["big_blind"]
 
 
 def finish_hand(game: Any, show: str = "muck") -> None:

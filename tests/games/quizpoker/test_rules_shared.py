@@ -16,47 +16,26 @@ from pokerhall.engine.errors import IllegalMove
 
 from .driver import (
     GameFactory,
+    big_blind,
     check_around,
     guess_all,
+    later_order,
     legal,
     of_type,
     play,
+    play_hand_all_in,
+    players,
+    positions,
     set_stacks,
+    shares,
+    shown,
     snapshot,
+    table,
     to_act,
     visible_json,
 )
 
 RULESETS = ["quizpoker", "duell"]
-
-
-def table(new_game: GameFactory, ruleset: str, answer: str = "100", **options: Any) -> Any:
-    """Three players in the hand: seats 0-2 (quizpoker) or 1-3 with game master 0 (duell)."""
-    if ruleset == "duell":
-        return new_game(4, answer, ruleset="duell", **options)
-    return new_game(3, answer, **options)
-
-
-def players(game: Any) -> list[int]:
-    """The seats in the hand, in the order they act in betting round 1."""
-    return [3, 1, 2] if game.options.ruleset == "duell" else [0, 1, 2]
-
-
-def later_order(game: Any) -> list[int]:
-    """The seats in the hand, in the order they act in betting rounds 2-4."""
-    return [1, 2, 3] if game.options.ruleset == "duell" else [1, 2, 0]
-
-
-def big_blind(game: Any) -> int:
-    return int(game.view(None)["hand"]["blinds"]["big"])
-
-
-def shown(events: Any) -> dict[int, str]:
-    return {e.data["seat"]: e.data["value"] for e in of_type(events, "guess_shown")}
-
-
-def shares(events: Any) -> list[dict[str, int]]:
-    return [dict(e.data["shares"]) for e in of_type(events, "pot_awarded")]
 
 
 # --- Q1: exact numbers ---------------------------------------------------------------------------
@@ -229,6 +208,26 @@ def test_q3_views_show_only_what_has_been_read_out(new_game: GameFactory, rulese
         check_around(game)
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_q3_a_hand_that_ends_early_reads_the_answer_but_no_hints(
+    new_game: GameFactory, ruleset: str
+) -> None:
+    """Q3: when everyone folds in round 1 the answer is read out, but hints that were never
+    reached stay unread, in views exactly as in events (the duell's show-or-muck phase shows the
+    finished hand's view)."""
+    game = table(new_game, ruleset, "123", hint1="Between 1 and 1000.", hint2="Close to 120.")
+    first, second, third = players(game)
+    guess_all(game, {first: "1", second: "2", third: "3"})
+    events = play(game, (first, "fold"), (second, "fold"))
+    assert not of_type(events, "hint")
+    assert [e.data["value"] for e in of_type(events, "answer")] == ["123"]
+    if ruleset == "duell":  # still in the hand, asking the folded players
+        hand = game.view(None)["hand"]
+        assert (hand["phase"], hand["hints"], hand["answer"]) == ("show", [], "123")
+    for seat in (None, first, second, third):
+        assert "Close to 120." not in visible_json(game, seat)
+
+
 # --- Q4: actions ---------------------------------------------------------------------------------
 
 
@@ -300,12 +299,6 @@ def test_q4_all_in_raise_below_the_minimum_raise_is_allowed(new_game: GameFactor
     assert game.view(None)["hand"]["current_bet"] == 50
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TABLE BUG (src/pokerhall/table/betting.py, not ours to edit): the prompt offers "
-    "all_in, but it is refused with 'nobody is left who could call a bet' when every other "
-    "player is already all-in; Q4 says a player may always bet all remaining chips",
-)
 def test_q4_all_in_is_always_allowed(new_game: GameFactory) -> None:
     """Q4/Q9: the seed's example in its own order: A (250) and B (500) are all-in, then C
     (1000) goes all-in too; C's uncalled 500 comes back."""
@@ -316,6 +309,20 @@ def test_q4_all_in_is_always_allowed(new_game: GameFactory) -> None:
     assert legal(game)["all_in"] == 1000
     events = play(game, (2, "all_in"))
     assert of_type(events, "uncalled_returned")[0].data == {"seat": 2, "amount": 500}
+
+
+def test_q4_the_prompt_offers_only_legal_all_ins(new_game: GameFactory) -> None:
+    """Q4: seat 1 bets 100, seat 2 goes all-in for 150 (short of a full raise), seat 0 calls.
+    Seat 1 may only call or fold now; then the prompt must not offer an all-in either."""
+    game = new_game(3)
+    set_stacks(game, [1000, 1000, 170])
+    guess_all(game, {0: "1", 1: "2", 2: "3"})
+    check_around(game)
+    play(game, (1, "bet", 100), (2, "all_in"), (0, "call"))
+    offered = legal(game)
+    assert offered["raise"] is None
+    if offered["all_in"] is not None:
+        play(game, (1, "all_in"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -499,17 +506,6 @@ def test_q9_folded_chips_stay_in_the_pot(new_game: GameFactory) -> None:
 # --- Q10: elimination and the end of the game ----------------------------------------------------
 
 
-def play_hand_all_in(game: Any, best: int, loser: int) -> None:
-    """Everyone guesses (`best` exactly); the first to act goes all-in, `loser` calls, the rest
-    fold; runs until the hand is over."""
-    number = game.view(None)["hand"]["number"]
-    guess_all(game, {s: "100" if s == best else "1" for s in sorted(game.pending())})
-    game.act(to_act(game), {"type": "all_in"})
-    while game.view(None)["hand"]["number"] == number and not game.over:
-        seat = to_act(game)
-        game.act(seat, {"type": "call" if seat in (best, loser) else "fold"})
-
-
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_q10_broke_players_are_out_and_the_last_one_wins(
     new_game: GameFactory, ruleset: str
@@ -587,11 +583,6 @@ def test_q11_a_short_blind_posts_everything_and_is_all_in(
 
 
 # --- Q12: heads-up -------------------------------------------------------------------------------
-
-
-def positions(game: Any) -> tuple[int, int | None, int, int]:
-    hand = game.view(None)["hand"]
-    return hand["button"], hand["game_master"], hand["small_blind"], hand["big_blind"]
 
 
 def test_q12_heads_up_button_posts_small_blind_first_then_last(new_game: GameFactory) -> None:

@@ -43,6 +43,8 @@ def distance(guess: Decimal, answer: Decimal) -> Decimal:
     Computed exactly (Q1): the default decimal context keeps only 28 digits, which would make
     two long guesses that differ in their last digits tie.
     """
+    if guess.adjusted() < 12 and answer.adjusted() < 12 and _short(guess) and _short(answer):
+        return abs(guess - answer)  # at most 12 + 12 digits: exact in the default context
     digits = [guess.as_tuple(), answer.as_tuple()]
     lowest = min(0, *(int(d.exponent) for d in digits))
     highest = max(0, *(len(d.digits) + int(d.exponent) for d in digits))
@@ -54,3 +56,9 @@ def distance(guess: Decimal, answer: Decimal) -> Decimal:
 def show(value: Decimal) -> str:
     """A guess as players wrote it (no exponent notation, no trailing noise)."""
     return format(value, "f")
+
+
+def _short(value: Decimal) -> bool:
+    """No more than 12 digits after the decimal point."""
+    exponent = value.as_tuple().exponent
+    return isinstance(exponent, int) and exponent >= -12

@@ -3,7 +3,7 @@
    (games/quizpoker/history.py), a sentence is built from the event alone plus the player names,
    so it never says more than the event. */
 
-import { formatList, formatNumber, t } from "./i18n.js";
+import { formatDecimal, formatList, formatNumber, t } from "./i18n.js";
 import { isZero } from "./numbers.js";
 
 /** ctx: {names: [player names by seat], seat: the viewer's seat or null} */
@@ -85,12 +85,12 @@ const DESCRIBERS = {
     return e.unit ? `${line} ${t("ev.answerIn", { unit: e.unit })}` : line;
   },
   game_master_card(e) {
-    return t("ev.gmCard", { hint1: e.hint1, hint2: e.hint2, answer: e.answer });
+    return t("ev.gmCard", { hint1: e.hint1, hint2: e.hint2, answer: formatDecimal(e.answer) });
   },
   guess_recorded(e, { name, me }) {
     return me(e.seat)
-      ? t("ev.youGuess", { value: e.value })
-      : t("ev.guesses", { name: name(e.seat), value: e.value });
+      ? t("ev.youGuess", { value: formatDecimal(e.value) })
+      : t("ev.guesses", { name: name(e.seat), value: formatDecimal(e.value) });
   },
   guesses_complete() {
     return t("ev.guessesComplete");
@@ -139,7 +139,7 @@ const DESCRIBERS = {
     return t("ev.hint", { number: e.number, text: e.text });
   },
   answer(e) {
-    const line = t("ev.answer", { value: withUnit(e.value, e.unit) });
+    const line = t("ev.answer", { value: withUnit(formatDecimal(e.value), e.unit) });
     return e.source ? `${line} ${t("ev.source", { source: e.source })}` : line;
   },
   showdown(e, { name, names }) {
@@ -150,8 +150,12 @@ const DESCRIBERS = {
   },
   guess_shown(e, { name }) {
     return isZero(e.distance)
-      ? t("ev.shownExact", { name: name(e.seat), value: e.value })
-      : t("ev.shown", { name: name(e.seat), value: e.value, distance: e.distance });
+      ? t("ev.shownExact", { name: name(e.seat), value: formatDecimal(e.value) })
+      : t("ev.shown", {
+          name: name(e.seat),
+          value: formatDecimal(e.value),
+          distance: formatDecimal(e.distance),
+        });
   },
   guess_stays_hidden(e, { name }) {
     return t("ev.hidden", { name: name(e.seat) });

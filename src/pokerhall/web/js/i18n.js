@@ -84,6 +84,17 @@ export function formatNumber(value) {
   return new Intl.NumberFormat(language).format(value);
 }
 
+/**
+ * A guess or answer ("-273", "3.14") written with the language's decimal separator. Exact: the
+ * digits are kept as they are (no float, no rounding) and not grouped (years read "1903").
+ */
+export function formatDecimal(text) {
+  const value = String(text ?? "");
+  if (!/^-?\d*\.?\d+$/.test(value)) return value;
+  const decimal = new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === "decimal");
+  return value.replace(".", decimal ? decimal.value : ".");
+}
+
 /** "Ann, Bob and Cy" in the current language. */
 export function formatList(items) {
   return new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(items);

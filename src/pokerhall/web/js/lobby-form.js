@@ -69,9 +69,8 @@ export class CreateTableForm {
       min: options.min_players,
       max: options.max_players,
     });
-    this.el("stack-hint").textContent = t("create.stackHint", {
-      unit: formatNumber(options.chip_unit),
-    });
+    this.el("stack-hint").textContent =
+      options.chip_unit > 1 ? t("create.stackHint", { unit: formatNumber(options.chip_unit) }) : "";
   }
 
   applyDefaults() {

@@ -2,7 +2,7 @@
    are revealed, and for the duell's game master the card they read out (DU2). */
 
 import { byId, fill, h, show } from "./dom.js";
-import { currentLanguage, formatNumber, t } from "./i18n.js";
+import { currentLanguage, formatDecimal, formatNumber, t } from "./i18n.js";
 
 function formatDate(iso) {
   const date = new Date(`${iso}T00:00:00`);
@@ -55,7 +55,8 @@ export function renderQuestion(model) {
 
   const answer = byId("answer");
   if (hand.answer !== null && hand.answer !== undefined) {
-    const value = q.unit ? `${hand.answer} ${q.unit}` : hand.answer;
+    const answer = formatDecimal(hand.answer);
+    const value = q.unit ? `${answer} ${q.unit}` : answer;
     fill(
       answer,
       h("span", { class: "hint-label" }, t("question.answerLabel")),
@@ -90,7 +91,7 @@ export function renderQuestion(model) {
         h("dt", {}, t("question.hintLabel", { number: 2 })),
         h("dd", {}, card.hint2),
         h("dt", {}, t("question.answerLabel")),
-        h("dd", {}, card.answer),
+        h("dd", {}, formatDecimal(card.answer)),
       ),
     );
   }

@@ -5,7 +5,7 @@
 import { amount } from "./chips.js";
 import { formatSeconds } from "./clock.js";
 import { byId, fill, h, show, srOnly } from "./dom.js";
-import { formatList, formatNumber, t } from "./i18n.js";
+import { formatDecimal, formatList, formatNumber, t } from "./i18n.js";
 
 function badge(short, long, kind) {
   return h(
@@ -71,11 +71,11 @@ function seatCard(model, player) {
   const state = stateText(model, player, seat);
   let guess = null;
   if (player.guess !== null && player.guess !== undefined) {
-    guess = h("p", { class: "seat-guess" }, t("seats.guessShown", { value: player.guess }));
+    guess = h("p", { class: "seat-guess" }, t("seats.guessShown", { value: formatDecimal(player.guess) }));
   } else if (player.guess_hidden) {
     guess = h("p", { class: "seat-guess muted" }, t("seats.guessHidden"));
   } else if (mine && view.you?.guess) {
-    guess = h("p", { class: "seat-guess" }, t("seats.yourGuess", { value: view.you.guess }));
+    guess = h("p", { class: "seat-guess" }, t("seats.yourGuess", { value: formatDecimal(view.you.guess) }));
   }
 
   return h(
@@ -121,11 +121,14 @@ export function renderPot(model) {
   const duell = model.duell;
   fill(byId("pot"), h("span", { class: "label" }, `${t("pot.label")} `), amount(hand.pot, { duell }));
   const names = (seats) => formatList(seats.map((s) => view.players[s].name));
+  // Unequal bets in an open round also make layers; they are real side pots only once
+  // someone is all-in (Q9).
+  const real = hand.pots.length > 1 && view.players.some((p) => p.all_in && p.in_hand);
   const sidePots = byId("side-pots");
-  show(sidePots, hand.pots.length > 1);
+  show(sidePots, real);
   fill(
     sidePots,
-    hand.pots.length > 1
+    real
       ? hand.pots.map((pot, i) =>
           h(
             "li",

@@ -30,6 +30,7 @@ TYPICAL_YEAR = 1900.0
 
 _BC = re.compile(r"\bBCE?\b|\bv\.\s?Chr\b", re.IGNORECASE)
 TYPICAL_BC_YEAR = -300.0
+"""Where to aim when a question says how to write years BC: it is likely about antiquity."""
 
 _UNIT_LOG10: dict[str, float] = {
     # common-sense orders of magnitude (log10) of answers in a unit, as a quiz player has them:

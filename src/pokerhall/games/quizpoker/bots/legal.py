@@ -1,9 +1,8 @@
 """Turning a betting prompt into legal moves, so no bot ever has to re-derive the betting rules.
 
 Everything here reads the prompt's `legal` block only: amounts are totals for this betting round
-("to"), a bet or raise below the seat's whole stack must be a multiple of the chip unit, and an
-all-in is refused when it would be a raise that is not allowed (a short all-in does not reopen
-the betting) even though `legal["all_in"]` always names the seat's all-in total.
+("to"), a bet or raise below the seat's whole stack must be a multiple of the chip unit, and
+`legal["all_in"]` names the all-in total only when going all-in is allowed.
 """
 
 from __future__ import annotations
@@ -24,12 +23,9 @@ def raise_window(prompt: JSON) -> tuple[str, int, int] | None:
 
 
 def can_all_in(prompt: JSON) -> bool:
-    """An all-in is legal when it only calls, or when a bet or raise is allowed at all."""
+    """The prompt offers an all-in total exactly when going all-in is legal."""
     legal = prompt.get("legal") or {}
-    total = legal.get("all_in")
-    if not isinstance(total, int):
-        return False
-    return total <= int(prompt.get("current_bet", 0)) or raise_window(prompt) is not None
+    return isinstance(legal.get("all_in"), int)
 
 
 def snap(desired: float, low: int, high: int, unit: int) -> int:

@@ -34,7 +34,6 @@ _SCALES_COMMON: dict[str, int] = {
     "tausend": 10**3,
     "tsd": 10**3,
     "tsd.": 10**3,
-    "k": 10**3,
     "million": 10**6,
     "millions": 10**6,
     "millionen": 10**6,
@@ -81,7 +80,7 @@ _BELOW = re.compile(
 
 
 def detect_language(text: str) -> str:
-    """ "de" when the text reads as German, else "en"; only decides how to read numbers."""
+    """The language to read the text's numbers in: "de" if it reads as German, else "en"."""
     words = _WORD.findall(text.lower())
     german = sum(word in _GERMAN_WORDS for word in words) + len(_UMLAUT.findall(text))
     english = sum(word in _ENGLISH_WORDS for word in words)

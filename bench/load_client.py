@@ -1,0 +1,227 @@
+"""The client side of the server load benchmark: tables of bot clients over real WebSockets.
+
+Every seat of every table is a "human" seat held by a client in this process, so every move
+crosses the network: the client reads its prompt from the view it was sent, chooses a move with
+a simple fast policy, and sends it carrying the prompt's state id.
+
+A move counts as acknowledged when its mover receives the first update in which the prompt it
+answered is gone or has a new state id. (The view's state id alone is not enough: a secret guess
+leaves it unchanged, Q2.) The policy never folds while guessing, so no other seat's move can
+change a seat's prompt while its own move is on the way, and the first such update is the one
+caused by that move. Latency runs from sending the move to receiving that update.
+
+Play starts once every table is open. When a table's game ends its clients leave and a new table
+is opened in its place, so the load stays constant for the whole run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+REPO = Path(__file__).resolve().parent.parent
+MINI_PACK = REPO / "tests" / "fixtures" / "mini.en.jsonl"
+RATE_LIMIT_PAUSE = 0.06
+"""The server allows a connection 20 messages a second; a refused move is sent again after this."""
+CLOSE_TIMEOUT = 2.0
+
+
+def table_options() -> dict[str, Any]:
+    """Short but real games: small stacks and fast-rising blinds end a game in ~100 moves."""
+    return {
+        "starting_stack": 100,
+        "small_blinds": [5],
+        "blind_factor": 2.0,
+        "hands_per_level": 3,
+        "min_raise": "standard",
+        "questions": str(MINI_PACK) if MINI_PACK.is_file() else "builtin",
+    }
+
+
+@dataclass
+class Stats:
+    """What all clients measured; moves and latencies count only while `measuring`."""
+
+    measuring: bool = False
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    games_finished: int = 0
+    tables_opened: int = 0
+
+    def acknowledged(self, seconds: float) -> None:
+        if self.measuring:
+            self.moves += 1
+            self.latencies.append(seconds)
+
+
+def choose(rng: random.Random, prompt: dict[str, Any]) -> dict[str, Any]:
+    """Guess a number, then mostly check or call; now and then bet, raise or fold."""
+    state_id = prompt["state_id"]
+    if prompt["type"] == "guess":
+        return {"type": "guess", "value": str(rng.randint(0, 200)), "state_id": state_id}
+    if prompt["type"] != "bet":
+        return {"type": "muck", "state_id": state_id}
+    legal = prompt["legal"]
+    roll = rng.random()
+    if legal["check"]:
+        if roll < 0.15 and legal["bet"]:
+            return {"type": "bet", "to": legal["bet"]["min_to"], "state_id": state_id}
+        return {"type": "check", "state_id": state_id}
+    if roll < 0.2:
+        return {"type": "fold", "state_id": state_id}
+    if roll < 0.3 and legal["raise"]:
+        return {"type": "raise", "to": legal["raise"]["min_to"], "state_id": state_id}
+    return {"type": "call", "state_id": state_id}
+
+
+class SeatClient:
+    """One seat's WebSocket: answers every prompt of its seat until the game is over."""
+
+    def __init__(
+        self, ws: ClientConnection, rng: random.Random, stats: Stats, think: float
+    ) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.stats = stats
+        self.think = think
+        self.sent_at: float | None = None
+        """When the move now on its way was sent; None when none is."""
+        self.sent_for: int | None = None
+        """The state id of the prompt that move answers."""
+        self.move: dict[str, Any] | None = None
+
+    async def play(self) -> None:
+        """Until the game is over; a connection the server ends sooner is counted as an error."""
+        async for text in self.ws:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind in ("state", "update"):
+                if await self._on_view(message["view"]):
+                    return
+            elif kind == "error":
+                await self._on_error(message["code"])
+        self.stats.errors["closed_by_server"] += 1
+
+    async def _on_view(self, view: dict[str, Any]) -> bool:
+        """Acknowledge, then answer a new prompt; True once the game is over."""
+        you = view.get("you") or {}
+        prompt = you.get("prompt")
+        if self.sent_at is not None:
+            if prompt is not None and prompt["state_id"] == self.sent_for:
+                return False  # somebody else's secret guess; ours is still on its way
+            self.stats.acknowledged(time.perf_counter() - self.sent_at)
+            self.sent_at = None
+        if view["over"]:
+            return True
+        if prompt is not None:
+            self.move = choose(self.rng, prompt)
+            if self.think > 0:  # messages wait in the socket meanwhile, as for a person
+                await asyncio.sleep(self.rng.expovariate(1.0 / self.think))
+            await self._send(self.move)
+        return False
+
+    async def _send(self, move: dict[str, Any]) -> None:
+        self.sent_at = time.perf_counter()
+        self.sent_for = move["state_id"]
+        await self.ws.send(json.dumps({"v": 1, "type": "move", "move": move}))
+
+    async def _on_error(self, code: str) -> None:
+        self.stats.errors[code] += 1
+        if code == "rate_limited" and self.move is not None and self.sent_at is not None:
+            await asyncio.sleep(RATE_LIMIT_PAUSE)
+            await self.ws.send(json.dumps({"v": 1, "type": "move", "move": self.move}))
+        else:  # the move was refused: forget it and ask for the current state
+            self.sent_at = None
+            await self.ws.send(json.dumps({"v": 1, "type": "sync"}))
+
+
+@dataclass
+class Load:
+    """Where the server is and how each table is played."""
+
+    http: httpx.AsyncClient
+    ws_base: str
+    stats: Stats
+    seats: int = 3
+    think: float = 0.0
+    setup: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(32))
+    """Bounds how many tables are being opened at once (the server's accept backlog)."""
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once every table is open: play starts together, so opening is not slowed by it."""
+
+
+async def open_table(load: Load, slot: int, game: int) -> tuple[str, list[str]]:
+    """Create a table with no bots and no turn clock; take every seat. Returns the tokens."""
+    body = {
+        "game": "quizpoker",
+        "name": f"load {slot}.{game}",
+        "options": table_options(),
+        "seats": load.seats,
+        "bots": 0,
+        "turn_clock": None,
+        "bot_takeover": False,
+    }
+    response = await load.http.post("/api/tables", json=body)
+    response.raise_for_status()
+    table_id: str = response.json()["id"]
+    tokens = []
+    for seat in range(load.seats):
+        joined = await load.http.post(f"/api/tables/{table_id}/seats", json={"name": f"p{seat}"})
+        joined.raise_for_status()
+        tokens.append(joined.json()["token"])
+    return table_id, tokens
+
+
+async def greet(load: Load, table_id: str, token: str) -> ClientConnection:
+    ws = await connect(
+        f"{load.ws_base}/ws/tables/{table_id}",
+        ping_interval=None,
+        open_timeout=30,
+        close_timeout=CLOSE_TIMEOUT,
+        max_size=2**20,
+    )
+    await ws.send(json.dumps({"v": 1, "type": "hello", "token": token}))
+    return ws
+
+
+async def play_table(load: Load, slot: int) -> None:
+    """Keep one table busy: play a game, and when it ends open the next one."""
+    for game in range(1_000_000):
+        sockets: list[ClientConnection] = []
+        try:
+            async with load.setup:
+                table_id, tokens = await open_table(load, slot, game)
+                sockets = list(await asyncio.gather(*(greet(load, table_id, t) for t in tokens)))
+            load.stats.tables_opened += 1
+            await load.go.wait()
+            rngs = [random.Random(slot * 1_000_003 + game * 101 + s) for s in range(load.seats)]
+            clients = [
+                SeatClient(ws, r, load.stats, load.think)
+                for ws, r in zip(sockets, rngs, strict=True)
+            ]
+            await asyncio.gather(*(c.play() for c in clients))
+            load.stats.games_finished += 1
+        except (OSError, httpx.HTTPError, WebSocketException) as exc:
+            load.stats.errors[type(exc).__name__] += 1
+            await asyncio.sleep(0.5)  # the report shows it; the table slot tries again
+        finally:
+            await close_all(sockets)
+
+
+async def close_all(sockets: list[ClientConnection]) -> None:
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(CLOSE_TIMEOUT):
+                await ws.close()

@@ -1,0 +1,391 @@
+"""Live-server load: tables of WebSocket bot clients against a real `pokerhall serve` process.
+
+The server runs as a subprocess on a free 127.0.0.1 port with a fresh SQLite file, pinned to one
+core; this process (pinned to the other cores, on uvloop when installed) opens `--tables` tables
+of three seats, every seat a client that plays over its own WebSocket (see bench/load_client.py),
+so every move crosses the network and is committed to the database before it is acknowledged.
+Tables whose game ends are replaced, so the load stays constant.
+
+After a warm-up it measures for `--seconds`: acknowledged moves per second, the latency from
+sending a move to receiving its update (p50, p90, p99, max), and the CPU used by the server and by
+the load generator (a generator near 100 % means the numbers show the client's limit, not the
+server's). The later goal is 1,000 tables at p99 < 50 ms; smaller runs just report.
+
+`--think` adds a random thinking time per move (people do not answer in 0 ms); `--profile` runs
+the server under cProfile and prints its hot spots. Everything is bounded by a hard timeout, the
+server dies with this process, and the temporary directory is removed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ctypes
+import faulthandler
+import json
+import os
+import pstats
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.load_client import Load, Stats, play_table
+
+GOAL_TABLES = 1_000
+GOAL_P99_MS = 50.0
+READY_TIMEOUT = 60.0
+STOP_TIMEOUT = 15.0
+PR_SET_PDEATHSIG = 1
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def raise_fd_limit(needed: int) -> int:
+    """Every client holds a socket (and the server, which inherits the limit, one per client)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+        soft = want
+    return soft
+
+
+def split_cpus() -> tuple[set[int] | None, set[int] | None]:
+    """One core for the server, the others for the load; no pinning on a single core."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None, None
+    return {cpus[-1]}, set(cpus[:-1])
+
+
+class ServerProcess:
+    """`python -m pokerhall serve` in a temporary directory; dies when this process dies."""
+
+    def __init__(self, workdir: Path, db_path: Path, cpus: set[int] | None, profile: bool) -> None:
+        self.workdir = workdir
+        self.db_path = db_path
+        self.port = free_port()
+        self.cpus = cpus
+        self.profile_path = workdir / "server.prof" if profile else None
+        self.log_path = workdir / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        db = f"sqlite:///{self.db_path}"
+        serve = ["-m", "pokerhall", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        profiler = ["-m", "cProfile", "-o", str(self.profile_path)] if self.profile_path else []
+        with self.log_path.open("wb") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, *profiler, *serve, "--db", db],
+                cwd=self.workdir,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=self._in_child,
+            )
+
+    def _in_child(self) -> None:
+        if self.cpus is not None:
+            os.sched_setaffinity(0, self.cpus)
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL("libc.so.6", use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    async def wait_ready(self, http: httpx.AsyncClient) -> None:
+        deadline = time.monotonic() + READY_TIMEOUT
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise RuntimeError(f"the server exited while starting:\n{self.log_tail()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if (await http.get("/api/games", timeout=2.0)).status_code == 200:
+                    return
+            await asyncio.sleep(0.1)
+        raise TimeoutError(f"the server did not answer /api/games in time:\n{self.log_tail()}")
+
+    def cpu_seconds(self) -> float:
+        """User plus system time of the server (its database thread included)."""
+        assert self.proc is not None
+        try:
+            import psutil  # type: ignore[import-untyped,unused-ignore]
+
+            times = psutil.Process(self.proc.pid).cpu_times()
+            return float(times.user + times.system)
+        except ImportError:
+            stat = Path(f"/proc/{self.proc.pid}/stat").read_text()
+            fields = stat.rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGINT)  # uvicorn shuts down cleanly; cProfile writes
+        try:
+            self.proc.wait(STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(STOP_TIMEOUT)
+
+    def log_tail(self, lines: int = 20) -> str:
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+@dataclass
+class Result:
+    tables: int
+    clients: int
+    think: float
+    setup_seconds: float
+    seconds: float
+    moves: int
+    latencies_ms: list[float]
+    server_cpu: float
+    client_cpu: float
+    games_finished: int
+    tables_opened: int
+    errors: dict[str, int]
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    @property
+    def server_ms_per_move(self) -> float:
+        """Server CPU per acknowledged move: steadier than the rates on a busy machine."""
+        return 10 * self.server_cpu * self.seconds / self.moves if self.moves else float("nan")
+
+    def percentile(self, p: float) -> float:
+        """Nearest rank; NaN without samples."""
+        if not self.latencies_ms:
+            return float("nan")
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tables": self.tables,
+            "clients": self.clients,
+            "think_seconds": self.think,
+            "setup_seconds": round(self.setup_seconds, 2),
+            "seconds": round(self.seconds, 2),
+            "moves": self.moves,
+            "moves_per_second": round(self.moves_per_second, 1),
+            "latency_ms": {f"p{p}": round(self.percentile(p), 2) for p in (50, 90, 99)}
+            | {"max": round(max(self.latencies_ms, default=float("nan")), 2)},
+            "server_cpu_percent": round(self.server_cpu, 1),
+            "server_cpu_ms_per_move": round(self.server_ms_per_move, 3),
+            "client_cpu_percent": round(self.client_cpu, 1),
+            "games_finished": self.games_finished,
+            "tables_opened": self.tables_opened,
+            "errors": self.errors,
+        }
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def sleep_watching(
+    seconds: float, server: ServerProcess, tasks: list[asyncio.Task[None]]
+) -> None:
+    """Sleep, but stop at once if the server dies or a table's client fails with a bug."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        if not server.alive():
+            raise RuntimeError(f"the server died:\n{server.log_tail()}")
+        for task in tasks:
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                raise RuntimeError("a table's clients failed") from task.exception()
+        await asyncio.sleep(min(left, 0.2))
+
+
+async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
+    stats = Stats()
+    # uvicorn drops idle keep-alive connections after 5 s; never reuse one it may be closing
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
+    async with httpx.AsyncClient(base_url=server.http, timeout=60.0, limits=limits) as http:
+        await server.wait_ready(http)
+        load = Load(http, server.ws, stats, seats=args.seats, think=args.think)
+        tasks = [asyncio.create_task(play_table(load, slot)) for slot in range(args.tables)]
+        try:
+            started = time.perf_counter()
+            while stats.tables_opened < args.tables:
+                await sleep_watching(0.2, server, tasks)
+            setup = time.perf_counter() - started
+            load.go.set()
+            await sleep_watching(args.warmup, server, tasks)
+            cpu_server, cpu_own, t0 = server.cpu_seconds(), own_cpu_seconds(), time.perf_counter()
+            stats.measuring = True
+            await sleep_watching(args.seconds, server, tasks)
+            stats.measuring = False
+            elapsed = time.perf_counter() - t0
+            cpu_server = server.cpu_seconds() - cpu_server
+            cpu_own = own_cpu_seconds() - cpu_own
+        finally:
+            for task in tasks:
+                task.cancel()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(STOP_TIMEOUT):
+                    await asyncio.gather(*tasks, return_exceptions=True)
+    return Result(
+        tables=args.tables,
+        clients=args.tables * args.seats,
+        think=args.think,
+        setup_seconds=setup,
+        seconds=elapsed,
+        moves=stats.moves,
+        latencies_ms=[s * 1000 for s in stats.latencies],
+        server_cpu=100 * cpu_server / elapsed,
+        client_cpu=100 * cpu_own / elapsed,
+        games_finished=stats.games_finished,
+        tables_opened=stats.tables_opened,
+        errors=dict(stats.errors),
+    )
+
+
+def report(result: Result, out: Callable[[str], None] = print) -> None:
+    r = result
+    p50, p90, p99 = (r.percentile(p) for p in (50, 90, 99))
+    worst = max(r.latencies_ms, default=float("nan"))
+    errors = ", ".join(f"{k} {v}" for k, v in sorted(r.errors.items())) or "none"
+    rows = [
+        ("tables", f"{r.tables} × 3 seats = {r.clients} WebSocket clients (127.0.0.1)"),
+        ("think time", f"{r.think:g} s per move" if r.think else "none (flat out)"),
+        ("set-up", f"{r.setup_seconds:.1f} s to open the first {r.tables} tables"),
+        ("duration", f"{r.seconds:.1f} s measured"),
+        ("moves", f"{r.moves:,} acknowledged"),
+        ("moves/s", f"{r.moves_per_second:,.0f}"),
+        ("latency ms", f"p50 {p50:.1f}   p90 {p90:.1f}   p99 {p99:.1f}   max {worst:.1f}"),
+        (
+            "server CPU",
+            f"{r.server_cpu:.0f} % of its one core, {r.server_ms_per_move:.2f} ms per move",
+        ),
+        ("load CPU", f"{r.client_cpu:.0f} % (this process; near 100 % it is the limit)"),
+        ("games", f"{r.games_finished} finished, {r.tables_opened} tables opened in all"),
+        ("errors", errors),
+    ]
+    out("pokerhall server under load")
+    for name, value in rows:
+        out(f"  {name:<11} {value}")
+    goal = f"{GOAL_TABLES:,} tables at p99 < {GOAL_P99_MS:.0f} ms"
+    if r.tables >= GOAL_TABLES:
+        verdict = "met" if p99 < GOAL_P99_MS else "NOT met"
+        out(f"  goal        {goal}: {verdict} (p99 {p99:.1f} ms at {r.tables:,} tables)")
+    else:
+        out(f"  later goal  {goal} (this run: {r.tables} tables, p99 {p99:.1f} ms; report only)")
+
+
+def print_profile(path: Path, out: Callable[[str], None] = print, top: int = 30) -> None:
+    if not path.exists():
+        out("no server profile was written (the server did not stop cleanly)")
+        return
+    text = _StatsText()
+    stats = pstats.Stats(str(path), stream=text)  # type: ignore[arg-type]
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+    out(text.value)
+
+
+class _StatsText:
+    def __init__(self) -> None:
+        self.value = ""
+
+    def write(self, text: str) -> int:
+        self.value += text
+        return len(text)
+
+
+def run(coroutine: Coroutine[Any, Any, Result]) -> Result:
+    """On uvloop when it is installed: the load generator must not be the bottleneck."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coroutine)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(coroutine)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, default=100, help="tables kept busy (default 100)")
+    parser.add_argument("--seats", type=int, default=3, help="seats per table (default 3)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured time (default 20)")
+    parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured start (default 2)")
+    parser.add_argument("--think", type=float, default=0.0, help="mean seconds per move (0)")
+    parser.add_argument("--profile", action="store_true", help="profile the server (cProfile)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--db-dir",
+        type=Path,
+        help="directory for the SQLite file (default: a new temporary one); "
+        "/dev/shm takes the disk's fsync out of the figures",
+    )
+    args = parser.parse_args(argv)
+
+    hard_timeout = READY_TIMEOUT + 0.2 * args.tables + args.warmup + args.seconds + 60
+    faulthandler.dump_traceback_later(hard_timeout + 30, exit=True)  # the last resort
+    raise_fd_limit(4 * args.tables * args.seats + 256)
+    server_cpus, own_cpus = split_cpus()
+    workdir = Path(tempfile.mkdtemp(prefix="pokerhall-load-"))
+    db_dir = (
+        Path(tempfile.mkdtemp(prefix="pokerhall-load-", dir=args.db_dir))
+        if args.db_dir
+        else workdir
+    )
+    server = ServerProcess(workdir, db_dir / "load.sqlite3", server_cpus, args.profile)
+    try:
+        if own_cpus is not None:
+            os.sched_setaffinity(0, own_cpus)
+        server.start()
+        result = run(_bounded(measure(args, server), hard_timeout))
+        server.stop()
+        report(result)
+        if args.json:
+            args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
+        if server.profile_path is not None:
+            print_profile(server.profile_path)
+    finally:
+        server.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(db_dir, ignore_errors=True)
+        faulthandler.cancel_dump_traceback_later()
+    return 0
+
+
+async def _bounded(coroutine: Coroutine[Any, Any, Result], seconds: float) -> Result:
+    async with asyncio.timeout(seconds):
+        return await coroutine
+
+
+if __name__ == "__main__":
+    sys.exit(main())

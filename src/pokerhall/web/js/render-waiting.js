@@ -1,0 +1,49 @@
+/* The waiting room of an open table: the seats filling up, "start now" for a seated player,
+   a join form for a visitor, and the link to invite friends. */
+
+import { byId, fill, h, show } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function renderWaiting(model, { seated }) {
+  const info = model.info;
+  const seats = info.seats;
+  const taken = seats.filter((s) => s.kind !== "empty").length;
+  byId("waiting-count").textContent = t("waiting.count", { taken, count: seats.length });
+  fill(
+    byId("waiting-seats"),
+    seats.map((s) =>
+      h(
+        "li",
+        { class: `waiting-seat ${s.kind}`, "data-testid": `waiting-seat-${s.seat}` },
+        h("span", { class: "seat-number" }, t("common.seatNumber", { seat: s.seat + 1 })),
+        ": ",
+        s.kind === "empty"
+          ? h("span", { class: "muted" }, t("waiting.empty"))
+          : h(
+              "strong",
+              {},
+              s.name,
+              s.kind === "bot" ? ` ${t("seats.bot")}` : "",
+              s.seat === model.seat ? ` ${t("seats.you")}` : "",
+            ),
+      ),
+    ),
+  );
+  show(byId("waiting-seated"), seated);
+  show(byId("waiting-join"), !seated && taken < seats.length);
+  byId("share-link").value = location.href;
+}
+
+/** Words for seat changes between two table infos ("Ann sat down."), for the live region. */
+export function seatChanges(before, after) {
+  if (!before) return [];
+  const lines = [];
+  for (const seat of after.seats) {
+    const old = before.seats[seat.seat];
+    if (!old) continue;
+    if (old.kind === "empty" && seat.kind !== "empty") lines.push(t("waiting.sat", { name: seat.name }));
+    if (old.kind !== "empty" && seat.kind === "empty") lines.push(t("waiting.stood", { name: old.name }));
+    if (!old.left && seat.left) lines.push(t("waiting.left", { name: seat.name }));
+  }
+  return lines;
+}

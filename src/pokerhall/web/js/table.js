@@ -1,0 +1,339 @@
+/* The table page: connects to the table's WebSocket and draws the waiting room, the game and
+   the game-over screen from the server's messages. Drawing is done by the render-* modules;
+   this module wires messages, buttons, shortcuts, announcements and the clock together. */
+
+import { Announcer } from "./announcer.js";
+import { api, ApiError } from "./api.js";
+import { renderStackChart } from "./chart.js";
+import { spokenSeconds, WARN_AT } from "./clock.js";
+import { describeEvent } from "./describe.js";
+import { byId, show } from "./dom.js";
+import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
+import { installShortcuts } from "./keyboard.js";
+import { rulesetName } from "./lobby-list.js";
+import { ActionPanel } from "./render-actions.js";
+import { renderGameOver } from "./render-gameover.js";
+import { EventLog } from "./render-log.js";
+import { renderQuestion } from "./render-question.js";
+import { renderPot, renderSeats } from "./render-seats.js";
+import { renderShowdown, renderSummary } from "./render-showdown.js";
+import { renderClock, renderStatus, statusSummary, turnAnnouncement } from "./render-status.js";
+import { renderWaiting, seatChanges } from "./render-waiting.js";
+import { TableSocket } from "./socket.js";
+import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
+import { TableModel } from "./table-model.js";
+
+/** Events read out even when "read out every event" is off. */
+const ALWAYS_ANNOUNCED = new Set([
+  "question", "hint", "answer", "showdown", "guess_shown", "guess_stays_hidden",
+  "pot_awarded", "eliminated", "game_over",
+]);
+
+const tableId = new URLSearchParams(location.search).get("id");
+const model = new TableModel(tableId);
+const announcer = new Announcer(byId("live-region"), byId("live-alert"));
+let socket = null;
+let actions = null;
+let log = null;
+let connection = { status: "connecting" };
+let warned = new Set();
+let greeted = false;
+
+// --- drawing -------------------------------------------------------------------------------
+
+function seated() {
+  return model.seat !== null && seatAt(tableId) !== null;
+}
+
+function renderHeader() {
+  const info = model.info;
+  if (!info) return;
+  byId("table-title").textContent = info.name;
+  const meta = [rulesetName(info.ruleset), t("table.seats", { count: info.seats.length })];
+  meta.push(info.turn_clock === null ? t("lobby.noClock") : t("table.clock", { count: Math.round(info.turn_clock) }));
+  meta.push(model.seat === null ? t("table.watching") : t("table.yourSeat", { seat: model.seat + 1 }));
+  byId("table-meta").textContent = meta.join(" · ");
+  const turn = model.prompt ? `${t("table.yourTurnTitle")} — ` : "";
+  document.title = `${turn}${info.name} — pokerhall`;
+  show(byId("leave-table"), seated() && info.status !== "finished" && !model.view?.over);
+}
+
+function renderConnection() {
+  const el = byId("connection-status");
+  el.dataset.state = connection.status;
+  const key = { connecting: "conn.connecting", open: "conn.open", waiting: "conn.retry", stopped: "conn.stopped" }[connection.status];
+  el.textContent = t(key, { count: connection.seconds ?? 0 });
+}
+
+function renderAll() {
+  renderHeader();
+  const info = model.info;
+  const waiting = info?.status === "open" && !model.view;
+  show(byId("waiting-room"), Boolean(waiting));
+  if (waiting) renderWaiting(model, { seated: seated() });
+  const view = model.view;
+  show(byId("game"), Boolean(view));
+  if (!view) return;
+  byId("actions-heading").textContent = model.seat === null ? t("actions.headingWatching") : t("actions.heading");
+  renderQuestion(model);
+  renderSeats(model);
+  renderPot(model);
+  renderShowdown(model);
+  renderSummary(model);
+  renderStackChart(model);
+  renderStatus(model);
+  renderGameOver(model);
+  if (actions.update(model)) yourTurn();
+}
+
+function yourTurn() {
+  warned = new Set();
+  announcer.alert(turnAnnouncement(model));
+  actions.focusForTurn();
+}
+
+// --- messages ------------------------------------------------------------------------------
+
+function announceEvents(groups) {
+  const all = byId("announce-all").checked;
+  const ctx = model.describeContext;
+  for (const [, events] of groups) {
+    for (const event of events) {
+      if (all || ALWAYS_ANNOUNCED.has(event.type)) announcer.say(describeEvent(event, ctx));
+    }
+  }
+}
+
+async function refreshInfo() {
+  try {
+    model.setInfo(await api.table(tableId));
+    renderAll();
+  } catch {
+    /* the seed shows up on the next load */
+  }
+}
+
+function onTableInfo(info) {
+  for (const line of seatChanges(model.info, info)) announcer.say(line);
+  model.setInfo(info);
+  const mine = model.seat === null ? null : info.seats[model.seat];
+  if (mine && mine.left && seatAt(tableId)) {
+    forgetSeat(tableId); // a bot plays our seat now; we watch
+    socket.reconnectNow();
+  }
+  renderAll();
+}
+
+function onError(message) {
+  switch (message.code) {
+    case "unauthorized":
+      forgetSeat(tableId);
+      byId("table-notice").textContent = t("table.tokenInvalid");
+      socket.reconnectNow();
+      break;
+    case "not_found":
+      socket.stop();
+      fatal(t("table.notFound"));
+      break;
+    case "rate_limited":
+      byId("table-notice").textContent = t("table.rateLimited");
+      break;
+    default:
+      if (actions.busy) actions.refused(message.reason);
+      else byId("table-error").textContent = message.reason;
+  }
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      model.welcome(message);
+      byId("table-error").textContent = "";
+      renderAll();
+      break;
+    case "table":
+      onTableInfo(message.table);
+      break;
+    case "state":
+      model.state(message);
+      log.rebuild(model);
+      renderAll();
+      if (!greeted) announcer.say(t("table.joinedAnnouncement", { name: model.info?.name ?? "" }));
+      greeted = true;
+      break;
+    case "update": {
+      const groups = model.update(message);
+      log.append(model, groups);
+      announceEvents(groups);
+      renderAll();
+      if (message.events.some((e) => e.type === "game_over")) {
+        refreshInfo();
+        if (byId("actions").contains(document.activeElement) || document.activeElement === document.body) {
+          byId("game-over").focus();
+        }
+      }
+      break;
+    }
+    case "error":
+      onError(message);
+      break;
+    default:
+      break;
+  }
+}
+
+// --- player controls -----------------------------------------------------------------------
+
+function sendMove(move) {
+  return socket !== null && socket.send({ type: "move", move });
+}
+
+function apiError(error) {
+  if (error instanceof ApiError && error.status === 0) return t("error.network");
+  return error.detail || String(error);
+}
+
+async function joinHere(event) {
+  event.preventDefault();
+  const input = byId("player-name");
+  const name = input.value.trim();
+  if (!name) {
+    input.setAttribute("aria-invalid", "true");
+    byId("table-error").textContent = t("join.errName");
+    input.focus();
+    return;
+  }
+  try {
+    const seat = await api.join(tableId, name);
+    saveName(name);
+    rememberSeat(tableId, { token: seat.token, seat: seat.seat, name });
+    input.removeAttribute("aria-invalid");
+    byId("table-error").textContent = "";
+    announcer.say(t("table.seatTaken", { seat: seat.seat + 1 }));
+    socket.reconnectNow();
+  } catch (error) {
+    byId("table-error").textContent = apiError(error);
+  }
+}
+
+async function startNow() {
+  const entry = seatAt(tableId);
+  if (!entry) return;
+  byId("start-now").disabled = true;
+  try {
+    model.setInfo(await api.start(tableId, entry.token));
+  } catch (error) {
+    byId("table-error").textContent = apiError(error);
+  } finally {
+    byId("start-now").disabled = false;
+  }
+}
+
+async function leave() {
+  const entry = seatAt(tableId);
+  if (!entry || !window.confirm(t("table.leaveConfirm"))) return;
+  try {
+    await api.leave(tableId, entry.token);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      byId("table-error").textContent = apiError(error);
+      return;
+    }
+  }
+  forgetSeat(tableId);
+  model.seat = null;
+  byId("table-notice").textContent = t("table.youLeft");
+  socket.reconnectNow();
+}
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    byId("table-notice").textContent = t("waiting.copied");
+  } catch {
+    byId("share-link").select();
+  }
+}
+
+function bindControls() {
+  byId("waiting-join").addEventListener("submit", joinHere);
+  byId("start-now").addEventListener("click", startNow);
+  byId("leave-table").addEventListener("click", leave);
+  byId("copy-link").addEventListener("click", copyLink);
+  byId("player-name").value = savedName();
+  const announceAll = byId("announce-all");
+  announceAll.checked = preference("announceAll", true);
+  announceAll.addEventListener("change", () => setPreference("announceAll", announceAll.checked));
+  installShortcuts({
+    fold: () => actions.fold(),
+    checkOrCall: () => actions.checkOrCall(),
+    betOrRaise: () => actions.betOrRaise(),
+    allIn: () => actions.allIn(),
+    focusMove: () => actions.focusForTurn(),
+    status: () => announcer.alert(statusSummary(model)),
+  });
+}
+
+// --- clock ---------------------------------------------------------------------------------
+
+function tick() {
+  if (!model.view) return;
+  renderClock(model);
+  if (!model.prompt) return;
+  const left = model.secondsLeft("you");
+  if (left === null) return;
+  for (const mark of WARN_AT) {
+    if (left <= mark && !warned.has(mark) && left > 0) {
+      warned.add(mark);
+      announcer.alert(spokenSeconds(left));
+    }
+  }
+}
+
+// --- start ---------------------------------------------------------------------------------
+
+function fatal(text) {
+  byId("table-title").textContent = t("table.problem");
+  byId("table-error").textContent = text;
+  show(byId("game"), false);
+  show(byId("waiting-room"), false);
+}
+
+async function main() {
+  await initI18n();
+  bindLanguageSelect(byId("lang-select"));
+  if (!tableId) {
+    fatal(t("table.noId"));
+    return;
+  }
+  actions = new ActionPanel(sendMove);
+  log = new EventLog(byId("event-log"));
+  bindControls();
+  onLanguageChange(() => {
+    renderConnection();
+    renderAll();
+    if (model.view) {
+      log.rebuild(model);
+      renderStackChart(model, { force: true });
+    }
+  });
+  try {
+    model.setInfo(await api.table(tableId));
+  } catch (error) {
+    fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : apiError(error));
+    return;
+  }
+  renderAll();
+  socket = new TableSocket(tableId, {
+    token: () => seatAt(tableId)?.token ?? null,
+    onMessage,
+    onStatus: (status, detail = {}) => {
+      connection = { status, ...detail };
+      renderConnection();
+    },
+  });
+  socket.connect();
+  setInterval(tick, 1000);
+}
+
+main();

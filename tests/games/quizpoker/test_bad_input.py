@@ -1,0 +1,312 @@
+"""Bad input at the boundary: every malformed, out-of-turn or illegal move raises IllegalMove with
+a reason a player can read and leaves the game exactly as it was; bad options and player lists
+raise InvalidOptions (or UnknownGame) before any game exists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerhall import games
+from pokerhall.engine.errors import IllegalMove, InvalidOptions, UnknownGame
+from pokerhall.games.quizpoker.guesses import MAX_GUESS_CHARS
+
+from .driver import GameFactory, guess_all, play, snapshot
+
+
+def refused(game: Any, seat: Any, move: Any, reason: str) -> None:
+    """`move` by `seat` is an IllegalMove whose reason matches `reason`; nothing changes."""
+    before = snapshot(game)
+    with pytest.raises(IllegalMove, match=reason) as error:
+        game.act(seat, move)
+    assert error.value.reason == str(error.value)
+    assert snapshot(game) == before
+
+
+# --- who moves ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [3, -1, 10**20, True, False, "0", 0.0, None, [0]], ids=repr)
+def test_there_is_no_such_seat(new_game: GameFactory, seat: Any) -> None:
+    """Seats are the integers 0..n-1 (not bools, strings or floats)."""
+    refused(new_game(3), seat, {"type": "guess", "value": "1"}, "there is no seat")
+
+
+def test_out_of_turn(new_game: GameFactory) -> None:
+    """Only the seat asked may bet; a seat that has guessed is not asked again."""
+    game = new_game(3)
+    game.act(0, {"type": "guess", "value": "1"})
+    refused(game, 0, {"type": "guess", "value": "2"}, "not seat 0's turn")
+    guess_all(game, {1: "2", 2: "3"})
+    refused(game, 1, {"type": "call"}, "not seat 1's turn")
+    refused(game, 2, {"type": "fold"}, "not seat 2's turn")
+
+
+def test_the_game_master_is_never_asked(new_game: GameFactory) -> None:
+    """DU2: the duell's game master cannot guess, bet or fold."""
+    game = new_game(4, ruleset="duell")
+    for move in ({"type": "guess", "value": "1"}, {"type": "fold"}):
+        refused(game, 0, move, "not seat 0's turn")
+
+
+# --- the shape of a move --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ("fold", "must be an object"),
+        (["fold"], "must be an object"),
+        (None, "must be an object"),
+        (7, "must be an object"),
+        ({}, 'needs a "type"'),
+        ({"type": 5}, 'needs a "type"'),
+        ({"type": None}, 'needs a "type"'),
+        ({"type": "dance"}, "'dance' is not possible"),
+        ({"type": "call"}, "'call' is not possible"),
+        ({"type": "show"}, "'show' is not possible"),
+        ({"type": "guess", "value": {1, 2}}, "plain JSON"),
+        ({"type": "guess", "value": "1", (1, 2): 1}, "plain JSON"),
+        ({"type": "guess", "value": "9" * 3000}, "at most 2000 characters"),
+        ({"type": "guess", "value": "1", "pad": "x" * 5000}, "at most 2000 characters"),
+        ({"type": "guess", "value": "1", "state_id": 99}, "made for state 99"),
+        ({"type": "guess", "value": "1", "state_id": "0"}, "state_id must be the number"),
+        ({"type": "guess", "value": "1", "state_id": 0.0}, "state_id must be the number"),
+        ({"type": "guess", "value": "1", "state_id": False}, "state_id must be the number"),
+        ({"type": "guess"}, "looks like"),
+        ({"type": "guess", "value": "1", "extra": 1}, "looks like"),
+        ({"type": "fold", "extra": 1}, "no other fields"),
+    ],
+    ids=repr,
+)
+def test_malformed_moves(new_game: GameFactory, move: Any, reason: str) -> None:
+    """Moves that are not a small JSON object of the right kind are refused with the reason."""
+    refused(new_game(3), 0, move, reason)
+
+
+# --- guesses ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        (float("nan"), "plain JSON"),
+        (float("inf"), "plain JSON"),
+        (float("-inf"), "plain JSON"),
+        ("NaN", "not a finite number"),
+        ("nan", "not a finite number"),
+        ("inf", "not a finite number"),
+        ("-Infinity", "not a finite number"),
+        ("1e5", "not a finite number"),
+        ("1E5", "not a finite number"),
+        (1e300, "not a finite number"),
+        ("", "not a finite number"),
+        ("   ", "not a finite number"),
+        ("12abc", "not a finite number"),
+        ("1,5", "not a finite number"),
+        ("1.2.3", "not a finite number"),
+        ("1_000", "not a finite number"),
+        ("0x10", "not a finite number"),
+        ("-", "not a finite number"),
+        (".", "not a finite number"),
+        ("\u0663", "not a finite number"),  # ARABIC-INDIC DIGIT THREE
+        ("\uff11", "not a finite number"),  # FULLWIDTH DIGIT ONE
+        ("1" * 40, f"at most {MAX_GUESS_CHARS} characters"),
+        (10**40, f"at most {MAX_GUESS_CHARS} characters"),
+        (True, "not true/false"),
+        (False, "not true/false"),
+        (None, "got NoneType"),
+        ({"value": "1"}, "got dict"),
+        ([1], "got list"),
+    ],
+    ids=repr,
+)
+def test_bad_guesses(new_game: GameFactory, value: Any, reason: str) -> None:
+    """Q1: a guess is a finite number in plain decimal notation; anything else is refused."""
+    refused(new_game(3), 1, {"type": "guess", "value": value}, reason)
+
+
+@pytest.mark.parametrize(
+    ("value", "stored"),
+    [
+        ("1774", "1774"),
+        (" -44 ", "-44"),
+        ("+7", "7"),
+        ("83.20", "83.20"),
+        (".5", "0.5"),
+        ("5.", "5"),
+        (1774, "1774"),
+        (0.1, "0.1"),
+        ("1" * MAX_GUESS_CHARS, "1" * MAX_GUESS_CHARS),
+    ],
+    ids=repr,
+)
+def test_good_guesses(new_game: GameFactory, value: Any, stored: str) -> None:
+    """Q1: plain decimals (with sign, leading or trailing point, surrounding spaces) and JSON
+    numbers are accepted and kept exactly."""
+    game = new_game(2)
+    game.act(0, {"type": "guess", "value": value})
+    assert game.view(0)["you"]["guess"] == stored
+
+
+# --- betting amounts ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def betting(new_game: GameFactory) -> Any:
+    """Seat 0 to act in round 1 of a three-player quizpoker hand, facing the big blind (20)."""
+    game = new_game(3)
+    guess_all(game, {0: "1", 1: "2", 2: "3"})
+    return game
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ({"type": "raise"}, "whole number of chips, got None"),
+        ({"type": "raise", "to": "100"}, "whole number of chips"),
+        ({"type": "raise", "to": 100.0}, "whole number of chips"),
+        ({"type": "raise", "to": 100.5}, "whole number of chips"),
+        ({"type": "raise", "to": True}, "whole number of chips"),
+        ({"type": "raise", "to": [100]}, "whole number of chips"),
+        ({"type": "raise", "to": -40}, "cannot be negative"),
+        ({"type": "raise", "to": 39}, "smallest raise is to 40"),
+        ({"type": "raise", "to": 1001}, "at most 1000"),
+        ({"type": "raise", "to": 10**30}, "absurdly large"),
+        ({"type": "bet", "to": 100}, "raise instead"),
+        ({"type": "check"}, "cannot check: 20 to call"),
+        ({"type": "call", "to": 20}, "unexpected field"),
+        ({"type": "all_in", "to": 1000}, "unexpected field"),
+        ({"type": "fold", "why": "tired"}, "unexpected field"),
+        ({"type": "guess", "value": "4"}, "unknown move 'guess'"),
+        ({"type": "muck"}, "unknown move 'muck'"),
+    ],
+    ids=repr,
+)
+def test_bad_bets(betting: Any, move: Any, reason: str) -> None:
+    """Amounts are whole, non-negative chip totals within the legal window (Q4, QP2)."""
+    refused(betting, 0, move, reason)
+
+
+def test_bet_when_nothing_is_bet_and_raise_refused(betting: Any) -> None:
+    """Q4: a raise needs a bet to raise; a bet below the big blind is refused."""
+    play(betting, (0, "call"), (1, "call"), (2, "check"))
+    refused(betting, 1, {"type": "raise", "to": 40}, "bet instead")
+    refused(betting, 1, {"type": "call"}, "no bet to call")
+    refused(betting, 1, {"type": "bet", "to": 19}, "smallest bet is to 20")
+    refused(betting, 1, {"type": "bet", "to": 0}, "smallest bet is to 20")
+
+
+def test_off_unit_amounts_are_refused(new_game: GameFactory) -> None:
+    """DU1: in the duell every amount is a multiple of 50."""
+    game = new_game(4, ruleset="duell")
+    guess_all(game, {1: "1", 2: "2", 3: "3"})
+    for amount in (151, 175, 199):
+        refused(game, 3, {"type": "raise", "to": amount}, "multiple of the chip unit 50")
+
+
+def test_show_phase_moves(new_game: GameFactory) -> None:
+    """DU6: the show-or-muck prompt takes exactly "show" or "muck"."""
+    game = new_game(4, ruleset="duell")
+    guess_all(game, {1: "1", 2: "2", 3: "3"})
+    play(game, (3, "raise", 150), (1, "fold"), (2, "fold"))
+    for move in ({"type": "fold"}, {"type": "show", "value": "9"}, {"type": "guess", "value": "1"}):
+        refused(game, 1, move, r"show.*muck")
+    refused(game, 3, {"type": "show"}, "not seat 3's turn")
+
+
+def test_moves_after_the_game_is_over(new_game: GameFactory) -> None:
+    """Q10: once one player holds all chips, every move is refused."""
+    game = new_game(2, starting_stack=20, small_blinds=[10])
+    guess_all(game, {0: "100", 1: "1"})  # the big blind is all-in at once
+    play(game, (0, "call"))
+    assert game.over
+    for seat in (0, 1):
+        refused(game, seat, {"type": "guess", "value": "1"}, "the game is over")
+
+
+# --- options and players --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"foo": 1}, "unknown option 'foo'"),
+        ({"startingstack": 1000}, "unknown option"),
+        ({"ruleset": "poker"}, "unknown ruleset"),
+        ({"ruleset": None}, "unknown ruleset"),
+        ({"starting_stack": "1000"}, "wrong type"),
+        ({"starting_stack": True}, "wrong type"),
+        ({"starting_stack": 1000.0}, "wrong type"),
+        ({"starting_stack": 0}, "positive multiple"),
+        ({"starting_stack": -50}, "positive multiple"),
+        ({"starting_stack": 10**13}, "absurdly large"),
+        ({"chip_unit": 0}, "at least 1"),
+        ({"chip_unit": 7}, "multiple of the chip unit"),
+        ({"small_blinds": []}, "small blinds"),
+        ({"small_blinds": [0]}, "small blinds"),
+        ({"small_blinds": "10"}, "list of whole numbers"),
+        ({"small_blinds": [10.5]}, "list of whole numbers"),
+        ({"small_blinds": [True]}, "list of whole numbers"),
+        ({"blind_factor": float("nan")}, "factor 1-10"),
+        ({"blind_factor": 0.5}, "factor 1-10"),
+        ({"blind_step": -50}, "multiple of the chip unit"),
+        ({"hands_per_level": -1}, "cannot be negative"),
+        ({"min_raise": "huge"}, "min_raise must be one of"),
+        ({"odd_chips": "mine"}, "odd_chips must be one of"),
+        ({"oldest_seat": 3}, "oldest_seat must be a seat"),
+        ({"oldest_seat": -1}, "oldest_seat must be a seat"),
+        ({"game_master": "yes"}, "wrong type"),
+        ({"min_players": 1}, "player limits"),
+        ({"max_players": 11}, "player limits"),
+        ({"questions": 5}, "wrong type"),
+        ({"questions": "/nowhere/pack.jsonl"}, "cannot load questions"),
+        ({"language": "xx"}, "cannot load questions"),
+    ],
+    ids=repr,
+)
+def test_bad_options(mini_pack: Path, options: dict[str, Any], reason: str) -> None:
+    """Options are checked by name and type before a game exists."""
+    with pytest.raises(InvalidOptions, match=reason):
+        games.create("quizpoker", 3, {"questions": str(mini_pack), **options}, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("players", "reason"),
+    [
+        (0, "2 to 10 players"),
+        (1, "2 to 10 players"),
+        (11, "2 to 10 players"),
+        (-1, "a count or a list of names"),
+        (True, "a count or a list of names"),
+        (["Ann"], "2 to 10 players"),
+        (["Ann", "Ann"], "different names"),
+        (["Ann", ""], "non-empty names"),
+        (["Ann", 7], "non-empty names"),
+        ("AnnBob", "non-empty names"),
+    ],
+    ids=repr,
+)
+def test_bad_players(mini_pack: Path, players: Any, reason: str) -> None:
+    """QP1: 2-10 players, given as a count or as distinct names."""
+    with pytest.raises(InvalidOptions, match=reason):
+        games.create("quizpoker", players, {"questions": str(mini_pack)}, seed=1)
+
+
+@pytest.mark.parametrize("options", ["ruleset=duell", ["ruleset"], 5], ids=repr)
+def test_options_must_be_an_object(options: Any) -> None:
+    with pytest.raises(InvalidOptions, match="options must be an object"):
+        games.create("quizpoker", 3, options, seed=1)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, True, 1.0, "7"], ids=repr)
+def test_bad_seeds(mini_pack: Path, seed: Any) -> None:
+    with pytest.raises(InvalidOptions, match="seed must be an integer"):
+        games.create("quizpoker", 3, {"questions": str(mini_pack)}, seed=seed)
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(UnknownGame, match=r"unknown game 'quizpokr'.*known games: duell"):
+        games.create("quizpokr", 3)

@@ -1,0 +1,86 @@
+"""Fixtures for the server tests: databases (SQLite file, throw-away PostgreSQL), a live uvicorn
+server, and a hang guard, so a stuck test fails within minutes instead of blocking CI."""
+
+from __future__ import annotations
+
+import faulthandler
+import sys
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import postgres
+from .live import LiveServer
+
+HANG_GUARD_SECONDS = 150
+"""Every test uses its own timeouts; this only catches a hang they missed (and ends the run)."""
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def hang_guard() -> Iterator[None]:
+    faulthandler.dump_traceback_later(HANG_GUARD_SECONDS, exit=True, file=sys.stderr)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.fixture
+def quick_options(mini_pack: Path) -> dict[str, Any]:
+    """QuizPoker options for short games: the five-question fixture pack and small stacks."""
+    return {"questions": str(mini_pack), "starting_stack": 200, "small_blinds": [20]}
+
+
+@pytest.fixture
+def duell_options(mini_pack: Path) -> dict[str, Any]:
+    """Duell rules (game master sits out, DU2; folded players may show, DU6), small stacks."""
+    return {
+        "ruleset": "duell",
+        "questions": str(mini_pack),
+        "language": "en",
+        "chip_unit": 10,
+        "starting_stack": 200,
+        "small_blinds": [20],
+        "blind_step": 10,
+    }
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'hall.sqlite3'}"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    url = postgres.server_url()
+    postgres.reachable_or_skip(url)
+    return url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    name, url = postgres.create_database(postgres_server)
+    try:
+        yield url
+    finally:
+        postgres.drop_database(postgres_server, name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """The same test against a SQLite file and a fresh PostgreSQL database."""
+    fixture = "sqlite_url" if request.param == "sqlite" else "postgres_url"
+    url: str = request.getfixturevalue(fixture)
+    return url
+
+
+@pytest.fixture
+async def server(sqlite_url: str) -> AsyncIterator[LiveServer]:
+    """A real uvicorn server on 127.0.0.1 over a fresh SQLite file."""
+    async with LiveServer(sqlite_url) as live:
+        yield live

@@ -1,0 +1,133 @@
+"""A crash in the middle of a hand: the server is a subprocess, killed with SIGKILL (no chance
+to clean up) and started again on the same database. Every move a client saw acknowledged is
+still there, everybody resumes with their token, and the game is played to its end."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .lobby import Lobby
+from .wsclient import TableClient, passive_strategy, plain_strategy, unexpected_errors
+
+pytestmark = pytest.mark.anyio
+START_TIMEOUT = 30.0
+
+
+class ServerProcess:
+    """`python -c` running uvicorn with create_app on a SQLite file, as `pokerhall serve` does."""
+
+    def __init__(self, db_url: str, log: Path) -> None:
+        self.port = _free_port()
+        code = (
+            "import uvicorn\n"
+            "from pokerhall.server.app import create_app\n"
+            f"uvicorn.run(create_app({db_url!r}), host='127.0.0.1', port={self.port},"
+            " ws_max_size=65_536, log_level='warning')\n"
+        )
+        self.log = log
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT
+            )
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, table_id: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}"
+
+    async def ready(self) -> None:
+        async with httpx.AsyncClient(base_url=self.http, timeout=2) as client:
+            async with asyncio.timeout(START_TIMEOUT):
+                while True:
+                    if self.process.poll() is not None:
+                        pytest.fail(f"the server exited: {self.log.read_text()}")
+                    with contextlib.suppress(httpx.TransportError):
+                        if (await client.get("/api/tables")).status_code == 200:
+                            return
+                    await asyncio.sleep(0.1)
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+        self.process.wait(timeout=15)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def processes() -> Iterator[list[ServerProcess]]:
+    """Servers started by a test; any still running at the end are killed."""
+    started: list[ServerProcess] = []
+    yield started
+    for server in started:
+        server.kill()
+
+
+async def test_a_killed_server_loses_no_acknowledged_move(
+    processes: list[ServerProcess], sqlite_url: str, quick_options: dict[str, Any], tmp_path: Path
+) -> None:
+    first = ServerProcess(sqlite_url, tmp_path / "server.log")
+    processes.append(first)
+    await first.ready()
+    async with Lobby.at(first.http) as lobby:
+        table = await lobby.create(options=quick_options, seats=3)
+        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob", "Cy")]
+    clients = [await TableClient.connect(first.ws(table["id"]), t) for t in tokens]
+
+    def in_round_two(client: TableClient) -> bool:
+        return bool(client.view and (client.view["hand"]["round"] or 0) >= 2)
+
+    await asyncio.gather(*(c.play(passive_strategy, until=in_round_two) for c in clients))
+    mover = next(c for c in clients if c.prompt() is not None)
+    await mover.answer(passive_strategy)
+    await mover.expect("update")  # acknowledged: this move must survive the crash
+    seen: list[dict[str, Any]] = [c.view or {} for c in clients]
+    if (actor := next((c for c in clients if c.prompt() is not None), None)) is not None:
+        await actor.answer(passive_strategy)  # in flight when the server dies: either way is fine
+    first.kill(signal.SIGKILL)
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await client.close()
+
+    second = ServerProcess(sqlite_url, tmp_path / "server.log")
+    processes.append(second)
+    await second.ready()
+    clients = [await TableClient.connect(second.ws(table["id"]), t) for t in tokens]
+    for client, view in zip(clients, seen, strict=True):
+        state = await client.expect("state")
+        assert state["view"]["state_id"] >= view["state_id"]
+        assert state["view"]["hand"]["number"] == view["hand"]["number"]
+        assert state["view"]["you"]["guess"] == view["you"]["guess"] is not None
+        assert len(state["view"]["stack_history"]) == len(view["stack_history"])
+        before = [(p["bet"], p["put_in"]) for p in view["players"]]
+        after = [(p["bet"], p["put_in"]) for p in state["view"]["players"]]
+        assert sum(p for _bet, p in after) >= sum(p for _bet, p in before)
+    await asyncio.gather(*(c.play(plain_strategy(c.seat or 0)) for c in clients))
+    async with Lobby.at(second.http) as lobby:
+        finished = await lobby.wait_for_status(table["id"], "finished", timeout=5)
+    assert sum(finished["result"]["stacks"]) == 3 * quick_options["starting_stack"]
+    for client in clients:
+        assert client.events("game_over"), client.seat
+        assert unexpected_errors(client) == []
+        await client.close()
+    second.kill(signal.SIGTERM)  # a clean shutdown (uvicorn re-raises the signal afterwards)
+    assert second.process.returncode in (0, -signal.SIGTERM)
+    assert "Traceback" not in second.log.read_text()

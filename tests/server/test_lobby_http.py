@@ -1,0 +1,353 @@
+"""The HTTP lobby, in process: httpx over ASGI with the app's lifespan (migrations, restore,
+runtimes) run around each test."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from pokerhall import games
+from pokerhall.engine import MatchRecord
+from pokerhall.server.app import create_app
+from pokerhall.server.hall import Hall
+
+from .lobby import Lobby, bearer
+
+pytestmark = pytest.mark.anyio
+FINISH_TIMEOUT = 30.0
+
+
+@dataclass
+class Api:
+    app: FastAPI
+    lobby: Lobby
+
+    @property
+    def http(self) -> httpx.AsyncClient:
+        return self.lobby.http
+
+    @property
+    def hall(self) -> Hall:
+        hall: Hall = self.app.state.hall
+        return hall
+
+
+@pytest.fixture
+async def api(sqlite_url: str) -> AsyncIterator[Api]:
+    app = create_app(sqlite_url)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://hall") as http:
+            yield Api(app, Lobby(http))
+
+
+# --- creating and listing tables ---------------------------------------------------------------
+
+
+async def test_a_new_table_is_open_with_its_bots_and_a_seed_commitment(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(name="Friday quiz", options=quick_options, seats=3, bots=1)
+    assert table["name"] == "Friday quiz"
+    assert table["status"] == "open"
+    assert [s["kind"] for s in table["seats"]] == ["empty", "empty", "bot"]
+    assert table["options"]["starting_stack"] == 200
+    assert table["options"]["min_raise"] == "seed"  # the ruleset's defaults are filled in
+    assert len(table["seed_sha256"]) == 64
+    assert table["seed"] is None
+    assert await api.lobby.table(table["id"]) == table
+
+
+async def test_the_duell_alias_opens_a_quizpoker_table_with_the_duell_rules(
+    api: Api, duell_options: dict[str, Any]
+) -> None:
+    options = {k: v for k, v in duell_options.items() if k != "ruleset"}
+    table = await api.lobby.create(game="duell", options=options, seats=4)
+    assert (table["game"], table["ruleset"]) == ("quizpoker", "duell")
+
+
+INVALID_TABLES: dict[str, tuple[dict[str, Any], str]] = {
+    "unknown game": ({"game": "chess"}, "unknown game 'chess'"),
+    "unknown option": ({"options": {"bogus": 1}}, "unknown option 'bogus'"),
+    "option of the wrong type": ({"options": {"starting_stack": "lots"}}, "wrong type"),
+    "impossible option": ({"options": {"starting_stack": 0}}, "starting stack"),
+    "too many players for the rules": (
+        {"game": "duell", "seats": 8, "options": {"language": "en"}},
+        "3 to 6 players",
+    ),
+    "more bots than seats": ({"seats": 3, "bots": 4}, "bots"),
+    "only bots": ({"seats": 3, "bots": 3}, "bots"),
+    "unknown bot kind": ({"bots": 1, "bot_kind": "genius"}, "'genius' bot"),
+    "seats not a number": ({"seats": "four"}, "valid integer"),
+    "too many seats": ({"seats": 11}, "less than or equal to 10"),
+    "options not an object": ({"options": [1]}, "valid dictionary"),
+    "turn clock too short": ({"turn_clock": 0.1}, "greater than or equal to 1"),
+    "unknown field": ({"colour": "green"}, "Extra inputs are not permitted"),
+}
+
+
+@pytest.mark.parametrize(("body", "reason"), INVALID_TABLES.values(), ids=INVALID_TABLES)
+async def test_an_impossible_table_is_refused_with_the_reason(
+    api: Api, quick_options: dict[str, Any], body: dict[str, Any], reason: str
+) -> None:
+    options = body.get("options", {})
+    if isinstance(options, dict):
+        body = {**body, "options": {**quick_options, **options}}
+    response = await api.http.post("/api/tables", json=body)
+    assert response.status_code == 422, response.text
+    assert reason in response.text
+    assert (await api.http.get("/api/tables?status=open")).json() == []
+
+
+@pytest.mark.parametrize(
+    "questions", ["/etc/passwd", "/dev/zero", "/no/such/pack.jsonl", "/", "pack.jsonl/.."]
+)
+async def test_a_question_pack_path_never_reads_or_shows_other_files(
+    api: Api, questions: str
+) -> None:
+    """Anyone may open a table: its pack path must not read a device or any file that is not a
+    pack, and an error must not show a file's content."""
+    response = await api.http.post("/api/tables", json={"options": {"questions": questions}})
+    assert response.status_code == 422
+    assert response.json() == {
+        "detail": f"questions must be 'builtin' or a question pack file (.jsonl), not {questions!r}"
+    }
+
+
+async def test_a_broken_question_pack_is_refused_without_its_content(
+    api: Api, tmp_path: Any
+) -> None:
+    pack = tmp_path / "secret.jsonl"
+    pack.write_text('{"password": "hunter2"}\n', encoding="utf-8")
+    response = await api.http.post("/api/tables", json={"options": {"questions": str(pack)}})
+    assert response.status_code == 422
+    assert response.json() == {"detail": f"cannot load the question pack {str(pack)!r}"}
+
+
+async def test_a_body_that_is_not_json_is_refused(api: Api) -> None:
+    response = await api.http.post(
+        "/api/tables", content=b"{seats: 4", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    assert "JSON decode error" in response.text
+
+
+async def test_tables_are_listed_by_status(api: Api, quick_options: dict[str, Any]) -> None:
+    waiting = await api.lobby.create(options=quick_options, seats=3)
+    running = await api.lobby.create(options=quick_options, seats=2, bots=1)
+    await api.lobby.join(running["id"], "Ann")
+    finished = await _finished_table(api, quick_options)
+
+    async def listed(query: str) -> set[str]:
+        response = await api.http.get(f"/api/tables{query}")
+        assert response.status_code == 200, response.text
+        return {t["id"] for t in response.json()}
+
+    mine = {waiting["id"], running["id"], finished["id"]}
+    assert await listed("") & mine == {waiting["id"], running["id"]}
+    assert await listed("?status=open") & mine == {waiting["id"]}
+    assert await listed("?status=running") & mine == {running["id"]}
+    assert await listed("?status=finished") & mine == {finished["id"]}
+    assert await listed("?status=open&status=finished") & mine == {waiting["id"], finished["id"]}
+    assert (await api.http.get("/api/tables?status=lost")).status_code == 422
+
+
+async def test_an_unknown_table_is_not_found(api: Api) -> None:
+    for method, path in (
+        ("GET", "/api/tables/nope"),
+        ("GET", "/api/tables/nope/record"),
+        ("POST", "/api/tables/nope/seats"),
+    ):
+        response = await api.http.request(method, path, json={"name": "Ann"})
+        assert response.status_code == 404, path
+        assert response.json() == {"detail": "no table 'nope'"}
+
+
+# --- seats ------------------------------------------------------------------------------------
+
+
+async def test_joining_gives_the_next_free_seat_and_a_secret_token(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(options=quick_options, seats=3)
+    first = await api.lobby.join(table["id"], "Ann")
+    second = await api.lobby.join(table["id"], "  Bob ")
+    assert (first[0], second[0]) == (0, 1)
+    assert first[1] != second[1]
+    seats = (await api.lobby.table(table["id"]))["seats"]
+    assert [(s["name"], s["kind"]) for s in seats] == [
+        ("Ann", "human"),
+        ("Bob", "human"),
+        (None, "empty"),
+    ]
+    assert "token" not in str(seats)
+
+
+async def test_joining_is_refused_with_a_taken_name_at_a_full_or_started_table(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(options=quick_options, seats=2)
+    await api.lobby.join(table["id"], "Ann")
+    taken = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "ANN"})
+    assert (taken.status_code, taken.json()) == (
+        409,
+        {"detail": "the name 'ANN' is taken at this table"},
+    )
+    await api.lobby.join(table["id"], "Bob")  # the last seat: the game starts
+    full = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "Cy"})
+    assert full.status_code == 409
+    assert "already started" in full.json()["detail"]
+    blank = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "  "})
+    assert blank.status_code == 422
+
+
+async def test_joining_at_once_never_gives_a_seat_twice(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(options=quick_options, seats=3)
+    responses = await asyncio.gather(
+        *(
+            api.http.post(f"/api/tables/{table['id']}/seats", json={"name": f"P{i}"})
+            for i in range(8)
+        )
+    )
+    seated = [r.json()["seat"] for r in responses if r.status_code == 201]
+    assert sorted(seated) == [0, 1, 2]
+    assert sorted(r.status_code for r in responses) == [201] * 3 + [409] * 5
+    assert (await api.lobby.table(table["id"]))["status"] == "running"
+
+
+async def test_leaving_before_the_start_frees_the_seat(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(options=quick_options, seats=3)
+    _seat, ann = await api.lobby.join(table["id"], "Ann")
+    await api.lobby.join(table["id"], "Bob")
+    await api.lobby.leave(table["id"], ann)
+    seats = (await api.lobby.table(table["id"]))["seats"]
+    assert [s["kind"] for s in seats] == ["empty", "human", "empty"]
+    assert await api.lobby.join(table["id"], "Ann") != (0, ann)
+    assert (await api.lobby.join(table["id"], "Cy"))[0] == 2
+
+
+async def test_leaving_needs_the_seat_token(api: Api, quick_options: dict[str, Any]) -> None:
+    table = await api.lobby.create(options=quick_options, seats=3)
+    await api.lobby.join(table["id"], "Ann")
+    path = f"/api/tables/{table['id']}/leave"
+    for headers in ({}, {"Authorization": "Basic abc"}, bearer("x" * 43)):
+        response = await api.http.post(path, headers=headers)
+        assert response.status_code == 401, headers
+        assert "token" in response.json()["detail"]
+    assert (await api.lobby.table(table["id"]))["seats"][0]["kind"] == "human"
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await _finished_table(api, quick_options)
+    assert table["seats"][0] == {"seat": 0, "name": "Ann", "kind": "bot", "left": True}
+    assert table["result"] is not None
+    assert sum(table["result"]["stacks"]) == 400
+
+
+async def test_leaving_without_bot_takeover_keeps_the_seat_for_the_clock(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(options=quick_options, seats=2, bot_takeover=False)
+    _seat, ann = await api.lobby.join(table["id"], "Ann")
+    await api.lobby.join(table["id"], "Bob")
+    await api.lobby.leave(table["id"], ann)
+    seat = (await api.lobby.table(table["id"]))["seats"][0]
+    assert seat == {"seat": 0, "name": "Ann", "kind": "human", "left": True}
+    assert 0 in api.hall.runtimes[table["id"]].state.pending()  # nobody moved for Ann
+
+
+# --- starting ---------------------------------------------------------------------------------
+
+
+async def test_starting_early_needs_a_seat_token_and_fills_the_seats_with_bots(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(options=quick_options, seats=4, bots=1)
+    other = await api.lobby.create(options=quick_options, seats=3)
+    _seat, elsewhere = await api.lobby.join(other["id"], "Zed")
+    _seat, ann = await api.lobby.join(table["id"], "Ann")
+    path = f"/api/tables/{table['id']}/start"
+    assert (await api.http.post(path)).status_code == 401
+    assert (await api.http.post(path, headers=bearer(elsewhere))).status_code == 401
+    started = await api.lobby.start(table["id"], ann)
+    assert started["status"] == "running"
+    assert [s["kind"] for s in started["seats"]] == ["human", "bot", "bot", "bot"]
+    again = await api.http.post(path, headers=bearer(ann))
+    assert again.status_code == 409
+    assert api.hall.runtimes[table["id"]].state.num_seats == 4
+
+
+async def test_bots_filling_seats_never_take_a_players_name(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    """Seat names must differ (the engine refuses a match otherwise); a player may well call
+    themselves "Bot 2"."""
+    table = await api.lobby.create(options=quick_options, seats=3)
+    _seat, token = await api.lobby.join(table["id"], "Bot 3")
+    await api.lobby.join(table["id"], "bot 4")
+    started = await api.lobby.start(table["id"], token)
+    names = [s["name"] for s in started["seats"]]
+    assert len({n.casefold() for n in names}) == 3, names
+    assert api.hall.runtimes[table["id"]].state.players == tuple(names)
+
+
+# --- records and documentation ------------------------------------------------------------------
+
+
+async def test_the_record_is_published_with_the_committed_seed_once_the_game_is_over(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(options=quick_options, seats=2, bots=1)
+    _seat, ann = await api.lobby.join(table["id"], "Ann")
+    early = await api.http.get(f"/api/tables/{table['id']}/record")
+    assert early.status_code == 409
+    assert "when the game is over" in early.json()["detail"]
+    assert "seed" not in str((await api.lobby.table(table["id"]))["seed"])
+    await api.lobby.leave(table["id"], ann)
+    finished = await api.lobby.wait_for_status(table["id"], "finished", FINISH_TIMEOUT)
+    record = await api.lobby.record(table["id"])
+    assert hashlib.sha256(str(record["seed"]).encode()).hexdigest() == table["seed_sha256"]
+    assert finished["seed"] == record["seed"]
+    assert record["players"] == ["Ann", "Bot 2"]
+    replayed = games.replay(MatchRecord.from_json(record))
+    assert replayed.over
+    assert replayed.result == finished["result"]
+
+
+async def test_the_api_is_documented(api: Api) -> None:
+    docs = await api.http.get("/docs")
+    assert docs.status_code == 200
+    assert "swagger" in docs.text.lower()
+    schema = (await api.http.get("/openapi.json")).json()
+    assert {"/api/tables", "/api/tables/{table_id}/seats", "/api/tables/{table_id}/record"} <= set(
+        schema["paths"]
+    )
+
+
+async def test_the_games_are_listed_with_their_options_and_bots(api: Api) -> None:
+    response = await api.http.get("/api/games")
+    assert response.status_code == 200, response.text
+    listed = {g["name"]: g for g in response.json()}
+    assert listed["duell"]["options"]["ruleset"] == "duell"
+    assert listed["quizpoker"]["bots"] == ["heuristic", "random"]
+
+
+async def _finished_table(api: Api, options: dict[str, Any]) -> dict[str, Any]:
+    """Ann joins a heads-up table against a bot and leaves: her bot plays it out."""
+    table = await api.lobby.create(options=options, seats=2, bots=1)
+    _seat, ann = await api.lobby.join(table["id"], "Ann")
+    await api.lobby.leave(table["id"], ann)
+    return await api.lobby.wait_for_status(table["id"], "finished", FINISH_TIMEOUT)

@@ -1,0 +1,52 @@
+"""The table runtime on its own (in process, no network): stopping it leaves nobody waiting."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from pokerhall.server.db import Database
+from pokerhall.server.hall import Hall
+from pokerhall.server.messages import CreateTable
+from pokerhall.server.runtime import TableRuntime
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+async def runtime(sqlite_url: str, quick_options: dict[str, Any]) -> AsyncIterator[TableRuntime]:
+    """A running heads-up table of two humans, nobody connected."""
+    db = Database(sqlite_url)
+    await db.migrate()
+    hall = Hall(db)
+    table = await hall.create_table(CreateTable(options=quick_options, seats=2, turn_clock=None))
+    await hall.join(table.id, "Ann")
+    await hall.join(table.id, "Bob")
+    yield hall.runtimes[table.id]
+    await hall.close()
+    await db.close()
+
+
+async def test_a_move_is_answered_with_the_new_state_id(runtime: TableRuntime) -> None:
+    assert await asyncio.wait_for(runtime.submit(0, {"type": "guess", "value": "1"}), 5) == 1
+
+
+async def test_a_move_for_a_stopped_table_is_refused_at_once(runtime: TableRuntime) -> None:
+    await runtime.stop()
+    with pytest.raises(RuntimeError, match="stopped"):
+        await asyncio.wait_for(runtime.submit(0, {"type": "guess", "value": "1"}), 5)
+
+
+async def test_a_move_that_arrives_while_the_table_stops_is_not_left_waiting(
+    runtime: TableRuntime,
+) -> None:
+    stopping = asyncio.create_task(runtime.stop())
+    late = asyncio.create_task(runtime.submit(0, {"type": "guess", "value": "1"}))
+    # stop() queues its end marker first; the move is queued behind it, never to be applied
+    with pytest.raises(RuntimeError, match="stopped"):
+        await asyncio.wait_for(late, 5)
+    await asyncio.wait_for(stopping, 5)
+    assert runtime.state.state_id == 0
