@@ -144,6 +144,16 @@ class ServerProcess:
             fields = stat.rsplit(")", 1)[1].split()
             return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def cpu_wait_seconds(self) -> float:
+        """Time the server's threads were ready to run but waited for a CPU (Linux schedstat):
+        more than a little means other processes took the core and the figures are low."""
+        assert self.proc is not None
+        waited = 0
+        for task in Path(f"/proc/{self.proc.pid}/task").glob("*/schedstat"):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                waited += int(task.read_text().split()[1])
+        return waited / 1e9
+
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:
             return
@@ -169,7 +179,10 @@ class Result:
     moves: int
     latencies_ms: list[float]
     server_cpu: float
+    server_cpu_wait: float
+    """Percent of the time the server was ready to run but waited for its core."""
     client_cpu: float
+    load_average: float
     games_finished: int
     tables_opened: int
     errors: dict[str, int]
@@ -203,7 +216,9 @@ class Result:
             | {"max": round(max(self.latencies_ms, default=float("nan")), 2)},
             "server_cpu_percent": round(self.server_cpu, 1),
             "server_cpu_ms_per_move": round(self.server_ms_per_move, 3),
+            "server_cpu_wait_percent": round(self.server_cpu_wait, 1),
             "client_cpu_percent": round(self.client_cpu, 1),
+            "load_average": round(self.load_average, 2),
             "games_finished": self.games_finished,
             "tables_opened": self.tables_opened,
             "errors": self.errors,
@@ -245,12 +260,14 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
             load.go.set()
             await sleep_watching(args.warmup, server, tasks)
             cpu_server, cpu_own, t0 = server.cpu_seconds(), own_cpu_seconds(), time.perf_counter()
+            cpu_wait = server.cpu_wait_seconds()
             stats.measuring = True
             await sleep_watching(args.seconds, server, tasks)
             stats.measuring = False
             elapsed = time.perf_counter() - t0
             cpu_server = server.cpu_seconds() - cpu_server
             cpu_own = own_cpu_seconds() - cpu_own
+            cpu_wait = server.cpu_wait_seconds() - cpu_wait
         finally:
             for task in tasks:
                 task.cancel()
@@ -266,7 +283,9 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         moves=stats.moves,
         latencies_ms=[s * 1000 for s in stats.latencies],
         server_cpu=100 * cpu_server / elapsed,
+        server_cpu_wait=100 * cpu_wait / elapsed,
         client_cpu=100 * cpu_own / elapsed,
+        load_average=os.getloadavg()[0],
         games_finished=stats.games_finished,
         tables_opened=stats.tables_opened,
         errors=dict(stats.errors),
@@ -290,7 +309,9 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
             "server CPU",
             f"{r.server_cpu:.0f} % of its one core, {r.server_ms_per_move:.2f} ms per move",
         ),
+        ("CPU wait", f"{r.server_cpu_wait:.0f} % of the time the server waited for its core"),
         ("load CPU", f"{r.client_cpu:.0f} % (this process; near 100 % it is the limit)"),
+        ("machine", f"load average {r.load_average:.1f} on {os.cpu_count()} CPUs"),
         ("games", f"{r.games_finished} finished, {r.tables_opened} tables opened in all"),
         ("errors", errors),
     ]

@@ -93,7 +93,7 @@ class TableRuntime:
         while not self._inbox.empty():  # moves that came too late: their senders must not wait
             command = self._inbox.get_nowait()
             if isinstance(command, MoveCommand) and command.reply and not command.reply.done():
-                pass
+                command.reply.set_exception(RuntimeError("the table has stopped"))
         for conn in list(self.connections):
             await conn.wait_closed()
 

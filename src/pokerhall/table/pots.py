@@ -43,6 +43,9 @@ def build_pots(put_in: Sequence[int], live: Sequence[bool], *, carry: int = 0) -
     live level can only come from folded seats and join the last pot.
     """
     levels = sorted({c for c, ok in zip(put_in, live, strict=True) if ok and c > 0})
+    if len(levels) == 1:  # the common case: everyone still in put in the same
+        eligible = tuple(s for s, c in enumerate(put_in) if live[s] and c > 0)
+        return [Pot(sum(put_in) + carry, eligible)]
     pots: list[Pot] = []
     floor = 0
     for level in levels:

@@ -45,6 +45,8 @@ class QuizPoker(Game[HandMove]):
         self.stack_history: list[list[int]] = [list(self.stacks)]
         self._button: int | None = None
         self._result: JSON | None = None
+        self._pending: dict[int, JSON] = {}
+        self._pending_at = (-1, -1)
         self.previous_hand: JSON | None = None
         self.hand: Hand = self._new_hand()
         self.events += self.hand.start()
@@ -52,7 +54,13 @@ class QuizPoker(Game[HandMove]):
     # --- protocol ----------------------------------------------------------------------------
 
     def pending(self) -> dict[int, JSON]:
-        return {} if self._result is not None else self.hand.pending(self.prompt_id)
+        """Asked after nearly every move by every caller, so kept until the next move.
+        Callers must not change the prompts they get."""
+        key = (self.state_id, self.prompt_id)
+        if self._pending_at != key:
+            self._pending_at = key
+            self._pending = {} if self._result is not None else self.hand.pending(self.prompt_id)
+        return self._pending
 
     def parse(self, seat: int, move: Mapping[str, Any]) -> HandMove:
         return self.hand.parse(seat, move)

@@ -55,8 +55,8 @@ export function renderQuestion(model) {
 
   const answer = byId("answer");
   if (hand.answer !== null && hand.answer !== undefined) {
-    const answer = formatDecimal(hand.answer);
-    const value = q.unit ? `${answer} ${q.unit}` : answer;
+    const shown = formatDecimal(hand.answer);
+    const value = q.unit ? `${shown} ${q.unit}` : shown;
     fill(
       answer,
       h("span", { class: "hint-label" }, t("question.answerLabel")),
