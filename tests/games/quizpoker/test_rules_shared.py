@@ -564,6 +564,20 @@ def test_q11_blinds_skip_eliminated_seats(new_game: GameFactory) -> None:
     assert (hand["button"], hand["small_blind"], hand["big_blind"]) == (2, 0, 1)
 
 
+def test_q11_big_blind_moves_one_seat_when_the_small_blind_is_eliminated(
+    new_game: GameFactory,
+) -> None:
+    """Q11: both blinds move one seat clockwise even when the small blind's player is out, so
+    the next player still posts the big blind instead of skipping it (the button stays)."""
+    game = new_game(4)
+    set_stacks(game, [1000, 60, 1000, 1000])
+    assert positions(game) == (0, None, 1, 2)
+    guess_all(game, {0: "5", 1: "1", 2: "100", 3: "5"})
+    play(game, (3, "fold"), (0, "fold"), (1, "all_in"), (2, "call"))
+    assert game.view(None)["players"][1]["in_game"] is False
+    assert positions(game) == (0, None, 2, 3)
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_q11_a_short_blind_posts_everything_and_is_all_in(
     new_game: GameFactory, ruleset: str

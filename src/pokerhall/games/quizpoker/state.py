@@ -6,7 +6,7 @@ DU4), eliminations and the end of the game (Q10), the pot carried over by a spli
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pokerhall.content.questions import load_questions
@@ -125,6 +125,8 @@ class QuizPoker(Game[HandMove]):
         n, opts = self.num_seats, self.options
         if self._button is None:
             button = opts.oldest_seat if opts.game_master else 0
+        elif not opts.game_master:
+            return self._move_big_blind()
         else:
             button = left_of(self._button, n, self.in_game)
             if self._passes_oldest(self._button, button):
@@ -140,6 +142,19 @@ class QuizPoker(Game[HandMove]):
         # Q12: heads-up, the button posts the small blind
         small = button if remaining == 2 else left_of(button, n, plays)
         return Positions(button, game_master, small, left_of(small, n, plays))
+
+    def _move_big_blind(self) -> Positions:
+        """Q11 without a game master: the big blind moves one seat clockwise to the next player
+        still in, and the small blind to where the big blind was, so nobody skips a blind when a
+        player is eliminated (the button may then stay put for a hand). Q12: with two players
+        left, the other player posts the small blind and holds the button."""
+        n = self.num_seats
+        big = left_of(self.hand.positions.big_blind, n, self.in_game)
+        small = _right_of(big, n, self.in_game)
+        remaining = sum(map(self.in_game, range(n)))
+        button = small if remaining == 2 else _right_of(small, n, self.in_game)
+        self._button = button
+        return Positions(button, None, small, big)
 
     def _passes_oldest(self, old: int, new: int) -> bool:
         """Whether moving the button from `old` to `new` reaches the oldest player's seat."""
@@ -182,3 +197,12 @@ class QuizPoker(Game[HandMove]):
             return (-(out or never), -chips, seat)
 
         return sorted(range(self.num_seats), key=rank)
+
+
+def _right_of(seat: int, num_seats: int, eligible: Callable[[int], bool]) -> int:
+    """The first eligible seat counter-clockwise of `seat`."""
+    for step in range(1, num_seats + 1):
+        other = (seat - step) % num_seats
+        if eligible(other):
+            return other
+    raise ValueError("no eligible seat at the table")
