@@ -57,6 +57,8 @@ class Stats:
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
+    reasons: dict[str, str] = field(default_factory=dict)
+    """The first reason the server gave for each error code."""
     games_finished: int = 0
     tables_opened: int = 0
 
@@ -111,6 +113,7 @@ class SeatClient:
                 if await self._on_view(message["view"]):
                     return
             elif kind == "error":
+                self.stats.reasons.setdefault(message["code"], message.get("reason", ""))
                 await self._on_error(message["code"])
         self.stats.errors["closed_by_server"] += 1
 

@@ -164,6 +164,11 @@ class ServerProcess:
             self.proc.kill()
             self.proc.wait(STOP_TIMEOUT)
 
+    def problems(self) -> list[str]:
+        """What the server logged beyond its greeting: warnings, errors, tracebacks."""
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return [line for line in text.splitlines() if not line.startswith("pokerhall is running")]
+
     def log_tail(self, lines: int = 20) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
         return "\n".join(text.splitlines()[-lines:])
@@ -186,6 +191,7 @@ class Result:
     games_finished: int
     tables_opened: int
     errors: dict[str, int]
+    reasons: dict[str, str]
 
     @property
     def moves_per_second(self) -> float:
@@ -222,6 +228,7 @@ class Result:
             "games_finished": self.games_finished,
             "tables_opened": self.tables_opened,
             "errors": self.errors,
+            "error_reasons": self.reasons,
         }
 
 
@@ -289,6 +296,7 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         games_finished=stats.games_finished,
         tables_opened=stats.tables_opened,
         errors=dict(stats.errors),
+        reasons=dict(stats.reasons),
     )
 
 
@@ -318,6 +326,8 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
     out("pokerhall server under load")
     for name, value in rows:
         out(f"  {name:<11} {value}")
+    for code, reason in sorted(r.reasons.items()):
+        out(f"  {'':<11} {code}: {reason[:80]}")
     goal = f"{GOAL_TABLES:,} tables at p99 < {GOAL_P99_MS:.0f} ms"
     if r.tables >= GOAL_TABLES:
         verdict = "met" if p99 < GOAL_P99_MS else "NOT met"
@@ -373,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    hard_timeout = READY_TIMEOUT + 0.2 * args.tables + args.warmup + args.seconds + 60
+    hard_timeout = READY_TIMEOUT + 0.5 * args.tables + args.warmup + args.seconds + 60
     faulthandler.dump_traceback_later(hard_timeout + 30, exit=True)  # the last resort
     raise_fd_limit(4 * args.tables * args.seats + 256)
     server_cpus, own_cpus = split_cpus()
@@ -391,6 +401,9 @@ def main(argv: list[str] | None = None) -> int:
         result = run(_bounded(measure(args, server), hard_timeout))
         server.stop()
         report(result)
+        if problems := server.problems():
+            print(f"server log (last lines of {len(problems)} logged):")
+            print("\n".join(f"  {line}" for line in problems[-12:]))
         if args.json:
             args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n")
         if server.profile_path is not None:

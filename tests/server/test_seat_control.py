@@ -79,7 +79,7 @@ async def test_a_player_who_answers_in_time_is_never_hurried(
     """Each prompt gets the full clock, also when the same seat is asked again right after its
     own move (a new betting round or a new hand)."""
     async with Lobby.at(server.http) as lobby:
-        table = await lobby.create(options=quick_options, seats=2, bots=1, turn_clock=1.0)
+        table = await lobby.create(options=quick_options, seats=2, bots=1, turn_clock=1.5)
         _seat, token = await lobby.join(table["id"], "Ann")
         ann = await TableClient.connect(server.ws(table["id"]), token)
         sent = 0
@@ -90,7 +90,7 @@ async def test_a_player_who_answers_in_time_is_never_hurried(
                 while _hands_played(ann) < 1 and not ann.game_over:
                     prompt = ann.prompt()
                     if prompt is not None and prompt["state_id"] != ann.answered:
-                        await asyncio.sleep(0.6)
+                        await asyncio.sleep(0.9)  # in time, but past what a stale clock left
                         if await ann.answer(passive_strategy):
                             sent += 1
                     await ann.recv()

@@ -88,6 +88,31 @@ async def test_a_token_works_only_at_its_own_table(
         ]
 
 
+async def test_a_connection_loses_its_seat_when_the_player_leaves_before_the_start(
+    server: LiveServer, quick_options: dict[str, Any]
+) -> None:
+    """Whoever takes the seat next must not share it with the old connection."""
+    async with Lobby.at(server.http) as lobby:
+        table = await lobby.create(options=quick_options, seats=2)
+        _seat, ann_token = await lobby.join(table["id"], "Ann")
+        ann = await TableClient.connect(server.ws(table["id"]), ann_token)
+        await lobby.leave(table["id"], ann_token)
+        seat, cy_token = await lobby.join(table["id"], "Cy")
+        assert seat == 0
+        await lobby.join(table["id"], "Bob")
+        cy = await TableClient.connect(server.ws(table["id"]), cy_token)
+        await cy.expect("state")
+        await cy.move({"type": "guess", "value": "123456"})
+        await cy.expect("update")
+        state = await ann.expect("state")
+        assert state["view"]["seat"] is None
+        await ann.send({"v": 1, "type": "move", "move": {"type": "fold"}})
+        assert (await ann.next_error())["code"] == "not_seated"
+        assert "123456" not in "".join(ann.texts)
+        await ann.close()
+        await cy.close()
+
+
 async def test_only_the_game_master_gets_the_card(
     server: LiveServer, duell_options: dict[str, Any]
 ) -> None:

@@ -150,7 +150,7 @@ class Hall:
     # --- seats -------------------------------------------------------------------------------
 
     async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        async with self._locks[table_id]:
+        async with await self._lock(table_id):
             table = await self._table(table_id)
             if table.status != "open":
                 raise LobbyError(409, "this table has already started")
@@ -183,18 +183,23 @@ class Hall:
         raise LobbyError(401, "this token does not hold a seat at this table")
 
     async def leave(self, table_id: str, token: str) -> None:
-        async with self._locks[table_id]:
+        async with await self._lock(table_id):
             table = await self._table(table_id)
             seat = await self.authenticate(table_id, token)
             if table.status == "open":
                 await self.db.remove_seat(table_id, seat)
+                for conn in self.waiting.get(table_id, ()):
+                    if conn.seat == seat:
+                        conn.seat = None  # the seat is free for the next player, not this socket
                 await self._announce(table_id)
                 return
             row = next(s for s in await self.db.seats(table_id) if s.seat == seat)
-            row.left = True
+            row.left, row.token_hash = True, None  # the token no longer holds the seat
             runtime = self.runtimes.get(table_id)
+            if runtime is not None:
+                runtime.release(seat)
             if table.bot_takeover and table.status == "running":
-                row.kind, row.bot_kind, row.token_hash = "bot", "heuristic", None
+                row.kind, row.bot_kind = "bot", "heuristic"
                 if runtime is not None:
                     bot = make_bots(table.game, {seat: "heuristic"}, table.seed)[seat]
                     runtime.set_bot(seat, bot)
@@ -203,7 +208,7 @@ class Hall:
 
     async def start(self, table_id: str, token: str) -> None:
         """Start early: the empty seats are given to bots."""
-        async with self._locks[table_id]:
+        async with await self._lock(table_id):
             table = await self._table(table_id)
             await self.authenticate(table_id, token)
             if table.status != "open":
@@ -237,7 +242,7 @@ class Hall:
         if table_id in self.runtimes:  # it started while the table was read
             return self.runtimes[table_id]
         if table.status == "finished":
-            async with self._locks[table_id]:
+            async with await self._lock(table_id):
                 if table_id not in self.runtimes:
                     await self._launch(table)
             return self.runtimes[table_id]
@@ -285,6 +290,11 @@ class Hall:
 
     async def _replay(self, table: TableRow) -> Game[Any]:
         return games.replay(await self._record(table))
+
+    async def _lock(self, table_id: str) -> asyncio.Lock:
+        """The table's lock; only tables that exist get one, so unknown ids cost no memory."""
+        await self._table(table_id)
+        return self._locks[table_id]
 
     async def _table(self, table_id: str) -> TableRow:
         table = await self.db.table(table_id)

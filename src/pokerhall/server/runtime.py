@@ -181,12 +181,17 @@ class TableRuntime:
 
     # --- bots and clocks ---------------------------------------------------------------------
 
+    def release(self, seat: int) -> None:
+        """The player left: their connections only watch from now on."""
+        for conn in self.connections:
+            if conn.seat == seat:
+                conn.seat = None
+
     def set_bot(self, seat: int, bot: Bot) -> None:
         """A bot takes over a seat (a player left): it moves from the next prompt on."""
         self.control.bots[seat] = bot
-        for conn in self.connections:
-            if conn.seat == seat:
-                conn.seat = None  # the player's old connection now only watches
+        self._deadlines.pop(seat, None)  # the bot moves now, not when the player's time is up
+        self.release(seat)
         self._inbox.put_nowait(BotTurn(seat))
 
     def _schedule(self) -> None:

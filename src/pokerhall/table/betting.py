@@ -247,7 +247,7 @@ class BettingRound:
         led = self.ledger
         self.actor = None
         self._legal = None
-        if len(led.live_seats()) <= 1:
+        if led.live_count() <= 1:
             self.to_act.clear()
             return
         able = led.seats_able_to_act()

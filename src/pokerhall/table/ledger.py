@@ -65,6 +65,10 @@ class Ledger:
     def fold(self, seat: int) -> None:
         self.folded[seat] = True
 
+    def live_count(self) -> int:
+        """How many seats still contest the pot (asked after nearly every move)."""
+        return sum(p and not f for p, f in zip(self.playing, self.folded, strict=True))
+
     def end_round(self) -> tuple[int, int] | None:
         """Close a betting round: return any uncalled bet (Q9) and reset round commitments."""
         returned = uncalled(self.put_in)

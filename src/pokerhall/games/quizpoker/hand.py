@@ -231,12 +231,12 @@ class Hand:
         return events
 
     def _after_guess_phase_move(self) -> list[Event]:
-        if self._guessers() and len(self.ledger.live_seats()) > 1:
+        if self._guessers() and self.ledger.live_count() > 1:
             return []
         events: list[Event] = [Event.public("guesses_complete")]
         if not self.blinds_posted:  # QP: the blinds are posted once all have guessed
             events += self._post_blinds()
-        if len(self.ledger.live_seats()) <= 1:
+        if self.ledger.live_count() <= 1:
             return events + self._settle()
         self.phase = "betting"
         return events + self._open_street()
@@ -272,7 +272,7 @@ class Hand:
                 pots=[{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
             )
         )
-        if len(self.ledger.live_seats()) <= 1:
+        if self.ledger.live_count() <= 1:
             return events + self._settle()
         if self.street == 3:
             return events + self._showdown()

@@ -75,24 +75,25 @@ export function t(key, params = {}) {
   });
 }
 
-/** Whether a key exists (for optional messages such as a ruleset's description). */
-export function has(key) {
-  return key in messages || key in fallback;
-}
-
 export function formatNumber(value) {
   return new Intl.NumberFormat(language).format(value);
 }
 
 /**
- * A guess or answer ("-273", "3.14") written with the language's decimal separator. Exact: the
- * digits are kept as they are (no float, no rounding) and not grouped (years read "1903").
+ * A guess or answer ("-273", "3.14", "3821000") in the language's way of writing numbers.
+ * Exact: the digits are kept as they are (no float, no rounding). Only numbers of five or more
+ * digits are grouped, so years still read "1903".
  */
 export function formatDecimal(text) {
   const value = String(text ?? "");
-  if (!/^-?\d*\.?\d+$/.test(value)) return value;
-  const decimal = new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === "decimal");
-  return value.replace(".", decimal ? decimal.value : ".");
+  const match = /^(-?)(\d*)(?:\.(\d+))?$/.exec(value);
+  if (!match || (!match[2] && !match[3])) return value;
+  const parts = new Intl.NumberFormat(language).formatToParts(12345.5);
+  const decimal = parts.find((p) => p.type === "decimal")?.value ?? ".";
+  const group = parts.find((p) => p.type === "group")?.value ?? ",";
+  let whole = match[2] || "0";
+  if (whole.length >= 5) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${match[1]}${whole}${match[3] ? decimal + match[3] : ""}`;
 }
 
 /** "Ann, Bob and Cy" in the current language. */

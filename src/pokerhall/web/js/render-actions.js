@@ -110,6 +110,8 @@ export class ActionPanel {
         input.max = range.max_to;
         input.step = unit;
       }
+      // The slider clamps to its old range when its value is set first; set it again now.
+      el["amount-slider"].value = el["amount-input"].value;
       el["amount-range"].textContent = t("actions.range", {
         min: formatNumber(range.min_to),
         max: formatNumber(range.max_to),

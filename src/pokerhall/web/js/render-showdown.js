@@ -65,7 +65,9 @@ export function renderShowdown(model) {
   const events = model.eventsOf(model.view.hand.number);
   const rows = revealsOf(events);
   const awards = awardsOf(events);
-  const visible = rows.length > 0 || awards.length > 0;
+  // Once the hand is finished it is the "last hand" summary's job (e.g. after game over).
+  const finished = model.view.previous_hand?.number === model.view.hand.number;
+  const visible = !finished && (rows.length > 0 || awards.length > 0);
   show(container, visible);
   if (!visible) return;
   const ctx = model.describeContext;

@@ -14,8 +14,8 @@ export default {
   "ruleset.quizpoker.about": "Sázení jako v Hold'emu, ale na tipy ke kvízovým otázkám; {min} až {max} hráčů.",
   "ruleset.duell.about":
     "Desková hra: {min} až {max} hráčů, v každém kole čte kartu vedoucí hry, žetony od 50 do 1 000.",
-  "botKind.heuristic": "Rozvážný (tipuje rozumně)",
-  "botKind.random": "Náhodný (na testování)",
+  "botKind.heuristic": "Rozvážný",
+  "botKind.random": "Náhodný",
   "status.open": "volný",
   "status.running": "hraje se",
 

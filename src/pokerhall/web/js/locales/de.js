@@ -13,8 +13,8 @@ export default {
   "ruleset.quizpoker.about": "Hold'em-Setzrunden mit Schätzfragen, {min} bis {max} Personen.",
   "ruleset.duell.about":
     "Das Brettspiel: {min} bis {max} Personen, reihum liest ein Spielleiter die Karte vor, Chips von 50 bis 1.000.",
-  "botKind.heuristic": "Überlegt (schätzt vernünftig)",
-  "botKind.random": "Zufällig (zum Testen)",
+  "botKind.heuristic": "Überlegt",
+  "botKind.random": "Zufällig",
   "status.open": "offen",
   "status.running": "läuft",
 

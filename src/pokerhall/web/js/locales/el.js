@@ -13,8 +13,8 @@ export default {
   "ruleset.quizpoker.about": "Ποντάρισμα όπως στο Hold'em, πάνω σε εκτιμήσεις για ερωτήσεις γνώσεων· {min} έως {max} παίκτες.",
   "ruleset.duell.about":
     "Το επιτραπέζιο: {min} έως {max} παίκτες, σε κάθε παρτίδα ένας συντονιστής διαβάζει την κάρτα, μάρκες από 50 έως 1.000.",
-  "botKind.heuristic": "Σκεπτικό (εκτιμά λογικά)",
-  "botKind.random": "Τυχαίο (για δοκιμές)",
+  "botKind.heuristic": "Λογικό",
+  "botKind.random": "Τυχαίο",
   "status.open": "ανοιχτό",
   "status.running": "σε εξέλιξη",
 

@@ -14,8 +14,8 @@ export default {
   "ruleset.quizpoker.about": "Hold'em betting on trivia guesses, {min} to {max} players.",
   "ruleset.duell.about":
     "The board game: {min} to {max} players, a game master reads the card each hand, chips of 50 to 1,000.",
-  "botKind.heuristic": "Thoughtful (guesses sensibly)",
-  "botKind.random": "Random (for testing)",
+  "botKind.heuristic": "Sensible",
+  "botKind.random": "Random",
   "status.open": "open",
   "status.running": "playing",
 

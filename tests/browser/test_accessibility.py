@@ -1,0 +1,131 @@
+"""axe-core (through axe-playwright-python) finds no serious or critical accessibility problem
+on the lobby, the waiting room, or the table in the middle of a hand and after it.
+
+Moderate and minor findings are printed (pytest shows them with a failure, or with -s) but do
+not fail: they are worth a look, not a broken page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PokerhallServer, VisitorFactory
+
+BLOCKING = ("critical", "serious")
+AXE = Axe()
+
+
+def describe(violation: dict[str, Any]) -> str:
+    lines = [
+        f"- {violation['id']} ({violation['impact']}): {violation['help']}",
+        f"  {violation['helpUrl']}",
+    ]
+    for node in violation["nodes"][:8]:
+        target = " ".join(str(part) for part in node["target"])
+        lines.append(f"  * {target}")
+        lines.append(f"    {node['html'][:200]}")
+        summary = (node.get("failureSummary") or "").replace("\n", "\n      ")
+        if summary:
+            lines.append(f"      {summary}")
+    if len(violation["nodes"]) > 8:
+        lines.append(f"  ... and {len(violation['nodes']) - 8} more elements")
+    return "\n".join(lines)
+
+
+def assert_accessible(page: Page, where: str) -> None:
+    violations: list[dict[str, Any]] = AXE.run(page).response["violations"]
+    blocking = [v for v in violations if v["impact"] in BLOCKING]
+    others = [v for v in violations if v["impact"] not in BLOCKING]
+    if others:
+        print(f"axe, {where}: {len(others)} moderate/minor findings")
+        print("\n".join(describe(v) for v in others))
+    assert not blocking, f"axe found serious or critical problems on {where}:\n" + "\n".join(
+        describe(v) for v in blocking
+    )
+
+
+def test_lobby_has_no_serious_accessibility_problems(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    open_table = server.create_table(name="Axe open table", seats=3, bots=1)
+    running = server.create_table(name="Axe running table", seats=2, bots=1)
+    server.api("POST", f"/api/tables/{running['id']}/seats", {"name": "Ruth"})
+    person = visitor("Lou")
+    page = person.page
+    page.goto("/")
+    expect(page.get_by_test_id(f"join-{open_table['id']}")).to_be_visible()
+    expect(page.get_by_test_id(f"watch-{running['id']}")).to_be_visible()
+    page.locator("#advanced-options summary").click()  # the options inside count too
+    assert_accessible(page, "the lobby")
+
+    page.get_by_test_id(f"join-{open_table['id']}").click()
+    expect(page.locator("#join-dialog")).to_be_visible()
+    page.locator("#join-submit").click()  # no name: the error state
+    expect(page.locator("#join-error")).not_to_be_empty()
+    assert_accessible(page, "the lobby's join dialog with an error")
+    page.locator("#join-cancel").click()
+
+    page.locator("#lang-select").select_option("el")
+    expect(page.locator("html")).to_have_attribute("lang", "el")
+    assert_accessible(page, "the lobby in Greek")
+    person.assert_no_console_errors()
+
+
+def test_table_has_no_serious_accessibility_problems(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """The waiting room (as a visitor and seated), then the game: the guess, a bet prompt, and
+    the next hand with the last hand's summary and the stack chart."""
+    table = server.create_table(name="Axe table", seats=3, bots=1)
+    person = visitor("Axel")
+    page = person.page
+    person.open_table(table["id"])
+    expect(page.locator("#waiting-join")).to_be_visible()
+    assert_accessible(page, "the waiting room (visitor)")
+
+    person.join_in_waiting_room("Axel")
+    expect(page.locator("#waiting-seated")).to_be_visible()
+    assert_accessible(page, "the waiting room (seated)")
+
+    page.locator("#start-now").click()  # a bot takes the empty seat
+    person.wait_for_game()
+    expect(page.locator("#guess-input")).to_be_focused()
+    assert_accessible(page, "the table, guessing")
+
+    page.locator("#guess-input").fill("12")
+    page.locator("#guess-submit").click()
+    # Both bots may fold before it is our turn to bet: then guess again in the next hand.
+    while person.next_prompt() == "guess":
+        page.locator("#guess-input").fill("12")
+        page.locator("#guess-submit").click()
+    expect(page.locator("#act-check:visible, #act-call:visible")).to_have_count(1)
+    page.locator("#shortcuts-help summary").click()
+    assert_accessible(page, "the table, betting")
+
+    hand = int(page.locator("#event-log .log-hand").last.get_attribute("data-hand") or "0")
+    page.locator("#act-fold").click()  # the bots play the hand out; the next hand begins
+    expect(page.locator(f'#event-log .log-hand[data-hand="{hand + 1}"]')).to_be_attached()
+    expect(page.locator("#summary-body table.reveals, #summary-body p")).not_to_have_count(0)
+    page.locator("#stack-chart details summary").click()  # the numbers as a table
+    assert_accessible(page, "the table in hand 2 (summary, chart)")
+    person.assert_no_console_errors()
+
+
+def test_the_check_reports_a_known_problem(browser: Browser) -> None:
+    """The check itself can fail: an unlabelled button and an image without text are caught."""
+    page = browser.new_page()
+    try:
+        page.set_content(
+            '<!doctype html><html lang="en"><head><title>broken</title></head><body><main>'
+            '<img src="data:,"><button type="button"></button></main></body></html>'
+        )
+        with pytest.raises(AssertionError) as failure:
+            assert_accessible(page, "a page made broken on purpose")
+    finally:
+        page.close()
+    assert "button-name" in str(failure.value)
+    assert "image-alt" in str(failure.value)
