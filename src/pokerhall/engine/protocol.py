@@ -189,14 +189,10 @@ def _json_copy(move: Mapping[Any, Any]) -> JSON:
 
 
 def _others_changed(before: Mapping[int, JSON], after: Mapping[int, JSON], seat: int) -> bool:
-    """Whether a move changed what any other seat is asked (state ids aside). Only called after
-    moves nobody else saw, so the cost stays off the common path."""
-
-    def others(asked: Mapping[int, JSON]) -> dict[int, JSON]:
-        return {
-            other: {key: value for key, value in prompt.items() if key != "state_id"}
-            for other, prompt in asked.items()
-            if other != seat
-        }
-
-    return not after or others(before) != others(after)
+    """Whether a move changed what any other seat is asked. Only called after moves nobody else
+    saw, and before the prompt id moves on, so unchanged prompts compare equal as they are."""
+    if not after:
+        return True
+    return {s: p for s, p in before.items() if s != seat} != {
+        s: p for s, p in after.items() if s != seat
+    }

@@ -25,6 +25,7 @@ class Ledger:
         self.put_in = self.put_in or [0] * n
         self.this_round = self.this_round or [0] * n
         self.folded = self.folded or [False] * n
+        self._live_count = sum(p and not f for p, f in zip(self.playing, self.folded, strict=True))
 
     @property
     def num_seats(self) -> int:
@@ -63,11 +64,14 @@ class Ledger:
         return moved
 
     def fold(self, seat: int) -> None:
+        if self.live(seat):
+            self._live_count -= 1
         self.folded[seat] = True
 
     def live_count(self) -> int:
-        """How many seats still contest the pot (asked after nearly every move)."""
-        return sum(p and not f for p, f in zip(self.playing, self.folded, strict=True))
+        """How many seats still contest the pot (asked after nearly every move, so counted
+        as seats fold rather than recounted)."""
+        return self._live_count
 
     def end_round(self) -> tuple[int, int] | None:
         """Close a betting round: return any uncalled bet (Q9) and reset round commitments."""

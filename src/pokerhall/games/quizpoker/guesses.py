@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation, localcontext
+from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
 from pokerhall.engine.errors import IllegalMove
 
@@ -37,28 +37,20 @@ def parse_guess(value: object) -> Decimal:
         raise IllegalMove(f"{text!r} is not a number") from None
 
 
+_EXACT = Context(prec=200, rounding=ROUND_HALF_EVEN)
+"""Guesses have at most 32 characters and answers at most 40, written without exponents, so the
+difference of two of them has well under 200 digits and this context computes it exactly."""
+
+
 def distance(guess: Decimal, answer: Decimal) -> Decimal:
     """Q8: strength is the absolute distance to the answer; smaller is better.
 
     Computed exactly (Q1): the default decimal context keeps only 28 digits, which would make
     two long guesses that differ in their last digits tie.
     """
-    if guess.adjusted() < 12 and answer.adjusted() < 12 and _short(guess) and _short(answer):
-        return abs(guess - answer)  # at most 12 + 12 digits: exact in the default context
-    digits = [guess.as_tuple(), answer.as_tuple()]
-    lowest = min(0, *(int(d.exponent) for d in digits))
-    highest = max(0, *(len(d.digits) + int(d.exponent) for d in digits))
-    with localcontext() as context:
-        context.prec = highest - lowest + 2
-        return abs(guess - answer)
+    return _EXACT.abs(_EXACT.subtract(guess, answer))
 
 
 def show(value: Decimal) -> str:
     """A guess as players wrote it (no exponent notation, no trailing noise)."""
     return format(value, "f")
-
-
-def _short(value: Decimal) -> bool:
-    """No more than 12 digits after the decimal point."""
-    exponent = value.as_tuple().exponent
-    return isinstance(exponent, int) and exponent >= -12

@@ -56,7 +56,7 @@ class QuizPoker(Game[HandMove]):
     def pending(self) -> dict[int, JSON]:
         """Asked after nearly every move by every caller, so kept until the next move.
         Callers must not change the prompts they get."""
-        key = (self.state_id, self.prompt_id)
+        key = (len(self.moves), self._prompt_id)
         if self._pending_at != key:
             self._pending_at = key
             self._pending = {} if self._result is not None else self.hand.pending(self.prompt_id)
