@@ -1,4 +1,8 @@
-"""The order in which questions come up: a seeded shuffle of the pack, reshuffled when used up."""
+"""The order in which questions come up: seeded draws without repetition until the pack is used up.
+
+Drawing one random index at a time (instead of shuffling the whole pack when a game starts) keeps
+starting a game cheap with packs of thousands of questions; a game sees only a few dozen.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +16,16 @@ class QuestionDeck:
     def __init__(self, questions: Sequence[Question], rng: random.Random) -> None:
         if not questions:
             raise ValueError("the question pack is empty")
-        self._questions = list(questions)
+        self._questions = questions
         self._rng = rng
-        self._order: list[Question] = []
+        self._used: set[int] = set()
 
     def draw(self) -> Question:
-        if not self._order:
-            self._order = list(self._questions)
-            self._rng.shuffle(self._order)
-        return self._order.pop()
+        count = len(self._questions)
+        if len(self._used) == count:
+            self._used.clear()  # every question has been asked: start over
+        while True:
+            index = self._rng.randrange(count)
+            if index not in self._used:
+                self._used.add(index)
+                return self._questions[index]
