@@ -92,7 +92,7 @@ class BettingRound:
         self.rule = rule
         self.current_bet = max(ledger.this_round)
         self.last_increment = big_blind
-        self.to_act = {s for s in range(ledger.num_seats) if ledger.can_act(s)}
+        self.to_act = set(ledger.seats_able_to_act())
         self.may_raise = set(self.to_act)
         self.last_aggressor: int | None = None
         self.actor: int | None = None
@@ -226,12 +226,13 @@ class BettingRound:
             increment = action.to - self.current_bet
             needed = self.big_blind if self.current_bet == 0 else self.min_increment()
             full = increment >= needed
+            self.to_act = set(led.seats_able_to_act())
+            self.to_act.discard(seat)
             if full:
                 self.last_increment = increment
-                self.may_raise = {s for s in range(led.num_seats) if led.can_act(s)} - {seat}
+                self.may_raise = set(self.to_act)
             self.current_bet = action.to
             self.last_aggressor = seat
-            self.to_act = {s for s in range(led.num_seats) if led.can_act(s)} - {seat}
         self._next_from(seat + 1)
         return BetOutcome(seat, action.kind, added, action.to, led.stacks[seat] == 0, full)
 
@@ -250,13 +251,18 @@ class BettingRound:
         if led.live_count() <= 1:
             self.to_act.clear()
             return
-        able = led.seats_able_to_act()
+        able: list[int] | None = None
         for seat in clockwise(start % led.num_seats, led.num_seats):
             if seat not in self.to_act:
                 continue
             owed = self.current_bet - led.this_round[seat]
+            if owed > 0:
+                self.actor = seat
+                return
+            if able is None:
+                able = led.seats_able_to_act()
             alone = len(able) == (seat in able)
-            if owed <= 0 and alone:
+            if alone:
                 self.to_act.discard(seat)  # nobody left to bet against: nothing to decide
                 continue
             self.actor = seat
