@@ -36,6 +36,14 @@ def describe(violation: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def assert_accessible_light_and_dark(page: Page, where: str) -> None:
+    """Both colour schemes (base.css has a dark one): contrast is checked in each."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert_accessible(page, f"{where}, {scheme} colours")
+    page.emulate_media(color_scheme="light")
+
+
 def assert_accessible(page: Page, where: str) -> None:
     violations: list[dict[str, Any]] = AXE.run(page).response["violations"]
     blocking = [v for v in violations if v["impact"] in BLOCKING]
@@ -60,7 +68,7 @@ def test_lobby_has_no_serious_accessibility_problems(
     expect(page.get_by_test_id(f"join-{open_table['id']}")).to_be_visible()
     expect(page.get_by_test_id(f"watch-{running['id']}")).to_be_visible()
     page.locator("#advanced-options summary").click()  # the options inside count too
-    assert_accessible(page, "the lobby")
+    assert_accessible_light_and_dark(page, "the lobby")
 
     page.get_by_test_id(f"join-{open_table['id']}").click()
     expect(page.locator("#join-dialog")).to_be_visible()
@@ -99,19 +107,21 @@ def test_table_has_no_serious_accessibility_problems(
     page.locator("#guess-input").fill("12")
     page.locator("#guess-submit").click()
     # Both bots may fold before it is our turn to bet: then guess again in the next hand.
-    while person.next_prompt() == "guess":
+    for _hand in range(5):
+        if person.next_prompt() == "bet":
+            break
         page.locator("#guess-input").fill("12")
         page.locator("#guess-submit").click()
     expect(page.locator("#act-check:visible, #act-call:visible")).to_have_count(1)
     page.locator("#shortcuts-help summary").click()
-    assert_accessible(page, "the table, betting")
+    assert_accessible_light_and_dark(page, "the table, betting")
 
     hand = int(page.locator("#event-log .log-hand").last.get_attribute("data-hand") or "0")
     page.locator("#act-fold").click()  # the bots play the hand out; the next hand begins
     expect(page.locator(f'#event-log .log-hand[data-hand="{hand + 1}"]')).to_be_attached()
     expect(page.locator("#summary-body table.reveals, #summary-body p")).not_to_have_count(0)
     page.locator("#stack-chart details summary").click()  # the numbers as a table
-    assert_accessible(page, "the table in hand 2 (summary, chart)")
+    assert_accessible_light_and_dark(page, "the table in hand 2 (summary, chart)")
     person.assert_no_console_errors()
 
 
@@ -129,3 +139,26 @@ def test_the_check_reports_a_known_problem(browser: Browser) -> None:
         page.close()
     assert "button-name" in str(failure.value)
     assert "image-alt" in str(failure.value)
+
+
+SKIP_LINK_TARGETS = """() => [...document.querySelectorAll("a.skip-link:not([hidden])")]
+.map((link) => {
+  const target = document.querySelector(link.getAttribute("href"));
+  return [link.getAttribute("href"), Boolean(target && target.checkVisibility())];
+})"""
+
+
+def test_skip_links_lead_to_something_visible(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """Every skip link on the page jumps to an element that is shown (WCAG 2.4.1)."""
+    table = server.create_table(name="Skip link table", seats=3, bots=1)
+    person = visitor("Sky")
+    page = person.page
+    page.goto("/")
+    expect(page.locator("#ruleset option")).not_to_have_count(0)
+    assert all(visible for _href, visible in page.evaluate(SKIP_LINK_TARGETS))
+    person.open_table(table["id"])
+    expect(page.locator("#waiting-room")).to_be_visible()
+    targets = page.evaluate(SKIP_LINK_TARGETS)
+    assert all(visible for _href, visible in targets), f"skip links to hidden targets: {targets}"

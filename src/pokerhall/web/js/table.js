@@ -73,6 +73,7 @@ function renderAll() {
   if (waiting) renderWaiting(model, { seated: seated() });
   const view = model.view;
   show(byId("game"), Boolean(view));
+  show(byId("skip-to-move"), Boolean(view)); // the move panel exists only once the game runs
   if (!view) return;
   byId("actions-heading").textContent = model.seat === null ? t("actions.headingWatching") : t("actions.heading");
   renderQuestion(model);
@@ -296,6 +297,7 @@ function fatal(text) {
   byId("table-title").textContent = t("table.problem");
   byId("table-error").textContent = text;
   show(byId("game"), false);
+  show(byId("skip-to-move"), false);
   show(byId("waiting-room"), false);
 }
 
