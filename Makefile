@@ -47,6 +47,7 @@ test: lint typecheck unit
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/bot_strength.py
+	$(BIN)/python bench/server_load.py --tables 100
 
 # Rebuilds the generated question pack from data shipped in Python packages.
 questions: $(STAMP)

@@ -11,7 +11,8 @@ change a seat's prompt while its own move is on the way, and the first such upda
 caused by that move. Latency runs from sending the move to receiving that update.
 
 Play starts once every table is open. When a table's game ends its clients leave and a new table
-is opened in its place, so the load stays constant for the whole run.
+is opened in its place, so the load stays constant for the whole run. `Stats` collects what the
+clients measure and `Result` is one run's figures, which bench/server_load.py prints.
 """
 
 from __future__ import annotations
@@ -206,7 +207,13 @@ async def play_table(load: Load, slot: int) -> None:
         try:
             async with load.setup:
                 table_id, tokens = await open_table(load, slot, game)
-                sockets = list(await asyncio.gather(*(greet(load, table_id, t) for t in tokens)))
+                opened = await asyncio.gather(
+                    *(greet(load, table_id, t) for t in tokens), return_exceptions=True
+                )
+                sockets = [ws for ws in opened if isinstance(ws, ClientConnection)]
+                for failure in opened:
+                    if isinstance(failure, BaseException):
+                        raise failure
             load.stats.tables_opened += 1
             await load.go.wait()
             rngs = [random.Random(slot * 1_000_003 + game * 101 + s) for s in range(load.seats)]
@@ -228,3 +235,65 @@ async def close_all(sockets: list[ClientConnection]) -> None:
         with contextlib.suppress(Exception):
             async with asyncio.timeout(CLOSE_TIMEOUT):
                 await ws.close()
+
+
+@dataclass
+class Result:
+    tables: int
+    clients: int
+    think: float
+    setup_seconds: float
+    seconds: float
+    moves: int
+    latencies_ms: list[float]
+    server_cpu: float
+    server_cpu_wait: float
+    """Percent of the time the server's threads were ready to run but waited for the core (for
+    each other, or for other processes on a busy machine)."""
+    client_cpu: float
+    server_rss_mb: tuple[float, float]
+    """The server's memory at the start and the end of the measurement."""
+    load_average: float
+    games_finished: int
+    tables_opened: int
+    errors: dict[str, int]
+    reasons: dict[str, str]
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    @property
+    def server_ms_per_move(self) -> float:
+        """Server CPU per acknowledged move: steadier than the rates on a busy machine."""
+        return 10 * self.server_cpu * self.seconds / self.moves if self.moves else float("nan")
+
+    def percentile(self, p: float) -> float:
+        """Nearest rank; NaN without samples."""
+        if not self.latencies_ms:
+            return float("nan")
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tables": self.tables,
+            "clients": self.clients,
+            "think_seconds": self.think,
+            "setup_seconds": round(self.setup_seconds, 2),
+            "seconds": round(self.seconds, 2),
+            "moves": self.moves,
+            "moves_per_second": round(self.moves_per_second, 1),
+            "latency_ms": {f"p{p}": round(self.percentile(p), 2) for p in (50, 90, 99)}
+            | {"max": round(max(self.latencies_ms, default=float("nan")), 2)},
+            "server_cpu_percent": round(self.server_cpu, 1),
+            "server_cpu_ms_per_move": round(self.server_ms_per_move, 3),
+            "server_cpu_wait_percent": round(self.server_cpu_wait, 1),
+            "client_cpu_percent": round(self.client_cpu, 1),
+            "server_rss_mb": [round(m, 1) for m in self.server_rss_mb],
+            "load_average": round(self.load_average, 2),
+            "games_finished": self.games_finished,
+            "tables_opened": self.tables_opened,
+            "errors": self.errors,
+            "error_reasons": self.reasons,
+        }

@@ -11,9 +11,13 @@ sending a move to receiving its update (p50, p90, p99, max), and the CPU used by
 the load generator (a generator near 100 % means the numbers show the client's limit, not the
 server's). The later goal is 1,000 tables at p99 < 50 ms; smaller runs just report.
 
-`--think` adds a random thinking time per move (people do not answer in 0 ms); `--profile` runs
-the server under cProfile and prints its hot spots. Everything is bounded by a hard timeout, the
-server dies with this process, and the temporary directory is removed.
+Flat out (the default) every table plays as fast as the server answers, so the latency is mostly
+queueing: about tables ÷ moves per second. `--think` adds a random thinking time per move, as
+people take, which is the load the goal is about. `--profile` runs the server under cProfile and
+prints where its own time goes; `--db-dir /dev/shm` takes the disk's fsync out of the figures.
+The load generator collects no garbage while it measures, so its pauses never count as latency.
+Everything is bounded by a hard timeout, the server dies with this process, and the temporary
+directory is removed.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ import asyncio
 import contextlib
 import ctypes
 import faulthandler
+import gc
+import io
 import json
 import os
 import pstats
@@ -35,14 +41,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
-from bench.load_client import Load, Stats, play_table
+from bench.load_client import Load, Result, Stats, play_table
 
 GOAL_TABLES = 1_000
 GOAL_P99_MS = 50.0
@@ -144,9 +149,16 @@ class ServerProcess:
             fields = stat.rsplit(")", 1)[1].split()
             return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def rss_mb(self) -> float:
+        assert self.proc is not None
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
     def cpu_wait_seconds(self) -> float:
-        """Time the server's threads were ready to run but waited for a CPU (Linux schedstat):
-        more than a little means other processes took the core and the figures are low."""
+        """Time the server's threads were ready to run but waited for a CPU (Linux schedstat),
+        for each other (they share one core) or for other processes on a busy machine."""
         assert self.proc is not None
         waited = 0
         for task in Path(f"/proc/{self.proc.pid}/task").glob("*/schedstat"):
@@ -174,75 +186,20 @@ class ServerProcess:
         return "\n".join(text.splitlines()[-lines:])
 
 
-@dataclass
-class Result:
-    tables: int
-    clients: int
-    think: float
-    setup_seconds: float
-    seconds: float
-    moves: int
-    latencies_ms: list[float]
-    server_cpu: float
-    server_cpu_wait: float
-    """Percent of the time the server was ready to run but waited for its core."""
-    client_cpu: float
-    load_average: float
-    games_finished: int
-    tables_opened: int
-    errors: dict[str, int]
-    reasons: dict[str, str]
-
-    @property
-    def moves_per_second(self) -> float:
-        return self.moves / self.seconds if self.seconds else 0.0
-
-    @property
-    def server_ms_per_move(self) -> float:
-        """Server CPU per acknowledged move: steadier than the rates on a busy machine."""
-        return 10 * self.server_cpu * self.seconds / self.moves if self.moves else float("nan")
-
-    def percentile(self, p: float) -> float:
-        """Nearest rank; NaN without samples."""
-        if not self.latencies_ms:
-            return float("nan")
-        ordered = sorted(self.latencies_ms)
-        return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "tables": self.tables,
-            "clients": self.clients,
-            "think_seconds": self.think,
-            "setup_seconds": round(self.setup_seconds, 2),
-            "seconds": round(self.seconds, 2),
-            "moves": self.moves,
-            "moves_per_second": round(self.moves_per_second, 1),
-            "latency_ms": {f"p{p}": round(self.percentile(p), 2) for p in (50, 90, 99)}
-            | {"max": round(max(self.latencies_ms, default=float("nan")), 2)},
-            "server_cpu_percent": round(self.server_cpu, 1),
-            "server_cpu_ms_per_move": round(self.server_ms_per_move, 3),
-            "server_cpu_wait_percent": round(self.server_cpu_wait, 1),
-            "client_cpu_percent": round(self.client_cpu, 1),
-            "load_average": round(self.load_average, 2),
-            "games_finished": self.games_finished,
-            "tables_opened": self.tables_opened,
-            "errors": self.errors,
-            "error_reasons": self.reasons,
-        }
-
-
 def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 
 
 async def sleep_watching(
-    seconds: float, server: ServerProcess, tasks: list[asyncio.Task[None]]
+    seconds: float,
+    server: ServerProcess,
+    tasks: list[asyncio.Task[None]],
+    enough: Callable[[], bool] = lambda: False,
 ) -> None:
-    """Sleep, but stop at once if the server dies or a table's client fails with a bug."""
+    """Sleep until `enough()`; fail at once if the server dies or a table's client has a bug."""
     deadline = time.monotonic() + seconds
-    while (left := deadline - time.monotonic()) > 0:
+    while (left := deadline - time.monotonic()) > 0 and not enough():
         if not server.alive():
             raise RuntimeError(f"the server died:\n{server.log_tail()}")
         for task in tasks:
@@ -264,18 +221,22 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
             while stats.tables_opened < args.tables:
                 await sleep_watching(0.2, server, tasks)
             setup = time.perf_counter() - started
+            gc.collect()
+            gc.disable()  # a collection here would delay reading updates and add to latency
             load.go.set()
             await sleep_watching(args.warmup, server, tasks)
             cpu_server, cpu_own, t0 = server.cpu_seconds(), own_cpu_seconds(), time.perf_counter()
-            cpu_wait = server.cpu_wait_seconds()
+            cpu_wait, rss_start = server.cpu_wait_seconds(), server.rss_mb()
             stats.measuring = True
-            await sleep_watching(args.seconds, server, tasks)
+            await sleep_watching(args.seconds, server, tasks, lambda: stats.moves >= args.moves)
             stats.measuring = False
             elapsed = time.perf_counter() - t0
             cpu_server = server.cpu_seconds() - cpu_server
             cpu_own = own_cpu_seconds() - cpu_own
             cpu_wait = server.cpu_wait_seconds() - cpu_wait
+            rss_end = server.rss_mb()
         finally:
+            gc.enable()
             for task in tasks:
                 task.cancel()
             with contextlib.suppress(TimeoutError):
@@ -292,6 +253,7 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         server_cpu=100 * cpu_server / elapsed,
         server_cpu_wait=100 * cpu_wait / elapsed,
         client_cpu=100 * cpu_own / elapsed,
+        server_rss_mb=(rss_start, rss_end),
         load_average=os.getloadavg()[0],
         games_finished=stats.games_finished,
         tables_opened=stats.tables_opened,
@@ -306,7 +268,7 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
     worst = max(r.latencies_ms, default=float("nan"))
     errors = ", ".join(f"{k} {v}" for k, v in sorted(r.errors.items())) or "none"
     rows = [
-        ("tables", f"{r.tables} × 3 seats = {r.clients} WebSocket clients (127.0.0.1)"),
+        ("tables", f"{r.tables} × {r.clients // r.tables} seats = {r.clients} WebSocket clients"),
         ("think time", f"{r.think:g} s per move" if r.think else "none (flat out)"),
         ("set-up", f"{r.setup_seconds:.1f} s to open the first {r.tables} tables"),
         ("duration", f"{r.seconds:.1f} s measured"),
@@ -317,7 +279,11 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
             "server CPU",
             f"{r.server_cpu:.0f} % of its one core, {r.server_ms_per_move:.2f} ms per move",
         ),
-        ("CPU wait", f"{r.server_cpu_wait:.0f} % of the time the server waited for its core"),
+        (
+            "CPU wait",
+            f"{r.server_cpu_wait:.0f} % (server threads ready to run, waiting for the core)",
+        ),
+        ("memory", f"server RSS {r.server_rss_mb[0]:.0f} MB -> {r.server_rss_mb[1]:.0f} MB"),
         ("load CPU", f"{r.client_cpu:.0f} % (this process; near 100 % it is the limit)"),
         ("machine", f"load average {r.load_average:.1f} on {os.cpu_count()} CPUs"),
         ("games", f"{r.games_finished} finished, {r.tables_opened} tables opened in all"),
@@ -332,28 +298,21 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
     if r.tables >= GOAL_TABLES:
         verdict = "met" if p99 < GOAL_P99_MS else "NOT met"
         out(f"  goal        {goal}: {verdict} (p99 {p99:.1f} ms at {r.tables:,} tables)")
+        if not r.think:
+            out("              flat out, latency is queueing; people's pace is --think 5")
     else:
         out(f"  later goal  {goal} (this run: {r.tables} tables, p99 {p99:.1f} ms; report only)")
 
 
 def print_profile(path: Path, out: Callable[[str], None] = print, top: int = 30) -> None:
+    """Own time per function (cumulative times mean little for coroutines, which cProfile
+    counts as one call per resumption)."""
     if not path.exists():
         out("no server profile was written (the server did not stop cleanly)")
         return
-    text = _StatsText()
-    stats = pstats.Stats(str(path), stream=text)  # type: ignore[arg-type]
-    stats.strip_dirs().sort_stats("tottime").print_stats(top)
-    stats.sort_stats("cumulative").print_stats(top)
-    out(text.value)
-
-
-class _StatsText:
-    def __init__(self) -> None:
-        self.value = ""
-
-    def write(self, text: str) -> int:
-        self.value += text
-        return len(text)
+    text = io.StringIO()
+    pstats.Stats(str(path), stream=text).strip_dirs().sort_stats("tottime").print_stats(top)
+    out(text.getvalue())
 
 
 def run(coroutine: Coroutine[Any, Any, Result]) -> Result:
@@ -371,6 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=100, help="tables kept busy (default 100)")
     parser.add_argument("--seats", type=int, default=3, help="seats per table (default 3)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time (default 20)")
+    parser.add_argument(
+        "--moves", type=int, default=10**9, help="stop measuring after this many moves"
+    )
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured start (default 2)")
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds per move (0)")
     parser.add_argument("--profile", action="store_true", help="profile the server (cProfile)")

@@ -36,6 +36,10 @@ class LobbyError(Exception):
         self.reason = reason
 
 
+FINISHED_TABLE_LINGERS = 600.0
+"""Seconds a finished table stays in memory for its players to read the result."""
+
+
 class Hall:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -43,6 +47,7 @@ class Hall:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.waiting: defaultdict[str, set[Connection]] = defaultdict(set)
         """Connections to tables that have not started yet; they get every seat change."""
+        self._retiring: dict[str, asyncio.TimerHandle] = {}
 
     async def restore(self) -> int:
         """Rebuild every unfinished table by replaying its moves; returns how many.
@@ -64,6 +69,8 @@ class Hall:
         return restored
 
     async def close(self) -> None:
+        for handle in self._retiring.values():
+            handle.cancel()
         for runtime in list(self.runtimes.values()):
             await runtime.stop()
         self.runtimes.clear()
@@ -272,10 +279,22 @@ class Hall:
 
         async def finish(game: Game[Any]) -> None:
             await self.db.set_status(table.id, "finished", game.result)
+            loop = asyncio.get_running_loop()
+            self._retiring[table.id] = loop.call_later(
+                FINISHED_TABLE_LINGERS, lambda: asyncio.create_task(self._retire(table.id))
+            )
 
         runtime = TableRuntime(table.id, state, self.db, control, reload=reload, on_finish=finish)
         self.runtimes[table.id] = runtime
         runtime.start()
+
+    async def _retire(self, table_id: str) -> None:
+        """A finished table leaves memory after a while; watchers who come later get it
+        rebuilt from the database (`runtime`)."""
+        self._retiring.pop(table_id, None)
+        runtime = self.runtimes.pop(table_id, None)
+        if runtime is not None:
+            await runtime.stop()
 
     async def _record(self, table: TableRow) -> MatchRecord:
         seats = await self.db.seats(table.id)
