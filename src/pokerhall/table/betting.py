@@ -129,11 +129,11 @@ class BettingRound:
         max_to = led.this_round[seat] + stack
         opens = self.current_bet == 0
         min_to: int | None = None
-        if self._reopened(seat, owed) and stack > owed and self._someone_could_call_more(seat):
+        callable_raise = self._someone_could_call_more(seat)
+        if self._reopened(seat, owed) and stack > owed and callable_raise:
             target = self.big_blind if opens else self.current_bet + self.min_increment()
             min_to = min(max(target, self.unit), max_to)
-        all_in = max_to <= self.current_bet or min_to is not None
-        all_in = all_in or not self._someone_could_call_more(seat)
+        all_in = max_to <= self.current_bet or min_to is not None or not callable_raise
         return LegalActions(seat, min(owed, stack), min_to, max_to, opens, all_in)
 
     def _reopened(self, seat: int, owed: int) -> bool:

@@ -150,7 +150,7 @@ class Hand:
     def pending(self, state_id: int) -> dict[int, JSON]:
         if self.phase == "guess":
             prompt = {"type": "guess", "state_id": state_id, "moves": ["guess", "fold"]}
-            return {s: dict(prompt) for s in self._guessers()}
+            return dict.fromkeys(self._guessers(), prompt)  # one shared, read-only prompt
         if self.phase == "betting" and self.betting is not None and self.betting.actor is not None:
             legal = self.betting.legal()
             return {
