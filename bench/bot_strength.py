@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerhall import games
-from pokerhall.content.questions import builtin_questions
+from pokerhall.content.packs import builtin_questions
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.bots import HeuristicBot, RandomBot

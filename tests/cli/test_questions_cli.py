@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pokerhall.cli import questions as questions_cli
-from pokerhall.content.questions import load_pack
+from pokerhall.content.packs import load_pack
 
 from .conftest import Run
 

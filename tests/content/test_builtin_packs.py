@@ -11,12 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pokerhall.content.questions import (
-    Question,
-    builtin_languages,
-    builtin_questions,
-    validate_pack_file,
-)
+from pokerhall.content.packs import builtin_languages, builtin_questions, validate_pack_file
+from pokerhall.content.questions import Question
 
 LANGUAGES = ("en", "de")
 MIN_QUESTIONS = 1000

@@ -14,6 +14,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pokerhall.content.csv_import import import_csv
+from pokerhall.content.packs import (
+    builtin_questions,
+    load_pack,
+    load_questions,
+    parse_pack,
+    validate_pack_file,
+    write_pack,
+)
 from pokerhall.content.questions import (
     FIELDS,
     MAX_ID_LENGTH,
@@ -21,13 +29,7 @@ from pokerhall.content.questions import (
     PackError,
     PackProblem,
     Question,
-    builtin_questions,
-    load_pack,
-    load_questions,
-    parse_pack,
     parse_question,
-    validate_pack_file,
-    write_pack,
 )
 
 _DELETE = object()

@@ -12,16 +12,14 @@ from rich.table import Table
 
 from pokerhall.cli.common import DATA_ERROR, fail, make_console, plural
 from pokerhall.content.csv_import import import_csv
-from pokerhall.content.questions import (
-    PackError,
-    PackProblem,
-    Question,
+from pokerhall.content.packs import (
     builtin_languages,
     builtin_questions,
     load_pack,
     validate_pack_file,
     write_pack,
 )
+from pokerhall.content.questions import PackError, PackProblem, Question
 
 questions_app = typer.Typer(
     help="Check, import and browse QuizPoker question packs.", no_args_is_help=True

@@ -3,19 +3,16 @@
 The game engines import from the modules directly; the re-exports are for scripts and the CLI.
 """
 
-from pokerhall.content.questions import (
-    PackError,
-    PackProblem,
-    Question,
+from pokerhall.content.packs import (
     builtin_languages,
     builtin_questions,
     load_pack,
     load_questions,
     parse_pack,
-    parse_question,
     validate_pack_file,
     write_pack,
 )
+from pokerhall.content.questions import PackError, PackProblem, Question, parse_question
 
 __all__ = [
     "PackError",

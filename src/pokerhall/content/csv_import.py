@@ -11,15 +11,8 @@ import csv
 import difflib
 import io
 
-from pokerhall.content.questions import (
-    REQUIRED_FIELDS,
-    PackCollector,
-    PackError,
-    PackProblem,
-    Question,
-    StrPath,
-    read_text,
-)
+from pokerhall.content.packs import PackCollector, read_text
+from pokerhall.content.questions import REQUIRED_FIELDS, PackError, PackProblem, Question, StrPath
 
 RANGE_COLUMNS = {"hint1_range": ("hint1_lo", "hint1_hi"), "hint2_range": ("hint2_lo", "hint2_hi")}
 COLUMNS = REQUIRED_FIELDS + tuple(column for pair in RANGE_COLUMNS.values() for column in pair)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import difflib
-import functools
 import json
 import math
 import os
@@ -20,9 +19,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from importlib import resources
-from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import Any, TypeAlias
 
 StrPath: TypeAlias = str | os.PathLike[str]
@@ -51,11 +47,10 @@ RANGE_FIELDS = ("hint1_range", "hint2_range")
 FIELDS = REQUIRED_FIELDS + RANGE_FIELDS
 
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9.-]*")
-_LANGUAGE_RE = re.compile(r"[a-z]{2}")
+LANGUAGE_CODE = re.compile(r"[a-z]{2}")
 # Plain notation only: exponents and '+' signs are legal for Decimal but confusing in a pack.
 _NUMBER_RE = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_PACKAGE = "pokerhall.content"
 _PROSE = ("question", "hint1", "hint2")
 
 
@@ -189,7 +184,7 @@ def _unknown_field(key: object) -> str:
     """Name the unknown key and, when it looks like a typo, the field that was probably meant."""
     close = difflib.get_close_matches(str(key), FIELDS, n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown field {_show(key)}{hint}"
+    return f"unknown field {quoted(key)}{hint}"
 
 
 def _text(value: object, name: str, *, max_length: int = 0, allow_empty: bool = False) -> str:
@@ -208,7 +203,7 @@ def _identifier(value: object) -> str:
     ident = _text(value, "id", max_length=MAX_ID_LENGTH)
     if not _ID_RE.fullmatch(ident):
         raise ValueError(
-            f"id {_show(ident)} must be lowercase letters, digits, '.' and '-', "
+            f"id {quoted(ident)} must be lowercase letters, digits, '.' and '-', "
             "starting with a letter or digit"
         )
     return ident
@@ -217,9 +212,9 @@ def _identifier(value: object) -> str:
 def _language(value: object) -> str:
     """A two-letter lowercase code, matching the language part of pack file names."""
     language = _text(value, "language")
-    if not _LANGUAGE_RE.fullmatch(language):
+    if not LANGUAGE_CODE.fullmatch(language):
         raise ValueError(
-            f"language {_show(language)} must be a two-letter lowercase code like 'en'"
+            f"language {quoted(language)} must be a two-letter lowercase code like 'en'"
         )
     return language
 
@@ -228,11 +223,11 @@ def _date(value: object) -> datetime.date:
     """The as-of date (DU10), strictly YYYY-MM-DD so packs sort and diff well."""
     text = _text(value, "as_of")
     if not _DATE_RE.fullmatch(text):
-        raise ValueError(f"as_of {_show(text)} is not a date in the form YYYY-MM-DD")
+        raise ValueError(f"as_of {quoted(text)} is not a date in the form YYYY-MM-DD")
     try:
         return datetime.date.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"as_of {_show(text)} is not a valid date") from None
+        raise ValueError(f"as_of {quoted(text)} is not a valid date") from None
 
 
 def _number(value: object, name: str) -> Decimal:
@@ -309,7 +304,7 @@ def _show_range(bounds: Range) -> str:
     return f"[{format_number(bounds[0])}, {format_number(bounds[1])}]"
 
 
-def _show(value: object) -> str:
+def quoted(value: object) -> str:
     """repr, shortened so a pasted paragraph does not flood the problem list."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -320,229 +315,3 @@ def _json_type(value: object) -> str:
     names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
     names |= {list: "an array", dict: "an object", type(None): "null"}
     return names.get(type(value), type(value).__name__)
-
-
-# --- whole packs ----------------------------------------------------------------------------
-
-
-class PackCollector:
-    """Collects questions and problems entry by entry, catching duplicate ids on the way.
-
-    Shared by the JSON Lines reader and the CSV importer so both report alike. `taken` may be
-    shared between collectors to find duplicates across files; `source` names this file then.
-    """
-
-    def __init__(
-        self, *, source: str = "", taken: dict[str, tuple[str, int]] | None = None
-    ) -> None:
-        self.source = source
-        self.questions: list[Question] = []
-        self.problems: list[PackProblem] = []
-        self._taken: dict[str, tuple[str, int]] = {} if taken is None else taken
-
-    def reject(self, line: int, reason: str) -> None:
-        """Record a problem found outside parse_question (bad JSON, bad CSV row)."""
-        self.problems.append(PackProblem(line, reason))
-
-    def add_line(self, line: int, text: str) -> Question | None:
-        """Decode and add one JSON Lines line; blank lines are skipped."""
-        if not text.strip():
-            return None
-        try:
-            obj = _decode_line(text)
-        except ValueError as exc:
-            self.reject(line, str(exc))
-            return None
-        return self.add(line, obj)
-
-    def add(self, line: int, obj: object) -> Question | None:
-        """Validate one decoded entry; the question if it is fine, else None and a problem."""
-        unique = self._claim_id(line, obj)
-        try:
-            question = parse_question(obj)
-        except ValueError as exc:
-            self.reject(line, str(exc))
-            return None
-        if unique:
-            self.questions.append(question)
-            return question
-        return None
-
-    def result(self) -> tuple[list[Question], list[PackProblem]]:
-        """Questions in file order and problems in line order."""
-        return self.questions, sorted(self.problems, key=lambda problem: problem.line)
-
-    def _claim_id(self, line: int, obj: object) -> bool:
-        """Note the entry's id; an id seen before is a problem even if the entry is otherwise bad,
-        so fixing one mistake does not reveal another one later."""
-        ident = obj.get("id") if isinstance(obj, dict) else None
-        if not isinstance(ident, str):
-            return True
-        if ident not in self._taken:
-            self._taken[ident] = (self.source, line)
-            return True
-        where, first = self._taken[ident]
-        place = f"line {first}" if where == self.source else f"{where} line {first}"
-        self.reject(line, f"duplicate id {_show(ident)} (first on {place})")
-        return False
-
-
-def _decode_line(text: str) -> object:
-    """json.loads, with errors worded for pack authors and duplicate keys refused."""
-    try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"invalid JSON: {exc.msg} (column {exc.colno})") from None
-    except RecursionError:
-        raise ValueError("invalid JSON: nested too deeply") from None
-
-
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    """json keeps the last of repeated keys silently; a repeated field is a mistake."""
-    obj: dict[str, object] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise ValueError(f"field {key!r} appears twice")
-        obj[key] = value
-    return obj
-
-
-def parse_pack(lines: Iterable[str]) -> tuple[list[Question], list[PackProblem]]:
-    """All valid questions and every problem of a pack given as lines (1-based numbering)."""
-    collector = PackCollector()
-    for number, text in enumerate(lines, start=1):
-        collector.add_line(number, text)
-    return collector.result()
-
-
-def read_text(path: StrPath) -> str:
-    """Read a UTF-8 file (a leading BOM, as spreadsheets write, is dropped).
-
-    Invalid bytes raise PackError with the line they are on, rather than a bare
-    UnicodeDecodeError that only gives a byte offset.
-    """
-    return _decode(Path(path).read_bytes(), os.fspath(path))
-
-
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise PackError(source, [PackProblem(line, "not valid UTF-8 text")]) from None
-
-
-def _split_lines(text: str) -> list[str]:
-    """Split on newlines only: str.splitlines would also split inside strings at U+2028."""
-    return text.split("\n")
-
-
-def load_pack(path: StrPath) -> list[Question]:
-    """The questions of a pack file; PackError if anything in it is wrong, OSError if unreadable."""
-    questions, problems = parse_pack(_split_lines(read_text(path)))
-    if problems:
-        raise PackError(os.fspath(path), problems)
-    return questions
-
-
-def validate_pack_file(path: StrPath) -> list[PackProblem]:
-    """Every problem of a pack file; an empty list means load_pack will accept it."""
-    try:
-        text = read_text(path)
-    except PackError as exc:
-        return exc.problems
-    return parse_pack(_split_lines(text))[1]
-
-
-def write_pack(questions: Iterable[Question], path: StrPath) -> None:
-    """Write a pack, one object per line in field order, readable UTF-8 (not \\u escapes).
-
-    The lines are checked with the loader's own rules first, so a pack that load_pack would
-    refuse is never written; the file is replaced atomically so a failed run leaves the old one.
-    """
-    lines = [json.dumps(question.to_json(), ensure_ascii=False) for question in questions]
-    problems = parse_pack(lines)[1]
-    if problems:
-        raise PackError(os.fspath(path), problems)
-    target = Path(path)
-    partial = target.with_name(target.name + ".partial")
-    with partial.open("w", encoding="utf-8", newline="\n") as stream:
-        stream.writelines(line + "\n" for line in lines)
-    partial.replace(target)
-
-
-# --- built-in packs -------------------------------------------------------------------------
-
-
-def _pack_files() -> list[Traversable]:
-    """The shipped pack files, named <anything>.<language>.jsonl, in name order."""
-    folder = resources.files(_PACKAGE) / "packs"
-    if not folder.is_dir():
-        return []
-    files = [entry for entry in folder.iterdir() if _pack_language(entry.name) is not None]
-    return sorted(files, key=lambda entry: entry.name)
-
-
-def _pack_language(name: str) -> str | None:
-    parts = name.split(".")
-    if len(parts) >= 3 and parts[-1] == "jsonl" and _LANGUAGE_RE.fullmatch(parts[-2]):
-        return parts[-2]
-    return None
-
-
-def builtin_languages() -> list[str]:
-    """Languages with at least one shipped pack."""
-    return sorted({language for entry in _pack_files() if (language := _pack_language(entry.name))})
-
-
-@functools.cache
-def builtin_questions(language: str) -> tuple[Question, ...]:
-    """All shipped questions in a language, merged and sorted by id so that a seeded game
-    draws the same questions whatever order the files are listed in."""
-    files = [entry for entry in _pack_files() if _pack_language(entry.name) == language]
-    if not files:
-        available = ", ".join(builtin_languages()) or "none"
-        raise ValueError(f"no built-in questions in language {language!r}; available: {available}")
-    taken: dict[str, tuple[str, int]] = {}
-    merged: list[Question] = []
-    for entry in files:
-        merged += _load_builtin(entry, language, taken)
-    return tuple(sorted(merged, key=lambda question: question.id))
-
-
-def _load_builtin(
-    entry: Traversable, language: str, taken: dict[str, tuple[str, int]]
-) -> list[Question]:
-    """One shipped file; its questions must be in the language its name says."""
-    collector = PackCollector(source=entry.name, taken=taken)
-    for number, text in enumerate(_split_lines(_decode(entry.read_bytes(), entry.name)), 1):
-        question = collector.add_line(number, text)
-        if question is not None and question.language != language:
-            collector.reject(number, f"language {question.language!r} in a {language!r} pack")
-    questions, problems = collector.result()
-    if problems:
-        raise PackError(entry.name, problems)
-    return questions
-
-
-def load_questions(source: str, language: str) -> tuple[Question, ...]:
-    """The questions a game draws from: "builtin" for the shipped packs, else a pack file's path.
-
-    A file may hold several languages; only the requested one is used, in file order.
-    """
-    if source == BUILTIN:
-        return builtin_questions(language)
-    stat = os.stat(source)
-    return _file_questions(os.path.abspath(source), stat.st_mtime_ns, stat.st_size, language)
-
-
-@functools.lru_cache(maxsize=16)
-def _file_questions(source: str, mtime_ns: int, size: int, language: str) -> tuple[Question, ...]:
-    """A pack file's questions in one language, parsed once per version of the file (its
-    modification time and size are part of the key, so an edited pack is read again)."""
-    questions = load_pack(source)
-    chosen = tuple(question for question in questions if question.language == language)
-    if not chosen:
-        present = ", ".join(sorted({question.language for question in questions})) or "none"
-        raise ValueError(f"{source}: no questions in language {language!r} (it has: {present})")
-    return chosen

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerhall import games
-from pokerhall.content.questions import builtin_questions
+from pokerhall.content.packs import builtin_questions
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.bots import HeuristicBot, RandomBot

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pokerhall import games
-from pokerhall.content.questions import load_questions
+from pokerhall.content.packs import load_questions
 from pokerhall.engine.errors import IllegalMove, InvalidOptions
 
 from .driver import (

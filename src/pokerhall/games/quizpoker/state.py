@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pokerhall.content.questions import load_questions
+from pokerhall.content.packs import load_questions
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.protocol import Game
