@@ -105,9 +105,9 @@ class Game(ABC, Generic[ParsedMove]):
 
     def _check_envelope(self, seat: object, move: object) -> tuple[JSON, dict[int, JSON]]:
         """The checks every game shares: who moves, in turn, with a well-formed move."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+        if type(seat) is not int or not 0 <= seat < len(self.players):  # bool is not a seat
             raise IllegalMove(f"there is no seat {seat!r} at this table")
-        if not isinstance(move, Mapping):
+        if type(move) is not dict and not isinstance(move, Mapping):
             raise IllegalMove('a move must be an object such as {"type": "fold"}')
         clean = _flat_copy(move)
         if clean is None:
