@@ -18,7 +18,6 @@ from pokerhall.engine.errors import IllegalMove
 from pokerhall.table.amounts import check_unit, parse_amount
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MinRaiseRule, RaiseContext
-from pokerhall.table.seats import clockwise
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise", "all_in"]
 BETTING_MOVES: frozenset[str] = frozenset({"fold", "check", "call", "bet", "raise", "all_in"})
@@ -145,12 +144,13 @@ class BettingRound:
     def _someone_could_call_more(self, seat: int) -> bool:
         """Whether another seat in the hand could put in more than the current bet; if not, a
         raise could never be called (its excess would only come back), so none is offered."""
-        led = self.ledger
-        return any(
-            led.live(s) and led.this_round[s] + led.stacks[s] > self.current_bet
-            for s in range(led.num_seats)
-            if s != seat
-        )
+        led, bet = self.ledger, self.current_bet
+        for other, (playing, folded, round_total, stack) in enumerate(
+            zip(led.playing, led.folded, led.this_round, led.stacks, strict=True)
+        ):
+            if other != seat and playing and not folded and round_total + stack > bet:
+                return True
+        return False
 
     # --- acting --------------------------------------------------------------------------
 
@@ -252,7 +252,9 @@ class BettingRound:
             self.to_act.clear()
             return
         able: list[int] | None = None
-        for seat in clockwise(start % led.num_seats, led.num_seats):
+        num_seats = led.num_seats
+        for step in range(num_seats):
+            seat = (start + step) % num_seats
             if seat not in self.to_act:
                 continue
             owed = self.current_bet - led.this_round[seat]

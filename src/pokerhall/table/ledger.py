@@ -26,10 +26,7 @@ class Ledger:
         self.this_round = self.this_round or [0] * n
         self.folded = self.folded or [False] * n
         self._live_count = sum(p and not f for p, f in zip(self.playing, self.folded, strict=True))
-
-    @property
-    def num_seats(self) -> int:
-        return len(self.stacks)
+        self.num_seats = n
 
     def live(self, seat: int) -> bool:
         """Still contesting the pot: dealt in and not folded (all-in seats are live)."""

@@ -170,7 +170,13 @@ class Hand:
         return {}
 
     def _guessers(self) -> list[int]:
-        return [s for s in self.ledger.live_seats() if s not in self.guesses]
+        """Live seats that have not written their guess yet, in seat order."""
+        guesses, led = self.guesses, self.ledger
+        return [
+            s
+            for s in range(led.num_seats)
+            if led.playing[s] and not led.folded[s] and s not in guesses
+        ]
 
     # --- checking a move (changes nothing) ---------------------------------------------------
 

@@ -7,6 +7,8 @@ which is what a match record stores.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -123,7 +125,23 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
 
 
 def parse_options(raw: Mapping[str, Any], num_players: int) -> QuizPokerOptions:
-    """Defaults of the chosen ruleset overlaid with `raw`; InvalidOptions says what is wrong."""
+    """Defaults of the chosen ruleset overlaid with `raw`; InvalidOptions says what is wrong.
+
+    Tables are mostly opened with the same few option sets, so a checked result is kept for
+    its canonical JSON (options are frozen, so sharing them is safe).
+    """
+    try:
+        key = json.dumps(raw, sort_keys=True)
+    except (TypeError, ValueError):
+        raise InvalidOptions("options must be plain JSON data") from None
+    return _parse_options(key, num_players)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_options(key: str, num_players: int) -> QuizPokerOptions:
+    raw: dict[str, Any] = json.loads(key)
+    if not isinstance(raw, dict):
+        raise InvalidOptions("options must be an object")
     ruleset = raw.get("ruleset", "quizpoker")
     if ruleset not in RULESETS:
         raise InvalidOptions(f"unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}")
