@@ -274,9 +274,6 @@ class Hall:
         )
         control = SeatControl(bots=bots, turn_clock=table.turn_clock, bot_delay=table.bot_delay)
 
-        async def reload() -> Game[Any]:
-            return await self._replay(table)
-
         async def finish(game: Game[Any]) -> None:
             await self.db.set_status(table.id, "finished", game.result)
             loop = asyncio.get_running_loop()
@@ -284,7 +281,7 @@ class Hall:
                 FINISHED_TABLE_LINGERS, lambda: asyncio.create_task(self._retire(table.id))
             )
 
-        runtime = TableRuntime(table.id, state, self.db, control, reload=reload, on_finish=finish)
+        runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish)
         self.runtimes[table.id] = runtime
         runtime.start()
 

@@ -8,6 +8,7 @@ events its seat may see and its seat's view (the engine's visibility is the only
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -62,7 +63,6 @@ class TableRuntime:
         db: Database,
         control: SeatControl,
         *,
-        reload: Callable[[], Awaitable[Game[Any]]],
         on_finish: Callable[[Game[Any]], Awaitable[None]],
     ) -> None:
         self.table_id = table_id
@@ -70,7 +70,6 @@ class TableRuntime:
         self.db = db
         self.control = control
         self.connections: set[Connection] = set()
-        self._reload = reload
         self._on_finish = on_finish
         self._inbox: asyncio.Queue[Command] = asyncio.Queue()
         self._bot_waiting: set[int] = set()
@@ -142,9 +141,10 @@ class TableRuntime:
             await self.db.append_move(self.table_id, state.state_id, seat, move)
         except Exception:
             log.exception("table %s: could not save move %d", self.table_id, state.state_id)
-            self.state = await self._reload()  # the unsaved move never happened
+            self.state = without_last_move(state)  # the unsaved move never happened
             if command.reply is not None:
                 command.reply.set_exception(IllegalMove("the move could not be saved; try again"))
+            self._schedule()  # bots and clocks carry on from the state before it
             return False
         if state.over:
             await self._on_finish(state)
@@ -279,3 +279,10 @@ class TableRuntime:
 
 def make_bots(game: str, kinds: dict[int, str], seed: int) -> dict[int, Bot]:
     return {seat: games.make_bot(game, kind, seed + seat) for seat, kind in kinds.items()}
+
+
+def without_last_move(state: Game[Any]) -> Game[Any]:
+    """The game as it was before its last move: every earlier move is in the database, so this
+    is exactly what a restart would rebuild, made from memory without asking the database."""
+    record = state.record()
+    return games.replay(dataclasses.replace(record, moves=record.moves[:-1]))
