@@ -15,9 +15,13 @@ from typing import Any
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """One thing that happened. `to` is None for a public event, else the seats that may see it."""
+    """One thing that happened. `to` is None for a public event, else the seats that may see it.
+
+    Treat events as read-only: they are shared by the log, replays and every recipient. (Not
+    frozen only because a frozen dataclass is several times slower to create, and a game
+    creates dozens per hand.)"""
 
     type: str
     data: Mapping[str, Any] = field(default_factory=dict)

@@ -97,9 +97,7 @@ class Game(ABC, Generic[ParsedMove]):
         events = self.apply(seat, parsed)
         self.moves.append((seat, clean))
         self.events.extend(events)
-        if any(event.to is None or event.to - {seat} for event in events) or _others_changed(
-            asked, self.pending(), seat
-        ):
+        if _seen_by_others(events, seat) or _others_changed(asked, self.pending(), seat):
             self._prompt_id = len(self.moves)
         return events
 
@@ -186,6 +184,14 @@ def _json_copy(move: Mapping[Any, Any]) -> JSON:
         raise IllegalMove(f"a move may be at most {MAX_MOVE_CHARS} characters of JSON")
     clean: JSON = json.loads(text)
     return clean
+
+
+def _seen_by_others(events: list[Event], seat: int) -> bool:
+    for event in events:
+        to = event.to
+        if to is None or len(to) > 1 or seat not in to:
+            return True
+    return False
 
 
 def _others_changed(before: Mapping[int, JSON], after: Mapping[int, JSON], seat: int) -> bool:
