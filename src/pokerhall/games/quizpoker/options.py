@@ -61,9 +61,13 @@ class QuizPokerOptions:
         return OddChips(self.odd_chips)
 
     def to_json(self) -> JSON:
-        out: JSON = {f.name: getattr(self, f.name) for f in fields(self)}
-        out["small_blinds"] = list(self.small_blinds)
-        return out
+        return {**_json_fields(self), "small_blinds": list(self.small_blinds)}
+
+
+@functools.lru_cache(maxsize=256)
+def _json_fields(options: QuizPokerOptions) -> JSON:
+    """The options as JSON (shared: `to_json` copies it, so callers get their own dict)."""
+    return {f.name: getattr(options, f.name) for f in fields(options)}
 
 
 _DEFAULTS: dict[str, JSON] = {
