@@ -20,7 +20,7 @@ from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
-from pokerhall.server.messages import error_message, server_message
+from pokerhall.server.messages import server_message
 
 log = logging.getLogger("pokerhall.server")
 
@@ -272,9 +272,6 @@ class TableRuntime:
     def notify(self, text: str) -> None:
         for conn in list(self.connections):
             conn.send(text)
-
-    def reject(self, conn: Connection, code: str, reason: str) -> None:
-        conn.send(error_message(code, reason))
 
 
 def make_bots(game: str, kinds: dict[int, str], seed: int) -> dict[int, Bot]:

@@ -32,9 +32,6 @@ class Ledger:
         """Still contesting the pot: dealt in and not folded (all-in seats are live)."""
         return self.playing[seat] and not self.folded[seat]
 
-    def can_act(self, seat: int) -> bool:
-        return self.live(seat) and self.stacks[seat] > 0
-
     def all_in(self, seat: int) -> bool:
         return self.live(seat) and self.stacks[seat] == 0
 
@@ -44,7 +41,7 @@ class Ledger:
         return [s for s, (playing, folded) in enumerate(seats) if playing and not folded]
 
     def seats_able_to_act(self) -> list[int]:
-        """The seats for which `can_act` holds, in seat order."""
+        """Live seats with chips behind (so they can still act), in seat order."""
         seats = zip(self.playing, self.folded, self.stacks, strict=True)
         return [
             s

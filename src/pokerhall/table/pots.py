@@ -18,6 +18,9 @@ class Pot:
     eligible: tuple[int, ...]
     """Seats still in the hand that contributed to every layer of this pot, in seat order."""
 
+    def to_json(self) -> dict[str, object]:
+        return {"amount": self.amount, "eligible": list(self.eligible)}
+
 
 class OddChips(Enum):
     """What happens to chips that do not divide evenly among tied winners."""

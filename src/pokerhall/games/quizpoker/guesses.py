@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
+from pokerhall.content.questions import format_number
 from pokerhall.engine.errors import IllegalMove
 
 MAX_GUESS_CHARS = 32
@@ -51,6 +52,5 @@ def distance(guess: Decimal, answer: Decimal) -> Decimal:
     return _EXACT.abs(_EXACT.subtract(guess, answer))
 
 
-def show(value: Decimal) -> str:
-    """A guess as players wrote it (no exponent notation, no trailing noise)."""
-    return format(value, "f")
+show = format_number
+"""A guess or answer as people write it: plain decimal notation, the same as in packs."""

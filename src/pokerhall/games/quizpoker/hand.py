@@ -21,7 +21,7 @@ from pokerhall.table.betting import BetAction, BettingRound
 from pokerhall.table.blinds import BlindLevel
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MIN_RAISE_RULES
-from pokerhall.table.pots import Pot, split
+from pokerhall.table.pots import split
 from pokerhall.table.seats import clockwise
 
 Phase = Literal["guess", "betting", "show", "done"]
@@ -275,7 +275,7 @@ class Hand:
             Event.public(
                 "round_ended",
                 round=self.street + 1,
-                pots=[{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots()],
+                pots=[pot.to_json() for pot in self.ledger.pots()],
             )
         )
         if self.ledger.live_count() <= 1:
@@ -299,9 +299,6 @@ class Hand:
         self.answer_read = True
         q = self.question
         return Event.public("answer", value=show(q.answer), unit=q.unit, source=q.source)
-
-    def pots(self) -> list[Pot]:
-        return self.ledger.pots()
 
     # --- the end of the hand -----------------------------------------------------------------
 

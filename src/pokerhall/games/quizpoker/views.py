@@ -84,7 +84,7 @@ def hand_view(hand: Hand, seat: int | None) -> JSON:
         "answer": show(q.answer) if hand.answer_read else None,
         "source": q.source if hand.answer_read else None,
         "pot": hand.ledger.pot_total(),
-        "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in hand.pots()],
+        "pots": [pot.to_json() for pot in hand.ledger.pots()],
         "current_bet": betting.current_bet if betting else 0,
         "to_act": betting.actor if betting else None,
         "awards": [_award_json(a) for a in hand.awards],
