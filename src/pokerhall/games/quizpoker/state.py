@@ -15,6 +15,7 @@ from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.quizpoker.deck import QuestionDeck
+from pokerhall.games.quizpoker.default_move import default_move
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
 from pokerhall.games.quizpoker.history import describe_event
 from pokerhall.games.quizpoker.options import QuizPokerOptions, parse_options
@@ -75,13 +76,7 @@ class QuizPoker(Game[HandMove]):
         return build_view(self, seat)
 
     def default_move(self, seat: int) -> JSON:
-        """Time ran out: check if possible, else fold; no guess written means fold; muck."""
-        prompt = self.pending()[seat]
-        if prompt["type"] == "show_folded":
-            return {"type": "muck"}
-        if prompt["type"] == "bet" and prompt["legal"]["check"]:
-            return {"type": "check"}
-        return {"type": "fold"}
+        return default_move(self.pending()[seat])
 
     def describe(self, event: Event) -> str | None:
         return describe_event(event, self.players)

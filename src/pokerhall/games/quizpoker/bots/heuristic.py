@@ -16,7 +16,6 @@ from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.equity import Knowledge, win_chance
 from pokerhall.games.quizpoker.bots.guessing import format_guess, heuristic_guess
 from pokerhall.games.quizpoker.bots.legal import (
-    fallback,
     live_opponents,
     passive,
     raise_window,
@@ -24,6 +23,7 @@ from pokerhall.games.quizpoker.bots.legal import (
     to_call,
 )
 from pokerhall.games.quizpoker.bots.numbers import Span, hint_span
+from pokerhall.games.quizpoker.default_move import default_move
 
 VALUE_BET = 0.45
 """Bet or raise when this far from an even share towards a sure win (0 even, 1 certain)."""
@@ -50,7 +50,7 @@ class HeuristicBot:
                 return self._bet(view, prompt)
         except (KeyError, TypeError, ValueError, ArithmeticError):
             pass  # an unexpected view shape must not stop the table: play safe instead
-        return fallback(prompt)
+        return default_move(prompt)
 
     def _guess(self, view: JSON) -> JSON:
         question = view["hand"]["question"]

@@ -60,16 +60,6 @@ def to_call(prompt: JSON) -> int:
     return int(legal.get("call") or 0)
 
 
-def fallback(prompt: JSON) -> JSON:
-    """A safe answer to a prompt a bot does not understand: give up the hand, or pass."""
-    kind = prompt.get("type")
-    if kind == "show_folded":
-        return {"type": "muck"}
-    if kind == "bet":
-        return passive(prompt) if (prompt.get("legal") or {}).get("check") else {"type": "fold"}
-    return {"type": "fold"}
-
-
 def live_opponents(view: JSON) -> int:
     """Seats other than the viewer still contesting the pot (all-in ones included)."""
     me = view.get("seat")

@@ -12,7 +12,8 @@ import random
 
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.guessing import format_guess, random_guess
-from pokerhall.games.quizpoker.bots.legal import can_all_in, fallback, raise_window, snap
+from pokerhall.games.quizpoker.bots.legal import can_all_in, raise_window, snap
+from pokerhall.games.quizpoker.default_move import default_move
 
 GUESS_FOLD_CHANCE = 0.05
 
@@ -29,7 +30,7 @@ class RandomBot:
             return {"type": self._rng.choice(["show", "muck"])}
         if kind == "bet":
             return self._bet(prompt)
-        return fallback(prompt)
+        return default_move(prompt)
 
     def _guess(self, view: JSON) -> JSON:
         if self._rng.random() < GUESS_FOLD_CHANCE:
