@@ -160,9 +160,9 @@ class BettingRound:
         if kind not in BETTING_MOVES:
             raise IllegalMove(f"unknown move {kind!r} in a betting round")
         allowed = {"type", "to"} if kind in ("bet", "raise") else {"type"}
-        extra = sorted(set(move) - allowed)
+        extra = move.keys() - allowed
         if extra:
-            raise IllegalMove(f"unexpected field(s) {', '.join(extra)} in a {kind} move")
+            raise IllegalMove(f"unexpected field(s) {', '.join(sorted(extra))} in a {kind} move")
         legal = self.legal()
         if kind == "fold":
             return BetAction("fold")

@@ -33,10 +33,9 @@ def uncalled(put_in: Sequence[int]) -> tuple[int, int] | None:
     """The seat whose top contribution nobody matched, and the excess to return (Q9)."""
     if not put_in:
         return None
-    top = max(range(len(put_in)), key=lambda s: put_in[s])
-    second = max((c for s, c in enumerate(put_in) if s != top), default=0)
-    excess = put_in[top] - second
-    return (top, excess) if excess > 0 else None
+    *_, second, top_amount = sorted([0, *put_in])
+    excess = top_amount - second
+    return (put_in.index(top_amount), excess) if excess > 0 else None
 
 
 def build_pots(put_in: Sequence[int], live: Sequence[bool], *, carry: int = 0) -> list[Pot]:

@@ -21,7 +21,7 @@ from pokerhall.table.betting import BetAction, BettingRound
 from pokerhall.table.blinds import BlindLevel
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MIN_RAISE_RULES
-from pokerhall.table.pots import split
+from pokerhall.table.pots import Pot, split
 from pokerhall.table.seats import clockwise
 
 Phase = Literal["guess", "betting", "show", "done"]
@@ -76,6 +76,7 @@ class Hand:
         self.to_show: set[int] = set()
         self.blinds_posted = False
         self.awards: list[JSON] = []
+        self._distances: dict[int, Decimal] = {}
 
     @property
     def num_seats(self) -> int:
@@ -243,7 +244,7 @@ class Hand:
         if not self.blinds_posted:  # QP: the blinds are posted once all have guessed
             events += self._post_blinds()
         if self.ledger.live_count() <= 1:
-            return events + self._settle()
+            return events + self._settle(self.ledger.pots())
         self.phase = "betting"
         return events + self._open_street()
 
@@ -267,6 +268,7 @@ class Hand:
 
     def _close_street(self) -> list[Event]:
         returned = self.ledger.end_round()
+        pots = self.ledger.pots()
         events: list[Event] = []
         if returned is not None:
             seat, amount = returned
@@ -275,13 +277,13 @@ class Hand:
             Event.public(
                 "round_ended",
                 round=self.street + 1,
-                pots=[pot.to_json() for pot in self.ledger.pots()],
+                pots=[pot.to_json() for pot in pots],
             )
         )
         if self.ledger.live_count() <= 1:
-            return events + self._settle()
+            return events + self._settle(pots)
         if self.street == 3:
-            return events + self._showdown()
+            return events + self._showdown(pots)
         self.street += 1
         events.append(self._reveal_next())
         return events + self._open_street()
@@ -302,7 +304,7 @@ class Hand:
 
     # --- the end of the hand -----------------------------------------------------------------
 
-    def _showdown(self) -> list[Event]:
+    def _showdown(self, pots: list[Pot]) -> list[Event]:
         assert self.betting is not None
         live = self.ledger.live_seats()
         aggressor = self.betting.last_aggressor
@@ -310,30 +312,36 @@ class Hand:
         order = reveal_order(live, first % self.num_seats, self.num_seats)
         everyone = self.options.ruleset == "duell" or any(self.ledger.all_in(s) for s in live)
         events = [Event.public("showdown", order=order)]
-        for seat, shows in reveals(
-            order, self.guesses, self.question.answer, everyone_shows=everyone
-        ):
+        for seat, shows in reveals(order, self._distance, everyone_shows=everyone):
             if shows:
                 self.shown[seat] = self.guesses[seat]
                 events.append(self._reveal_event(seat))
             else:
                 self.face_down.append(seat)
                 events.append(Event.public("guess_stays_hidden", seat=seat))
-        return events + self._settle()
+        return events + self._settle(pots)
+
+    def _distance(self, seat: int) -> Decimal:
+        """Q8: how far the seat's guess is from the answer, worked out once per seat (the
+        showdown order, the reveal and every pot the seat contests all ask)."""
+        gap = self._distances.get(seat)
+        if gap is None:
+            gap = self._distances[seat] = distance(self.guesses[seat], self.question.answer)
+        return gap
 
     def _reveal_event(self, seat: int) -> Event:
-        gap = distance(self.guesses[seat], self.question.answer)
+        gap = self._distance(seat)
         return Event.public(
             "guess_shown", seat=seat, value=show(self.guesses[seat]), distance=show(gap)
         )
 
-    def _settle(self) -> list[Event]:
+    def _settle(self, pots: list[Pot]) -> list[Event]:
         """Award every pot (Q6, Q8, Q9, QP4, DU7); then maybe ask folded players (DU6)."""
         events: list[Event] = []
         order = clockwise(self.positions.button + 1, self.num_seats)
         leftover = 0
-        for index, pot in enumerate(self.ledger.pots()):
-            winners = pot_winners(pot, self.guesses, self.question.answer)
+        for index, pot in enumerate(pots):
+            winners = pot_winners(pot, self._distance)
             shares, rest = split(
                 pot.amount,
                 winners,

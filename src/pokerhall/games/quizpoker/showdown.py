@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from pokerhall.games.quizpoker.guesses import distance
 from pokerhall.table.pots import Pot
 from pokerhall.table.seats import clockwise
 
@@ -15,12 +14,12 @@ def reveal_order(contenders: Sequence[int], first: int, num_seats: int) -> list[
     return [seat for seat in clockwise(first, num_seats) if seat in contenders]
 
 
+Distance = Callable[[int], Decimal]
+"""A seat's distance from the answer (Q8), the measure of its guess."""
+
+
 def reveals(
-    order: Sequence[int],
-    guesses: Mapping[int, Decimal],
-    answer: Decimal,
-    *,
-    everyone_shows: bool,
+    order: Sequence[int], distance: Distance, *, everyone_shows: bool
 ) -> list[tuple[int, bool]]:
     """(seat, shows?) in reveal order.
 
@@ -31,7 +30,7 @@ def reveals(
     out: list[tuple[int, bool]] = []
     best: Decimal | None = None
     for seat in order:
-        gap = distance(guesses[seat], answer)
+        gap = distance(seat)
         shows = everyone_shows or best is None or gap <= best
         if shows:
             best = gap if best is None else min(best, gap)
@@ -39,11 +38,11 @@ def reveals(
     return out
 
 
-def pot_winners(pot: Pot, guesses: Mapping[int, Decimal], answer: Decimal) -> list[int]:
+def pot_winners(pot: Pot, distance: Distance) -> list[int]:
     """The eligible seats closest to the answer (Q8 ties split); a lone eligible seat wins
     without its guess being looked at (Q6)."""
     if len(pot.eligible) == 1:
         return list(pot.eligible)
-    gaps = {seat: distance(guesses[seat], answer) for seat in pot.eligible}
+    gaps = {seat: distance(seat) for seat in pot.eligible}
     best = min(gaps.values())
     return [seat for seat in pot.eligible if gaps[seat] == best]

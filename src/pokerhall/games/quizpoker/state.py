@@ -19,7 +19,7 @@ from pokerhall.games.quizpoker.default_move import default_move
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
 from pokerhall.games.quizpoker.history import describe_event
 from pokerhall.games.quizpoker.options import QuizPokerOptions, parse_options
-from pokerhall.games.quizpoker.views import build_view, hand_summary
+from pokerhall.games.quizpoker.views import build_view
 from pokerhall.table.blinds import BlindLevel
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.seats import left_of
@@ -48,7 +48,8 @@ class QuizPoker(Game[HandMove]):
         self._result: JSON | None = None
         self._pending: dict[int, JSON] = {}
         self._pending_at = (-1, -1)
-        self.previous_hand: JSON | None = None
+        self.previous_hand: Hand | None = None
+        """The hand before this one, for the summary views show."""
         self.hand: Hand = self._new_hand()
         self.events += self.hand.start()
 
@@ -167,7 +168,7 @@ class QuizPoker(Game[HandMove]):
                 events.append(Event.public("eliminated", seat=seat, hand=self.hands_played))
         self.stack_history.append(list(self.stacks))
         alive = [s for s in range(self.num_seats) if self.in_game(s)]
-        self.previous_hand = hand_summary(self.hand)
+        self.previous_hand = self.hand
         if len(alive) > 1:
             self.hand = self._new_hand()
             return events + self.hand.start()

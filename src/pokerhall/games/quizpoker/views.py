@@ -29,7 +29,7 @@ def build_view(game: QuizPoker, seat: int | None) -> JSON:
         "orbit": game.orbit,
         "players": [_player(game, hand, s) for s in range(game.num_seats)],
         "hand": hand_view(hand, seat),
-        "previous_hand": game.previous_hand,
+        "previous_hand": None if game.previous_hand is None else hand_summary(game.previous_hand),
         "stack_history": [list(row) for row in game.stack_history],
         "over": game.over,
         "result": game.result,
