@@ -124,6 +124,22 @@ class PokerhallHands:
             return {"type": "bet" if legal["bet"] else "raise", "to": to}
         return {"type": "all_in"}
 
+    def recorded_prompts(self, hands: int) -> list[list[dict[int, dict[str, Any]]]]:
+        """What `pending()` asked during `hands` hands of play, hand by hand."""
+        recorded = []
+        for _ in range(hands):
+            state, asked = self.state, []
+            number = state.hands_played
+            while state.hands_played == number and not state.over:
+                pending = dict(state.pending())
+                asked.append(pending)
+                for seat, prompt in pending.items():
+                    state.act(seat, self.choose(prompt, self.rng))
+            if state.over or not all(map(state.in_game, range(SEATS))):
+                self.state = self.new_game()
+            recorded.append(asked)
+        return recorded
+
     def mid_hand(self) -> QuizPoker:
         """A fresh game played to the second betting round, for the memory figure."""
         state = self.new_game()
@@ -310,6 +326,41 @@ def traced_bytes(build: Callable[[], object]) -> int:
     return after - before
 
 
+def policy_seconds_per_hand(seed: int, questions: str, hands: int = 3_000) -> float:
+    """Our random policy alone: its choices over recorded prompts, with no engine at all.
+
+    This is a floor under our time per hand that no engine speed-up can remove, so it shows what
+    any target leaves for the engine itself.
+    """
+    player = PokerhallHands(seed, questions)
+    recorded = player.recorded_prompts(hands)
+    choose, rng = player.choose, random.Random(seed)
+    start = time.perf_counter()
+    for asked in recorded:
+        for pending in asked:
+            for prompt in pending.values():
+                choose(prompt, rng)
+    return (time.perf_counter() - start) / hands
+
+
+def print_budget(ours: Row, others: list[Row], policy_seconds: float) -> None:
+    """What each target leaves per decision once the policy's own share is taken off."""
+    decisions = ours.decisions / ours.hands
+    print(
+        f"\nour random policy alone (no engine): {policy_seconds * 1e6:.1f} us per hand; "
+        f"pokerhall now: {1e6 / ours.hands_per_second:.1f} us per hand, {decisions:.1f} decisions"
+    )
+    for m in others:
+        if m.target is None:
+            continue
+        hand_budget = 1 / (m.hands_per_second * m.target)
+        engine_budget = (hand_budget - policy_seconds) / decisions
+        print(
+            f"  {m.target:g}x {m.engine}: {hand_budget * 1e6:.1f} us per hand, which leaves the "
+            f"engine {engine_budget * 1e6:.2f} us per decision (pending + act)"
+        )
+
+
 def print_table(ours: Row, ours_net: Row, others: list[Row]) -> None:
     print(
         f"{'engine':<30} {'hands':>7} {'seconds':>8} {'hands/s':>9} {'decisions/hand':>15}"
@@ -375,6 +426,9 @@ def run_benchmark(args: argparse.Namespace) -> None:
     net.seconds = ours.seconds - setup
     net.cpu_seconds = ours.cpu_seconds * (1 - setup / ours.seconds)
     print_table(ours, net, [row for row, _ in engines[1:]])
+    print_budget(
+        ours, [row for row, _ in engines[1:]], policy_seconds_per_hand(args.seed, questions)
+    )
     ours_bytes = traced_bytes(lambda: PokerhallHands(args.seed, questions).mid_hand())
     line = f"\none state mid-hand (tracemalloc): pokerhall {ours_bytes / 1024:.1f} KiB"
     if kit is not None:
