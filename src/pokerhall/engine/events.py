@@ -9,19 +9,19 @@ property tests look for.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from pokerhall.engine.values import value_class
 
 JSON = dict[str, Any]
 
 
-@dataclass(slots=True)
+@value_class
 class Event:
     """One thing that happened. `to` is None for a public event, else the seats that may see it.
 
-    Treat events as read-only: they are shared by the log, replays and every recipient. (Not
-    frozen only because a frozen dataclass is several times slower to create, and a game
-    creates dozens per hand.)"""
+    Read-only (see `value_class`): events are shared by the log, replays and every recipient."""
 
     type: str
     data: Mapping[str, Any] = field(default_factory=dict)

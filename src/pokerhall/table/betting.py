@@ -11,10 +11,10 @@ agrees). Nobody may raise when no other player could put in more than the curren
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.values import value_class
 from pokerhall.table.amounts import check_unit, parse_amount
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MinRaiseRule, RaiseContext
@@ -23,7 +23,7 @@ ActionKind = Literal["fold", "check", "call", "bet", "raise", "all_in"]
 BETTING_MOVES: frozenset[str] = frozenset({"fold", "check", "call", "bet", "raise", "all_in"})
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class LegalActions:
     """What the seat to act may do; amounts for bet and raise are round totals ("to")."""
 
@@ -54,14 +54,14 @@ class LegalActions:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class BetAction:
     kind: ActionKind
     to: int = 0
     """The seat's round total after the action (for every kind but fold)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class BetOutcome:
     """What an applied action did, for the events a game emits."""
 

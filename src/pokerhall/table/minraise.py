@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from pokerhall.engine.values import value_class
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class RaiseContext:
     """What any minimum-raise rule may look at."""
 

@@ -8,11 +8,12 @@ players; splits either hand odd chips out one at a time (QP4) or leave them for 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 
+from pokerhall.engine.values import value_class
 
-@dataclass(frozen=True, slots=True)
+
+@value_class
 class Pot:
     amount: int
     eligible: tuple[int, ...]

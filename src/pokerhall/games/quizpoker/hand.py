@@ -7,13 +7,13 @@ when the hand is done. Every method that changes the hand returns the events it 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
 from pokerhall.content.questions import Question
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.values import value_class
 from pokerhall.games.quizpoker.guesses import distance, parse_guess, show
 from pokerhall.games.quizpoker.options import QuizPokerOptions
 from pokerhall.games.quizpoker.showdown import pot_winners, reveal_order, reveals
@@ -29,7 +29,7 @@ STREETS = ("guesses", "hint 1", "hint 2", "answer")
 """What betting round i follows (Q3)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Positions:
     """Who holds the buttons this hand; `game_master` is None when nobody sits out (DU2, DU8)."""
 
@@ -39,7 +39,7 @@ class Positions:
     big_blind: int
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class HandMove:
     kind: Literal["guess", "fold", "bet", "show", "muck"]
     guess: Decimal | None = None
