@@ -235,13 +235,18 @@ def load_questions(source: str, language: str) -> tuple[Question, ...]:
     if source == BUILTIN:
         return builtin_questions(language)
     stat = os.stat(source)
-    return _file_questions(os.path.abspath(source), stat.st_mtime_ns, stat.st_size, language)
+    version = (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+    return _file_questions(source, version, language)
 
 
 @functools.lru_cache(maxsize=16)
-def _file_questions(source: str, mtime_ns: int, size: int, language: str) -> tuple[Question, ...]:
-    """A pack file's questions in one language, parsed once per version of the file (its
-    modification time and size are part of the key, so an edited pack is read again)."""
+def _file_questions(
+    source: str, version: tuple[int, int, int, int], language: str
+) -> tuple[Question, ...]:
+    """A pack file's questions in one language, parsed once per version of the file: `version`
+    names the file itself (device and inode, so the same relative path from another working
+    directory is another file) and its modification time and size, so an edited pack is read
+    again."""
     questions = load_pack(source)
     chosen = tuple(question for question in questions if question.language == language)
     if not chosen:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerhall.engine.values import value_class
 
-@dataclass(frozen=True, slots=True)
+
+@value_class
 class BlindLevel:
     small: int
     big: int
