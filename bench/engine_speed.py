@@ -461,7 +461,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=0.5, help="warm-up seconds per engine")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument(
-        "--questions", default="mini", help='"mini" (the test pack), "builtin" or a pack path'
+        "--questions",
+        default="builtin",
+        help='"builtin" (the shipped packs), "mini" or a pack path',
     )
     parser.add_argument(
         "--openspiel",
