@@ -103,7 +103,7 @@ class PokerhallHands:
             for seat, prompt in state.pending().items():
                 state.act(seat, self.choose(prompt, rng))
                 decisions += 1
-        someone_out = self.restart == "elimination" and not all(map(state.in_game, range(SEATS)))
+        someone_out = self.restart == "elimination" and state.players_left() < SEATS
         if state.over or someone_out:
             self.state = self.new_game()
         return decisions
@@ -135,7 +135,7 @@ class PokerhallHands:
                 asked.append(pending)
                 for seat, prompt in pending.items():
                     state.act(seat, self.choose(prompt, self.rng))
-            if state.over or not all(map(state.in_game, range(SEATS))):
+            if state.over or state.players_left() < SEATS:
                 self.state = self.new_game()
             recorded.append(asked)
         return recorded

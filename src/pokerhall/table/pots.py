@@ -87,10 +87,10 @@ def split(
     shares = dict.fromkeys(winners, each * unit)
     if odd_chips is OddChips.CARRY:
         return shares, odd * unit + loose
-    for seat in [s for s in order if s in shares][:odd]:
+    in_order = [s for s in order if s in shares]
+    for seat in in_order[:odd]:
         shares[seat] += unit
-    first = next(s for s in order if s in shares)
-    shares[first] += loose
+    shares[in_order[0]] += loose
     return shares, 0
 
 

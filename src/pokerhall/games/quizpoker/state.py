@@ -95,6 +95,9 @@ class QuizPoker(Game[HandMove]):
     def in_game(self, seat: int) -> bool:
         return self.out_after_hand[seat] is None
 
+    def players_left(self) -> int:
+        return self.out_after_hand.count(None)
+
     def blind_level(self) -> BlindLevel:
         if self.options.ruleset == "duell":
             index = self.orbit - 1  # DU4: blinds rise after every orbit
@@ -105,7 +108,8 @@ class QuizPoker(Game[HandMove]):
 
     def _new_hand(self) -> Hand:
         positions = self._move_buttons()
-        playing = [self.in_game(s) and s != positions.game_master for s in range(self.num_seats)]
+        gm = positions.game_master
+        playing = [out is None and s != gm for s, out in enumerate(self.out_after_hand)]
         ledger = Ledger(stacks=self.stacks, playing=playing, carry=self.carry)
         return Hand(
             number=self.hands_played + 1,
@@ -128,7 +132,7 @@ class QuizPoker(Game[HandMove]):
             if self._passes_oldest(self._button, button):
                 self.orbit += 1  # DU4: a new round begins with the oldest player still in
         self._button = button
-        remaining = sum(map(self.in_game, range(n)))
+        remaining = self.players_left()
         sits_out = opts.game_master and not opts.software_game_master and remaining >= 3
         game_master = button if sits_out else None  # DU8: with two left, nobody sits out
 
@@ -147,7 +151,7 @@ class QuizPoker(Game[HandMove]):
         n = self.num_seats
         big = left_of(self.hand.positions.big_blind, n, self.in_game)
         small = _right_of(big, n, self.in_game)
-        remaining = sum(map(self.in_game, range(n)))
+        remaining = self.players_left()
         button = small if remaining == 2 else _right_of(small, n, self.in_game)
         self._button = button
         return Positions(button, None, small, big)
