@@ -169,6 +169,25 @@ def test_short_all_ins_below_a_full_raise_together_do_not_reopen() -> None:
     assert (legal.seat, legal.call, legal.min_to) == (0, 80, None)
 
 
+def test_qp2_a_short_all_in_reopens_only_by_a_full_seed_raise() -> None:
+    """QP2 with Q4: after a raise to 60 a full raise adds max(big blind, 60) = 60, so an all-in
+    adding 40 leaves the raiser only call or fold (under `standard`, 40 would be a full raise)."""
+    betting = later_round([1000, 1000, 1000, 100], rule="seed")
+    play(betting, bet_to(20), raise_to(60), "fold", "all_in", "call")  # seat 3: 60 -> 100
+    legal = betting.legal()
+    assert (legal.seat, legal.call, legal.min_to, legal.all_in) == (1, 40, None, False)
+    refused(betting, {"type": "all_in"}, "did not reopen")
+
+
+def test_du5_short_all_ins_adding_up_to_the_round_one_big_blind_reopen_raising() -> None:
+    """DU5: after the first round any raise by the round-1 big blind is full, so two short
+    all-ins of 50 each on top of a raise to 400 reopen raising for the players who acted."""
+    betting = later_round([10000, 10000, 450, 500], big=100, rule="duell", unit=50)
+    play(betting, bet_to(100), raise_to(400), "all_in", "all_in", "call")
+    legal = betting.legal()
+    assert (legal.seat, legal.call, legal.min_to) == (1, 100, 600)
+
+
 def test_a_full_all_in_raise_reopens_raising() -> None:
     betting = later_round([1000, 200, 1000])
     play(betting, bet_to(100), "all_in", "call")  # to 200: a full raise of 100

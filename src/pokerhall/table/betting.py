@@ -5,7 +5,9 @@ any bet or raise. The round ends when that set is empty or one live seat is left
 rights are a second set, refilled only by a *full* raise, so an all-in short of a full raise does
 not reopen the betting for players who already acted, unless several short all-ins since their
 last action add up to a full raise (standard no-limit, TDA rule "reopening the bet"; PokerKit
-agrees). Nobody may raise when no other player could put in more than the current bet.
+agrees). What a full raise is comes from the table's minimum-raise rule (QP2, DU5 or `standard`),
+taken when the last full bet or raise was made. Nobody may raise when no other player could put
+in more than the current bet.
 """
 
 from __future__ import annotations
@@ -91,6 +93,9 @@ class BettingRound:
         self.rule = rule
         self.current_bet = max(ledger.this_round)
         self.last_increment = big_blind
+        self.reopen_size = self.min_increment()
+        """What short all-ins must add up to, since a seat last acted, to reopen its raising: the
+        size of a full raise just after the last full bet or raise."""
         self.to_act = set(ledger.seats_able_to_act())
         self.may_raise = set(self.to_act)
         self.last_aggressor: int | None = None
@@ -139,7 +144,7 @@ class BettingRound:
         """A seat that has not acted since the last full bet or raise may raise. One that has
         acted since faces only short all-ins, which reopen its raising only once together they
         make a full raise (`owed` is exactly their sum)."""
-        return seat in self.may_raise or owed >= self.last_increment
+        return seat in self.may_raise or owed >= self.reopen_size
 
     def _someone_could_call_more(self, seat: int) -> bool:
         """Whether another seat in the hand could put in more than the current bet; if not, a
@@ -228,11 +233,12 @@ class BettingRound:
             full = increment >= needed
             self.to_act = set(led.seats_able_to_act())
             self.to_act.discard(seat)
+            self.current_bet = action.to
+            self.last_aggressor = seat
             if full:
                 self.last_increment = increment
                 self.may_raise = set(self.to_act)
-            self.current_bet = action.to
-            self.last_aggressor = seat
+                self.reopen_size = self.min_increment()
         self._next_from(seat + 1)
         return BetOutcome(seat, action.kind, added, action.to, led.stacks[seat] == 0, full)
 
