@@ -232,6 +232,29 @@ def test_q11_big_blind_moves_one_seat_when_the_small_blind_is_eliminated(
     assert positions(game) == (0, None, 2, 3)
 
 
+def test_q11_small_blind_is_dead_when_the_big_blinds_player_is_eliminated(
+    new_game: GameFactory,
+) -> None:
+    """Q11: the small blind moves onto the seat the big blind left. When that player is out,
+    nobody posts the small blind for one hand, instead of its last payer paying it twice running;
+    the big blind still moves on to the next player still in."""
+    game = new_game(5)
+    set_stacks(game, [1000, 1000, 20, 1000, 1000])
+    assert positions(game) == (0, None, 1, 2)
+    guess_all(game, {0: "5", 1: "5", 2: "1", 3: "100", 4: "5"})  # seat 2 is all-in with its blind
+    play(game, (3, "call"), (4, "fold"), (0, "fold"), (1, "fold"))
+    assert game.view(None)["players"][2]["in_game"] is False
+    assert positions(game) == (1, None, None, 3)
+    started = of_type(game.events, "hand_started")[-1]
+    assert "no small blind this hand" in (game.describe(started) or "")
+    guess_all(game, {0: "1", 1: "2", 3: "3", 4: "4"})
+    posted = [e.data for e in of_type(game.events, "blind_posted")][-1:]
+    assert [(b["seat"], b["blind"]) for b in posted] == [(3, "big")]
+    assert to_act(game) == 4  # left of the big blind
+    play(game, (4, "fold"), (0, "fold"), (1, "fold"))
+    assert positions(game) == (1, None, 3, 4)  # both blinds live again
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_q11_a_short_blind_posts_everything_and_is_all_in(
     new_game: GameFactory, ruleset: str

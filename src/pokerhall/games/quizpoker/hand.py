@@ -31,11 +31,12 @@ STREETS = ("guesses", "hint 1", "hint 2", "answer")
 
 @value_class
 class Positions:
-    """Who holds the buttons this hand; `game_master` is None when nobody sits out (DU2, DU8)."""
+    """Who holds the buttons this hand; `game_master` is None when nobody sits out (DU2, DU8),
+    `small_blind` None when the small blind is dead this hand (Q11, `QuizPoker._move_big_blind`)."""
 
     button: int
     game_master: int | None
-    small_blind: int
+    small_blind: int | None
     big_blind: int
 
 
@@ -134,6 +135,8 @@ class Hand:
             ("small", p.small_blind, self.level.small),
             ("big", p.big_blind, self.level.big),
         ):
+            if seat is None:  # a dead small blind: nobody posts it
+                continue
             posted = self.ledger.commit(seat, amount)
             events.append(
                 Event.public(

@@ -87,6 +87,8 @@ def _hand_started(event: Event, name: _Names) -> str:
         role = f"{name(d.get('button'))} has the button"
     line = f"Hand {d.get('hand')} — {role}; blinds {chips(blinds.get('small'))}"
     line += f"/{chips(blinds.get('big'))}"
+    if "small_blind" in d and d["small_blind"] is None:
+        line += " (no small blind this hand: its seat is out)"
     if d.get("carry"):
         line += f"; {chips(d['carry'])} carried over in the pot"
     return line

@@ -145,15 +145,19 @@ class QuizPoker(Game[HandMove]):
 
     def _move_big_blind(self) -> Positions:
         """Q11 without a game master: the big blind moves one seat clockwise to the next player
-        still in, and the small blind to where the big blind was, so nobody skips a blind when a
-        player is eliminated (the button may then stay put for a hand). Q12: with two players
-        left, the other player posts the small blind and holds the button."""
-        n = self.num_seats
-        big = left_of(self.hand.positions.big_blind, n, self.in_game)
-        small = _right_of(big, n, self.in_game)
-        remaining = self.players_left()
-        button = small if remaining == 2 else _right_of(small, n, self.in_game)
-        self._button = button
+        still in, so nobody skips it when a player is eliminated, and the small blind moves onto
+        the seat the big blind left. When that player is out, nobody posts a small blind this
+        hand (a dead small blind, as in the TDA's dead-button rule) rather than one player paying
+        it twice running. The button is the next player still in to the right of the blinds (it
+        may stay put for a hand). Q12: with two players left, the other player posts the small
+        blind and holds the button."""
+        n, old_big = self.num_seats, self.hand.positions.big_blind
+        big = left_of(old_big, n, self.in_game)
+        if self.players_left() == 2:
+            other = self._button = _right_of(big, n, self.in_game)
+            return Positions(other, None, other, big)
+        small = old_big if self.in_game(old_big) else None
+        button = self._button = _right_of(big if small is None else small, n, self.in_game)
         return Positions(button, None, small, big)
 
     def _passes_oldest(self, old: int, new: int) -> bool:
