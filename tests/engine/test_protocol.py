@@ -139,16 +139,17 @@ def test_events_are_logged_in_order() -> None:
 
 
 def test_state_id_counts_moves_and_prompt_id_names_prompts() -> None:
-    """`state_id` numbers moves (for records and logs); `prompt_id` changes only when what
-    somebody else is asked, or what they can see, changes."""
+    """`state_id` numbers moves (for records and logs); `prompt_id` goes up by one only when what
+    somebody else is asked, or what they can see, changes, so it never tells how many quiet
+    moves were made in between."""
     game = SecretNumbers()
     assert (game.state_id, game.prompt_id) == (0, 0)
     game.act(0, pick(1))  # private, and seat 1 is still asked the same
     assert (game.state_id, game.prompt_id) == (1, 0)
     game.act(1, pick(2, state_id=0))  # seat 1's prompt is still valid
-    assert (game.state_id, game.prompt_id) == (2, 2)  # seat 0 is asked something new
-    game.act(0, {"type": "announce", "state_id": 2})
-    assert (game.state_id, game.prompt_id) == (3, 3)
+    assert (game.state_id, game.prompt_id) == (2, 1)  # seat 0 is asked something new
+    game.act(0, {"type": "announce", "state_id": 1})
+    assert (game.state_id, game.prompt_id) == (3, 2)
 
 
 def test_a_private_simultaneous_move_is_invisible_to_the_other_seat() -> None:

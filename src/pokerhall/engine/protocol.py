@@ -52,10 +52,11 @@ class Game(ABC, Generic[ParsedMove]):
         """Names the current prompts. A prompt and a view carry it as "state_id", and a move may
         send it back, so a move made for a prompt that is no longer current is refused.
 
-        It changes with every move that others can see or that changes what they are asked, but
-        not when a seat quietly answers its part of a simultaneous prompt (the secret guesses of
-        QuizPoker, Q2): the other seats' prompts stay valid, and nobody can read from it that
-        someone else has moved.
+        It goes up by one with every move that others can see or that changes what they are
+        asked, but not when a seat quietly answers its part of a simultaneous prompt (the secret
+        guesses of QuizPoker, Q2): the other seats' prompts stay valid, and nobody can read from
+        it that someone else has moved, nor later how many did (it never jumps by the number of
+        quiet moves in between, as the move count would).
         """
         return self._prompt_id
 
@@ -69,7 +70,12 @@ class Game(ABC, Generic[ParsedMove]):
 
     @abstractmethod
     def view(self, seat: int | None) -> JSON:
-        """Exactly what `seat` may know now; None is a spectator."""
+        """Exactly what `seat` may know now; None is a spectator. Games call `check_seat` first."""
+
+    def check_seat(self, seat: object) -> None:
+        """Refuse anything but the number of a seat at this table (True and 1.0 are not seat 1)."""
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise IllegalMove(f"there is no seat {seat!r} at this table")
 
     @property
     @abstractmethod
@@ -98,13 +104,12 @@ class Game(ABC, Generic[ParsedMove]):
         self.moves.append((seat, clean))
         self.events.extend(events)
         if _seen_by_others(events, seat) or _others_changed(asked, self.pending(), seat):
-            self._prompt_id = len(self.moves)
+            self._prompt_id += 1
         return events
 
     def _check_envelope(self, seat: object, move: object) -> tuple[JSON, dict[int, JSON]]:
         """The checks every game shares: who moves, in turn, with a well-formed move."""
-        if type(seat) is not int or not 0 <= seat < len(self.players):  # bool is not a seat
-            raise IllegalMove(f"there is no seat {seat!r} at this table")
+        self.check_seat(seat)
         if type(move) is not dict and not isinstance(move, Mapping):
             raise IllegalMove('a move must be an object such as {"type": "fold"}')
         clean = _flat_copy(move)

@@ -135,6 +135,25 @@ def test_q2_nobody_learns_whether_another_seat_has_guessed(
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
+def test_q2_the_state_id_does_not_count_earlier_secret_guesses(
+    new_game: GameFactory, ruleset: str
+) -> None:
+    """Q2: when a seat folds during the guessing, the state id everyone sees moves on by one,
+    whether or not others have already guessed, so it does not tell how many have."""
+    seen = []
+    for quiet_guess in (False, True):
+        game = table(new_game, ruleset)
+        guesser, watcher, folder = players(game)
+        before = game.view(watcher)["state_id"], game.view(None)["state_id"]
+        if quiet_guess:
+            game.act(guesser, {"type": "guess", "value": "5"})
+        game.act(folder, {"type": "fold"})
+        after = game.view(watcher)["state_id"], game.view(None)["state_id"]
+        seen.append((after[0] - before[0], after[1] - before[1]))
+    assert seen == [(1, 1), (1, 1)]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_q2_guesses_stay_secret_until_the_showdown(new_game: GameFactory, ruleset: str) -> None:
     """Q2: during all four betting rounds no other seat sees a guess."""
     game = table(new_game, ruleset)

@@ -74,6 +74,8 @@ class QuizPoker(Game[HandMove]):
         return events
 
     def view(self, seat: int | None) -> JSON:
+        if seat is not None:
+            self.check_seat(seat)
         return build_view(self, seat)
 
     def default_move(self, seat: int) -> JSON:
