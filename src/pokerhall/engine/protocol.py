@@ -7,6 +7,7 @@ fail), after python-chess's parse/push split, so an illegal move provably leaves
 
 from __future__ import annotations
 
+import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -142,12 +143,13 @@ class Game(ABC, Generic[ParsedMove]):
     # --- records -------------------------------------------------------------------------
 
     def record(self) -> MatchRecord:
+        """A copy: changing it (or its moves) cannot change the game."""
         return MatchRecord(
             game=self.name,
-            options=self.options_json,
+            options=copy.deepcopy(self.options_json),
             players=self.players,
             seed=self.seed,
-            moves=tuple(self.moves),
+            moves=copy.deepcopy(tuple(self.moves)),
         )
 
 

@@ -63,7 +63,11 @@ def create(
 ) -> Game[Any]:
     """Start a match. Same name, players, options and seed always give the same match."""
     entry = _entry(name)
-    if isinstance(players, bool) or (isinstance(players, int) and players < 0):
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int | Sequence)
+        or (isinstance(players, int) and players < 0)
+    ):
         raise InvalidOptions(f"players must be a count or a list of names, got {players!r}")
     if isinstance(players, int):
         players = [f"Player {i + 1}" for i in range(players)]

@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerhall.engine.values import value_class
+from pokerhall.table.amounts import MAX_CHIPS
+
+MAX_SMALL_BLIND = MAX_CHIPS // 2
+"""Blinds stop rising here, far above any stack, so that a game that runs for thousands of levels
+never overflows (a blind larger than every stack puts everyone all-in, as a smaller one would)."""
 
 
 @value_class
@@ -31,15 +36,21 @@ class BlindSchedule:
             raise ValueError("small blinds must be positive multiples of the chip unit")
 
     def level(self, index: int) -> BlindLevel:
-        """Blinds of level `index` (0-based)."""
+        """Blinds of level `index` (0-based), at most MAX_SMALL_BLIND (rounded to the unit)."""
         known = self.small_blinds
-        if index < len(known):
+        ceiling = MAX_SMALL_BLIND - MAX_SMALL_BLIND % self.unit
+        steps = index - len(known) + 1
+        if steps <= 0:
             small = known[index]
         elif self.step:
-            small = known[-1] + self.step * (index - len(known) + 1)
+            small = known[-1] + self.step * steps
         else:
-            exact = known[-1] * self.factor ** (index - len(known) + 1)
-            small = max(self.unit, int(exact / self.unit + 0.5) * self.unit)
+            try:
+                exact = min(known[-1] * self.factor**steps, ceiling)
+            except OverflowError:  # the power is beyond the largest float
+                exact = ceiling
+            small = int(exact / self.unit + 0.5) * self.unit
+        small = min(max(small, self.unit), ceiling)
         return BlindLevel(small, 2 * small)
 
     def to_json(self) -> dict[str, object]:

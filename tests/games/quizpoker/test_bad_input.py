@@ -34,6 +34,16 @@ def test_there_is_no_such_seat(new_game: GameFactory, seat: Any) -> None:
     refused(new_game(3), seat, {"type": "guess", "value": "1"}, "there is no seat")
 
 
+@pytest.mark.parametrize("seat", [3, -1, True, False, 1.0, "0", [0]], ids=repr)
+def test_a_view_is_only_for_a_seat_or_a_spectator(new_game: GameFactory, seat: Any) -> None:
+    """True or 1.0 is not seat 1: a view for it would hand out seat 1's secrets under another
+    name. None is the spectator."""
+    game = new_game(3)
+    with pytest.raises(IllegalMove, match="there is no seat"):
+        game.view(seat)
+    assert game.view(None)["seat"] is None
+
+
 def test_out_of_turn(new_game: GameFactory) -> None:
     """Only the seat asked may bet; a seat that has guessed is not asked again."""
     game = new_game(3)
@@ -101,7 +111,8 @@ def test_malformed_moves(new_game: GameFactory, move: Any, reason: str) -> None:
         ("-Infinity", "not a finite number"),
         ("1e5", "not a finite number"),
         ("1E5", "not a finite number"),
-        (1e300, "not a finite number"),
+        (1e300, "send it as text in plain digits"),
+        (1e16, "send it as text in plain digits"),
         ("", "not a finite number"),
         ("   ", "not a finite number"),
         ("12abc", "not a finite number"),
@@ -227,6 +238,35 @@ def test_moves_after_the_game_is_over(new_game: GameFactory) -> None:
         refused(game, seat, {"type": "guess", "value": "1"}, "the game is over")
 
 
+def test_changing_what_the_game_hands_out_does_not_change_the_game(
+    new_game: GameFactory,
+) -> None:
+    """Views, results and records are the caller's own copies: a client that edits them (by
+    mistake or on purpose) cannot change the standings, another seat's prompt or the record."""
+    game = new_game(3)
+    game.act(0, {"type": "guess", "value": "5"})
+    before = snapshot(game)
+    game.view(1)["you"]["prompt"]["moves"].append("raise")
+    record = game.record()
+    record.options["starting_stack"] = 1
+    record.moves[0][1]["value"] = "7"
+    assert snapshot(game) == before
+    assert game.record().moves[0][1]["value"] == "5"
+
+    over = new_game(2, starting_stack=20, small_blinds=[10])
+    guess_all(over, {0: "100", 1: "1"})
+    play(over, (0, "call"))
+    result = over.view(None)["result"]
+    expected, mine = over.result, over.result
+    assert expected is not None
+    assert mine is not None
+    result["standings"].reverse()
+    result["winner"] = 1 - result["winner"]
+    mine["stacks"].clear()
+    assert over.result == expected
+    assert over.events[-1].data["standings"] == expected["standings"]
+
+
 # --- options and players --------------------------------------------------------------------
 
 
@@ -250,6 +290,8 @@ def test_moves_after_the_game_is_over(new_game: GameFactory) -> None:
         ({"small_blinds": "10"}, "list of whole numbers"),
         ({"small_blinds": [10.5]}, "list of whole numbers"),
         ({"small_blinds": [True]}, "list of whole numbers"),
+        ({"small_blinds": [10**400]}, "blinds are absurdly large"),
+        ({"blind_step": 10**13}, "blinds are absurdly large"),
         ({"blind_factor": float("nan")}, "factor 1-10"),
         ({"blind_factor": 0.5}, "factor 1-10"),
         ({"blind_step": -50}, "multiple of the chip unit"),
@@ -281,6 +323,9 @@ def test_bad_options(mini_pack: Path, options: dict[str, Any], reason: str) -> N
         (11, "2 to 10 players"),
         (-1, "a count or a list of names"),
         (True, "a count or a list of names"),
+        (2.0, "a count or a list of names"),
+        (None, "a count or a list of names"),
+        ({"Ann": 1, "Bob": 2}, "a count or a list of names"),
         (["Ann"], "2 to 10 players"),
         (["Ann", "Ann"], "different names"),
         (["Ann", ""], "non-empty names"),

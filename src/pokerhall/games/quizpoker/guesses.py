@@ -21,7 +21,12 @@ def parse_guess(value: object) -> Decimal:
     if isinstance(value, int):
         value = str(value)
     elif isinstance(value, float):
-        value = repr(value)
+        value = repr(value)  # the shortest text that reads back as the same float
+        if "e" in value:
+            raise IllegalMove(
+                f"{value} is too large or too small for a JSON number here; send it as text in "
+                "plain digits"
+            )
     if not isinstance(value, str):
         raise IllegalMove(f"a guess must be a number written as text, got {type(value).__name__}")
     text = value.strip()

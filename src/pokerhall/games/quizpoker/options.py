@@ -167,6 +167,11 @@ def _parse_options(key: str, num_players: int) -> QuizPokerOptions:
     return options
 
 
+MAX_SETTING_CHIPS = 10**12
+"""Starting stacks, blinds and blind steps above this are typos; it also keeps every table's
+chips far below the table layer's MAX_CHIPS."""
+
+
 def _check(o: QuizPokerOptions, num_players: int) -> None:
     if not 2 <= o.min_players <= o.max_players <= 10:
         raise InvalidOptions("player limits must satisfy 2 <= min_players <= max_players <= 10")
@@ -178,12 +183,14 @@ def _check(o: QuizPokerOptions, num_players: int) -> None:
         raise InvalidOptions("the chip unit must be at least 1")
     if o.starting_stack < o.chip_unit or o.starting_stack % o.chip_unit:
         raise InvalidOptions("the starting stack must be a positive multiple of the chip unit")
-    if o.starting_stack > 10**12:
+    if o.starting_stack > MAX_SETTING_CHIPS:
         raise InvalidOptions("the starting stack is absurdly large")
     try:
         o.schedule.level(0)
     except ValueError as exc:
         raise InvalidOptions(str(exc)) from None
+    if max(o.small_blinds) > MAX_SETTING_CHIPS or o.blind_step > MAX_SETTING_CHIPS:
+        raise InvalidOptions("the blinds are absurdly large")
     if o.blind_step < 0 or o.blind_step % o.chip_unit or not 1 <= o.blind_factor <= 10:
         raise InvalidOptions("blinds must rise by a multiple of the chip unit or a factor 1-10")
     if o.hands_per_level < 0:

@@ -6,6 +6,7 @@ DU4), eliminations and the end of the game (Q10), the pot carried over by a spli
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -90,7 +91,8 @@ class QuizPoker(Game[HandMove]):
 
     @property
     def result(self) -> JSON | None:
-        return self._result
+        """A copy, so that a caller changing it changes neither the game nor its events."""
+        return copy.deepcopy(self._result)
 
     # --- between hands -----------------------------------------------------------------------
 
@@ -191,7 +193,7 @@ class QuizPoker(Game[HandMove]):
             "hands": self.hands_played,
             "stacks": list(self.stacks),
         }
-        return [*events, Event.public("game_over", **self._result)]
+        return [*events, Event.public("game_over", **copy.deepcopy(self._result))]
 
     def standings(self) -> list[int]:
         """Seats from first to last place: by chips while in the game, then by when they fell."""

@@ -7,6 +7,7 @@ and the question deck. Nothing here reveals whether another seat has guessed yet
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 from pokerhall.engine.events import JSON
@@ -38,7 +39,7 @@ def build_view(game: QuizPoker, seat: int | None) -> JSON:
         own = hand.guesses.get(seat)
         view["you"] = {
             "guess": None if own is None else show(own),
-            "prompt": game.pending().get(seat),
+            "prompt": copy.deepcopy(game.pending().get(seat)),  # prompts are shared
         }
     return view
 
