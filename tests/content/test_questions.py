@@ -137,6 +137,10 @@ BAD_ENTRIES = [
     pytest.param(entry(question="x" * 501), "question is too long (501 characters", id="long-q"),
     pytest.param(entry(hint2="y" * (MAX_TEXT_LENGTH + 1)), "hint2 is too long", id="long-hint"),
     pytest.param(entry(id="a" * (MAX_ID_LENGTH + 1)), "id is too long", id="long-id"),
+    pytest.param(entry(topic="t" * 61), "topic is too long (61 characters", id="long-topic"),
+    pytest.param(entry(unit="u" * 61), "unit is too long (61 characters", id="long-unit"),
+    pytest.param(entry(source="s" * 501), "source is too long (501 characters", id="long-source"),
+    pytest.param(entry(licence="l" * 501), "licence is too long", id="long-licence"),
     pytest.param(entry(id="Pop_DEU"), "id 'Pop_DEU' must be lowercase letters", id="bad-id"),
     pytest.param(entry(id="-pop"), "id '-pop' must be lowercase letters", id="id-start"),
     pytest.param(entry(language="eng"), "language 'eng' must be a two-letter", id="language"),
@@ -249,6 +253,16 @@ def test_invalid_utf8_is_reported_with_its_line(tmp_path: Path) -> None:
         load_pack(path)
 
 
+@pytest.mark.parametrize("text", ["", "\n\n   \n"], ids=["empty", "blank lines"])
+def test_a_pack_without_questions_is_a_problem(tmp_path: Path, text: str) -> None:
+    """No game could use it, so `questions validate` must not call it OK."""
+    path = tmp_path / "pack.jsonl"
+    path.write_text(text, encoding="utf-8")
+    assert validate_pack_file(path) == [PackProblem(1, "the pack holds no questions")]
+    with pytest.raises(PackError, match="no questions"):
+        load_pack(path)
+
+
 def test_missing_file_raises_oserror(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         load_pack(tmp_path / "nope.jsonl")
@@ -342,7 +356,7 @@ def questions(draw: st.DrawFn) -> Question:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(questions(), max_size=5, unique_by=lambda q: q.id))
+@given(st.lists(questions(), min_size=1, max_size=5, unique_by=lambda q: q.id))
 def test_write_then_load_round_trips(
     tmp_path_factory: pytest.TempPathFactory, pack: list[Question]
 ) -> None:

@@ -110,11 +110,15 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 
 def parse_pack(lines: Iterable[str]) -> tuple[list[Question], list[PackProblem]]:
-    """All valid questions and every problem of a pack given as lines (1-based numbering)."""
+    """All valid questions and every problem of a pack given as lines (1-based numbering).
+    A pack without a single question entry is a problem too: no game could use it."""
     collector = PackCollector()
     for number, text in enumerate(lines, start=1):
         collector.add_line(number, text)
-    return collector.result()
+    questions, problems = collector.result()
+    if not questions and not problems:
+        problems = [PackProblem(1, "the pack holds no questions")]
+    return questions, problems
 
 
 def read_text(path: StrPath) -> str:

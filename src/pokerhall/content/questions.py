@@ -27,6 +27,8 @@ Range: TypeAlias = tuple[Decimal, Decimal]
 BUILTIN = "builtin"
 MAX_ID_LENGTH = 80
 MAX_TEXT_LENGTH = 500
+MAX_LABEL_LENGTH = 60
+"""Topics and units are short labels shown beside a question."""
 MAX_NUMBER_LENGTH = 40
 MAX_LISTED_PROBLEMS = 20
 
@@ -138,12 +140,12 @@ def parse_question(obj: object) -> Question:
     fields = _check_keys(obj)
     ident = _identifier(fields["id"])
     language = _language(fields["language"])
-    topic = _text(fields["topic"], "topic")
+    topic = _text(fields["topic"], "topic", max_length=MAX_LABEL_LENGTH)
     texts = [_text(fields[name], name, max_length=MAX_TEXT_LENGTH) for name in _PROSE]
     answer = _number(fields["answer"], "answer")
-    unit = _text(fields["unit"], "unit", allow_empty=True)
-    source = _text(fields["source"], "source")
-    licence = _text(fields["licence"], "licence")
+    unit = _text(fields["unit"], "unit", allow_empty=True, max_length=MAX_LABEL_LENGTH)
+    source = _text(fields["source"], "source", max_length=MAX_TEXT_LENGTH)
+    licence = _text(fields["licence"], "licence", max_length=MAX_TEXT_LENGTH)
     as_of = _date(fields["as_of"])
     wide, narrow = _hint_ranges(fields, answer)
     question, hint1, hint2 = texts
