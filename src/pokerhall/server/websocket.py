@@ -3,20 +3,20 @@
 The first message must be a hello (with the seat token, or none to watch). After that the client
 sends moves and gets, for every move at the table, the events its seat may see and its new view.
 Every problem is answered with an error message naming the reason; the connection stays open
-unless the client cannot be trusted with it (no hello, bad token).
+unless the client cannot be trusted with it (no hello, bad token, too many messages for too long,
+see `FloodGuard`). Replies go through the connection's outbox like everything else, so the reader
+never waits for a client that does not read.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from starlette.websockets import WebSocketState
 
 from pokerhall.engine import IllegalMove
-from pokerhall.server.connection import Connection, RateLimiter
+from pokerhall.server.connection import Admission, Connection, FloodGuard
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.messages import (
     MAX_MESSAGE_CHARS,
@@ -39,38 +39,49 @@ HIDDEN = "internal server error"
 """All a client learns of a bug: the details go to the server log, never over the wire."""
 
 
-async def _receive_text(ws: WebSocket) -> str | None:
-    """The next text message; None when the client has gone. Binary frames are refused."""
+class Flooding(ProtocolError):
+    """The client kept sending over the limit after being told to slow down (`FloodGuard`)."""
+
+    def __init__(self) -> None:
+        super().__init__("rate_limited", "too many messages for too long; disconnected")
+
+
+async def _receive_text(conn: Connection, guard: FloodGuard) -> str | None:
+    """The next text message within the limit; None when the client has gone or is being
+    disconnected. Every frame counts against the limit, binary ones too (which are refused):
+    answering them costs as much as answering text. Raises Flooding."""
     while True:
-        message = await ws.receive()
-        if message["type"] == "websocket.disconnect":
+        message = await conn.ws.receive()
+        if message["type"] == "websocket.disconnect" or conn.closed:
             return None
-        if message.get("text") is not None:
+        admission = guard.admit()
+        if admission is Admission.DISCONNECT:
+            raise Flooding
+        if admission is Admission.REFUSE:
+            conn.send(error_message("rate_limited", "too many messages; slow down"))
+        elif message.get("text") is not None:
             return str(message["text"])
-        await ws.send_text(error_message("bad_message", "send JSON text messages, not binary"))
+        else:
+            conn.send(error_message("bad_message", "send JSON text messages, not binary"))
 
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     hall: Hall = ws.app.state.hall
-    greeted, seat = await _greet(ws, hall, table_id)
-    if not greeted:
-        return
-    conn = Connection(ws, seat)
-    limiter = RateLimiter(rate=20.0, burst=40)
+    conn = Connection(ws, seat=None)
+    guard = FloodGuard()
     try:
+        if not await _greet(conn, guard, hall, table_id):
+            return
         info = await hall.info(table_id)
-        conn.send(server_message("welcome", seat=seat, table=info.model_dump()))
+        conn.send(server_message("welcome", seat=conn.seat, table=info.model_dump()))
         runtime = await hall.runtime(table_id)
         if runtime is None:
             hall.wait(table_id, conn)
         else:
             runtime.attach(conn)
-        while (text := await _receive_text(ws)) is not None:
-            if not limiter.allow():
-                conn.send(error_message("rate_limited", "too many messages; slow down"))
-                continue
+        while (text := await _receive_text(conn, guard)) is not None:
             try:
                 await _handle(conn, hall, table_id, text)
             except Exception:  # a bug answering one message must not end the connection
@@ -78,6 +89,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 conn.send(error_message("server_error", HIDDEN))
     except WebSocketDisconnect:
         pass
+    except Flooding as exc:
+        _refuse(conn, exc.code, exc.reason)
     except Exception:
         log.exception("table %s: connection failed", table_id)
         conn.send(error_message("server_error", HIDDEN))
@@ -89,21 +102,22 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await conn.wait_closed()
 
 
-async def _greet(ws: WebSocket, hall: Hall, table_id: str) -> tuple[bool, int | None]:
-    """Read the hello: (True, seat or None for a spectator), or (False, None) once closed."""
+async def _greet(conn: Connection, guard: FloodGuard, hall: Hall, table_id: str) -> bool:
+    """Read the hello and set the connection's seat (None to watch); False when the client has
+    gone or was refused (the connection is then closing)."""
     try:
-        text = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
+        text = await asyncio.wait_for(_receive_text(conn, guard), HELLO_TIMEOUT)
         if text is None:
-            return False, None
+            return False
         hello = parse_client_message(text)
         if not isinstance(hello, Hello):
             raise ProtocolError(
                 "hello_first", 'the first message must be {"v": 1, "type": "hello"}'
             )
         await hall.info(table_id)
-        if hello.token is None:
-            return True, None
-        return True, await hall.authenticate(table_id, hello.token)
+        if hello.token is not None:
+            conn.seat = await hall.authenticate(table_id, hello.token)
+        return True
     except TimeoutError:
         reason, code = "no hello received in time", "hello_first"
     except ProtocolError as exc:
@@ -113,12 +127,14 @@ async def _greet(ws: WebSocket, hall: Hall, table_id: str) -> tuple[bool, int | 
     except Exception:
         log.exception("table %s: hello failed", table_id)
         reason, code = HIDDEN, "server_error"
-    close_code = INTERNAL_ERROR if code == "server_error" else POLICY_VIOLATION
-    with contextlib.suppress(Exception):
-        if ws.application_state == WebSocketState.CONNECTED:
-            await ws.send_text(error_message(code, reason))
-            await ws.close(close_code, reason[:100])
-    return False, None
+    _refuse(conn, code, reason)
+    return False
+
+
+def _refuse(conn: Connection, code: str, reason: str) -> None:
+    """Tell the client why, then close: 1011 for our own bug, 1008 for the client's doing."""
+    conn.send(error_message(code, reason))
+    conn.close(INTERNAL_ERROR if code == "server_error" else POLICY_VIOLATION, reason)
 
 
 async def _handle(conn: Connection, hall: Hall, table_id: str, text: str) -> None:
