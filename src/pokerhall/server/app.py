@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
@@ -19,6 +22,9 @@ from pokerhall.server.hall import Hall, LobbyError
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("pokerhall.server")
+MAX_BODY_BYTES = 65_536
+"""The largest HTTP request body. Lobby bodies are a few hundred bytes; without a cap one
+request could store megabytes of options that every lobby listing then sends again."""
 
 
 def create_app(db_url: str) -> FastAPI:
@@ -50,11 +56,73 @@ def create_app(db_url: str) -> FastAPI:
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": exc.reason}, status_code=exc.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_reason(exc)}, status_code=422)
+
+    app.add_middleware(BodyLimit)
     app.add_middleware(HiddenErrors)
 
     if WEB.is_dir():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
+
+
+def validation_reason(exc: RequestValidationError) -> str:
+    """The first problem as "<field>: <message>", in the `{"detail": reason}` form of every other
+    error. FastAPI's own answer lists the rejected input, which fails to encode when it is NaN
+    or Infinity (a 500 instead of a 422), and echoes whatever a client sent; this never does."""
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    loc = [str(part) for part in first.get("loc", ())]
+    if first.get("type") == "json_invalid":  # loc is ("body", offset)
+        problem = first.get("ctx", {}).get("error", "")
+        return f"body: JSON decode error: {problem} at character {loc[-1]}"
+    where = ".".join(loc[1:] or loc) or "request"  # ("body", "seats") -> "seats"
+    return f"{where}: {first.get('msg', 'invalid')}"
+
+
+class BodyLimit:
+    """Answers 413 to an HTTP request whose body is over MAX_BODY_BYTES, before any route sees
+    it. The body is read here, up to the limit, and handed on whole: a limit enforced while a
+    route reads it would surface as FastAPI's generic 400. (FastAPI's own `max_body_size` needs a
+    newer FastAPI than pyproject.toml asks for.) WebSockets have their own limits."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+            await _too_large(scope, receive, send)
+            return
+        received: deque[Message] = deque()
+        size, more = 0, True
+        while more:
+            message = await receive()
+            received.append(message)
+            if message["type"] != "http.request":  # the client went away
+                break
+            size += len(message.get("body", b""))
+            if size > MAX_BODY_BYTES:
+                await _too_large(scope, receive, send)
+                return
+            more = message.get("more_body", False)
+
+        async def replay() -> Message:
+            return received.popleft() if received else await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    reason = f"the request body may be at most {MAX_BODY_BYTES} bytes"
+    await JSONResponse({"detail": reason}, status_code=413)(scope, receive, send)
 
 
 class HiddenErrors:

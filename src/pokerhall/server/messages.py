@@ -7,12 +7,26 @@ Server → client: welcome, state, update, error, pong, table. See docs/protocol
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
+from pydantic_core import PydanticCustomError
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
+MAX_NESTING = 32
+"""Deepest nesting of arrays and objects in a message. Moves are flat; a deeper message only
+serves to exhaust the stack of whatever walks it next (the engine copies every move as JSON)."""
+_TOO_DEEP = f"arrays and objects may be nested at most {MAX_NESTING} deep"
 
 
 class ProtocolError(Exception):
@@ -61,6 +75,12 @@ def parse_client_message(text: str) -> Hello | MoveMessage | Sync | Ping:
         raise ProtocolError(
             "bad_json", f"not valid JSON: {exc.msg} at column {exc.colno}"
         ) from None
+    except RecursionError:
+        raise ProtocolError("bad_json", _TOO_DEEP) from None
+    except ValueError:  # e.g. a number too long for Python's int
+        raise ProtocolError("bad_json", "not valid JSON") from None
+    if _nesting(data) > MAX_NESTING:
+        raise ProtocolError("bad_json", _TOO_DEEP)
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
     if data.get("v") != PROTOCOL_VERSION:
@@ -75,6 +95,22 @@ def parse_client_message(text: str) -> Hello | MoveMessage | Sync | Ping:
         raise ProtocolError("bad_message", f"{where}: {first['msg']}") from None
 
 
+def _nesting(data: Any) -> int:
+    """How deeply arrays and objects nest in `data` (0 for a scalar). Iterative, so a deep
+    message cannot exhaust the stack here; a message is at most 4 KiB, so this is cheap."""
+    deepest = 0
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        elif not isinstance(value, list):
+            continue
+        deepest = max(deepest, depth)
+        todo.extend((item, depth + 1) for item in value)
+    return deepest
+
+
 def server_message(type: str, **data: Any) -> str:
     return json.dumps({"v": PROTOCOL_VERSION, "type": type, **data}, separators=(",", ":"))
 
@@ -85,7 +121,49 @@ def error_message(code: str, reason: str) -> str:
 
 # --- HTTP lobby bodies -----------------------------------------------------------------------
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories refused in names: controls (NUL, newline, ESC), format characters (zero
+width space, right-to-left override), surrogates and line or paragraph separators. They break
+storage (PostgreSQL refuses NUL), garble logs and screens, or let two names look the same."""
+
+
+def _clean_name(max_length: int) -> AfterValidator:
+    """NFC-normalise a name and refuse invisible characters. Normalising here means every layer
+    behind the lobby sees one spelling for one look: a composed "Ånn" and "A" + combining ring +
+    "nn" become equal, so the hall's casefolded duplicate check catches them. The length is
+    checked again because NFC lengthens a few characters, and the database column is that long.
+    """
+
+    def clean(name: str) -> str:
+        name = unicodedata.normalize("NFC", name)
+        if len(name) > max_length:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters once normalised",
+                {"max_length": max_length},
+            )
+        for char in name:
+            if unicodedata.category(char) in _INVISIBLE:
+                raise PydanticCustomError(
+                    "name_character",
+                    "names may not contain control or invisible characters (found U+{code})",
+                    {"code": f"{ord(char):04X}"},
+                )
+        return name
+
+    return AfterValidator(clean)
+
+
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    _clean_name(40),
+]
+TableName = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
+    _clean_name(80),
+]
 
 
 class CreateTable(BaseModel):
@@ -94,18 +172,24 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     game: Annotated[str, StringConstraints(max_length=40)] = "quizpoker"
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)] = (
-        "QuizPoker table"
-    )
+    name: TableName = "QuizPoker table"
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int = Field(default=4, ge=2, le=10)
     bots: int = Field(default=0, ge=0, le=10, description="Seats filled by bots at once.")
     bot_kind: Annotated[str, StringConstraints(max_length=20)] = "heuristic"
     turn_clock: float | None = Field(
-        default=60.0, ge=1.0, le=3600.0, description="Seconds per turn; null for no clock."
+        default=60.0,
+        ge=1.0,
+        le=3600.0,
+        allow_inf_nan=False,
+        description="Seconds per turn; null for no clock.",
     )
     bot_delay: float = Field(
-        default=0.0, ge=0.0, le=10.0, description="Mean seconds a bot waits before moving."
+        default=0.0,
+        ge=0.0,
+        le=10.0,
+        allow_inf_nan=False,
+        description="Mean seconds a bot waits before moving.",
     )
     bot_takeover: bool = Field(default=True, description="A bot plays for a player who left.")
 

@@ -12,6 +12,7 @@ import pytest
 from pokerhall import games
 from pokerhall.engine.errors import IllegalMove, InvalidOptions, UnknownGame
 from pokerhall.games.quizpoker.guesses import MAX_GUESS_CHARS
+from pokerhall.games.quizpoker.options import MAX_BLIND_LEVELS, MAX_HANDS_PER_LEVEL
 
 from .driver import GameFactory, guess_all, play, snapshot
 
@@ -291,11 +292,14 @@ def test_changing_what_the_game_hands_out_does_not_change_the_game(
         ({"small_blinds": [10.5]}, "list of whole numbers"),
         ({"small_blinds": [True]}, "list of whole numbers"),
         ({"small_blinds": [10**400]}, "blinds are absurdly large"),
+        ({"small_blinds": [10] * (MAX_BLIND_LEVELS + 1)}, "at most 50 levels"),
         ({"blind_step": 10**13}, "blinds are absurdly large"),
         ({"blind_factor": float("nan")}, "factor 1-10"),
         ({"blind_factor": 0.5}, "factor 1-10"),
         ({"blind_step": -50}, "multiple of the chip unit"),
         ({"hands_per_level": -1}, "cannot be negative"),
+        ({"hands_per_level": MAX_HANDS_PER_LEVEL + 1}, "hands_per_level may be at most 1,000,000"),
+        ({"hands_per_level": 10**30}, "hands_per_level may be at most 1,000,000"),
         ({"min_raise": "huge"}, "min_raise must be one of"),
         ({"odd_chips": "mine"}, "odd_chips must be one of"),
         ({"oldest_seat": 3}, "oldest_seat must be a seat"),
@@ -313,6 +317,27 @@ def test_bad_options(mini_pack: Path, options: dict[str, Any], reason: str) -> N
     """Options are checked by name and type before a game exists."""
     with pytest.raises(InvalidOptions, match=reason):
         games.create("quizpoker", 3, {"questions": str(mini_pack), **options}, seed=1)
+
+
+def test_deeply_nested_options_are_refused(mini_pack: Path) -> None:
+    """Nesting past Python's stack is refused as bad options, not a RecursionError."""
+    deep: list[Any] = []
+    for _ in range(100_000):
+        deep = [deep]
+    for options in ({"small_blinds": deep}, {"bogus": deep}):
+        with pytest.raises(InvalidOptions, match="nested too deeply"):
+            games.create("quizpoker", 3, {"questions": str(mini_pack), **options}, seed=1)
+
+
+def test_options_at_their_limits_are_accepted(mini_pack: Path) -> None:
+    """The caps refuse only what no table needs: 50 listed levels and a million hands a level."""
+    options = {
+        "questions": str(mini_pack),
+        "small_blinds": list(range(10, 10 * MAX_BLIND_LEVELS + 1, 10)),
+        "hands_per_level": MAX_HANDS_PER_LEVEL,
+    }
+    game = games.create("quizpoker", 3, options, seed=1)
+    assert len(game.options_json["small_blinds"]) == MAX_BLIND_LEVELS
 
 
 @pytest.mark.parametrize(

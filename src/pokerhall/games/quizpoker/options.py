@@ -138,7 +138,15 @@ def parse_options(raw: Mapping[str, Any], num_players: int) -> QuizPokerOptions:
         key = json.dumps(raw, sort_keys=True)
     except (TypeError, ValueError):
         raise InvalidOptions("options must be plain JSON data") from None
-    return _parse_options(key, num_players)
+    except RecursionError:
+        raise InvalidOptions(_TOO_DEEP) from None
+    try:
+        return _parse_options(key, num_players)
+    except RecursionError:  # decoding the key runs deeper in the stack than encoding it did
+        raise InvalidOptions(_TOO_DEEP) from None
+
+
+_TOO_DEEP = "options are nested too deeply (no option is more than a list of numbers)"
 
 
 @functools.lru_cache(maxsize=256)
@@ -161,6 +169,8 @@ def _parse_options(key: str, num_players: int) -> QuizPokerOptions:
     blinds = merged["small_blinds"]
     if not isinstance(blinds, list) or not all(type(b) is int for b in blinds):
         raise InvalidOptions("option 'small_blinds' must be a list of whole numbers")
+    if len(blinds) > MAX_BLIND_LEVELS:
+        raise InvalidOptions(f"option 'small_blinds' may list at most {MAX_BLIND_LEVELS} levels")
     merged["small_blinds"] = tuple(blinds)
     options = QuizPokerOptions(**merged)
     _check(options, num_players)
@@ -170,6 +180,12 @@ def _parse_options(key: str, num_players: int) -> QuizPokerOptions:
 MAX_SETTING_CHIPS = 10**12
 """Starting stacks, blinds and blind steps above this are typos; it also keeps every table's
 chips far below the table layer's MAX_CHIPS."""
+MAX_BLIND_LEVELS = 50
+"""Listed blind levels; past them `blind_step` or `blind_factor` go on. The options are stored
+with the table and sent with every lobby listing, so a huge list would cost on every request."""
+MAX_HANDS_PER_LEVEL = 1_000_000
+"""Hands per blind level (QP5). Far more than any real game plays: bench/engine_speed.py uses
+this many for "the blinds never rise"; only absurd values such as 10**30 are refused."""
 
 
 def _check(o: QuizPokerOptions, num_players: int) -> None:
@@ -195,6 +211,8 @@ def _check(o: QuizPokerOptions, num_players: int) -> None:
         raise InvalidOptions("blinds must rise by a multiple of the chip unit or a factor 1-10")
     if o.hands_per_level < 0:
         raise InvalidOptions("hands_per_level cannot be negative")
+    if o.hands_per_level > MAX_HANDS_PER_LEVEL:
+        raise InvalidOptions(f"hands_per_level may be at most {MAX_HANDS_PER_LEVEL:,}")
     if o.min_raise not in MIN_RAISE_RULES:
         raise InvalidOptions(f"min_raise must be one of {', '.join(MIN_RAISE_RULES)}")
     if o.odd_chips not in {p.value for p in OddChips}:
