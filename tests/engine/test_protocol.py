@@ -195,3 +195,15 @@ def test_event_visibility() -> None:
 
 def test_describe_has_a_default() -> None:
     assert SecretNumbers().describe(Event.public("x", a=1)) == "x: {'a': 1}"
+
+
+def test_check_returns_the_move_act_would_record_and_changes_nothing() -> None:
+    """`check` is `act` without the change, for the server, which saves a move first."""
+    game = SecretNumbers()
+    before = (game.view(0), game.view(1), game.pending(), game.state_id, game.prompt_id)
+    assert game.check(0, pick(3, state_id=0)) == pick(3)
+    with pytest.raises(IllegalMove):
+        game.check(0, {"type": "announce"})
+    assert (game.view(0), game.view(1), game.pending(), game.state_id, game.prompt_id) == before
+    game.act(0, pick(3))
+    assert game.record().moves == ((0, pick(3)),)

@@ -97,6 +97,14 @@ class Game(ABC, Generic[ParsedMove]):
     def apply(self, seat: int, move: ParsedMove) -> list[Event]:
         """Carry out a move that `parse` accepted; must not fail."""
 
+    def check(self, seat: int, move: Mapping[str, Any]) -> JSON:
+        """The move as `act` would record it, if the rules allow it now; IllegalMove if not.
+        Changes nothing: for callers that must do something between checking a move and making
+        it, such as the server, which saves a move before the game (and anyone) may see it."""
+        clean, _asked = self._check_envelope(seat, move)
+        self.parse(seat, clean)
+        return clean
+
     def act(self, seat: int, move: Mapping[str, Any]) -> list[Event]:
         """Check and apply one move of one seat; the events say who may see each of them."""
         clean, asked = self._check_envelope(seat, move)

@@ -53,7 +53,8 @@ class Hall:
         """Rebuild every unfinished table by replaying its moves; returns how many.
 
         A table that cannot be rebuilt is logged and left alone: it must not keep the whole
-        hall from starting. A game whose last move was saved but not its end is finished now.
+        hall from starting. A game whose last move was saved but not its end is finished now,
+        and retired after a while like any finished table, not kept in memory for good.
         """
         restored = 0
         for table in await self.db.tables(["running"], limit=100_000):
@@ -65,6 +66,7 @@ class Hall:
             state = self.runtimes[table.id].state
             if state.over:
                 await self.db.set_status(table.id, "finished", state.result)
+                self._retire_later(table.id)
             restored += 1
         return restored
 
@@ -190,9 +192,16 @@ class Hall:
         raise LobbyError(401, "this token does not hold a seat at this table")
 
     async def leave(self, table_id: str, token: str) -> None:
+        """Give up a seat: before the start it is freed, during the game it is left to a bot
+        (or the clock). Once the game is over the seats are part of its published result, so
+        leaving is refused (checked in memory too: the last move may not have reached the
+        table's status yet) rather than rewriting a finished table."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
             seat = await self.authenticate(table_id, token)
+            runtime = self.runtimes.get(table_id)
+            if table.status == "finished" or (runtime is not None and runtime.state.over):
+                raise LobbyError(409, "the game is over: there is no seat left to leave")
             if table.status == "open":
                 await self.db.remove_seat(table_id, seat)
                 for conn in self.waiting.get(table_id, ()):
@@ -202,7 +211,6 @@ class Hall:
                 return
             row = next(s for s in await self.db.seats(table_id) if s.seat == seat)
             row.left, row.token_hash = True, None  # the token no longer holds the seat
-            runtime = self.runtimes.get(table_id)
             if runtime is not None:
                 runtime.release(seat)
             if table.bot_takeover and table.status == "running":
@@ -252,6 +260,7 @@ class Hall:
             async with await self._lock(table_id):
                 if table_id not in self.runtimes:
                     await self._launch(table)
+                    self._retire_later(table_id)  # no move will finish it again
             return self.runtimes[table_id]
         return None
 
@@ -276,14 +285,24 @@ class Hall:
 
         async def finish(game: Game[Any]) -> None:
             await self.db.set_status(table.id, "finished", game.result)
-            loop = asyncio.get_running_loop()
-            self._retiring[table.id] = loop.call_later(
-                FINISHED_TABLE_LINGERS, lambda: asyncio.create_task(self._retire(table.id))
-            )
+            self._retire_later(table.id)
 
         runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish)
         self.runtimes[table.id] = runtime
         runtime.start()
+
+    def _retire_later(self, table_id: str) -> None:
+        """Retire a finished table once its players have had time to read the result.
+
+        Every way a finished table gets into memory (its last move, a restart, a watcher asking
+        for it) must come here, or the table would stay in memory until the server stops.
+        """
+        old = self._retiring.pop(table_id, None)
+        if old is not None:
+            old.cancel()
+        self._retiring[table_id] = asyncio.get_running_loop().call_later(
+            FINISHED_TABLE_LINGERS, lambda: asyncio.create_task(self._retire(table_id))
+        )
 
     async def _retire(self, table_id: str) -> None:
         """A finished table leaves memory after a while; watchers who come later get it

@@ -1,14 +1,17 @@
 """A running table: one asyncio task applies every move of the table in order.
 
-Moves arrive from players, bots and the turn clock through one inbox. A move is applied to the
-game, committed to the database, and only then are its events sent, each connection getting the
-events its seat may see and its seat's view (the engine's visibility is the only filter).
+Moves arrive from players, bots and the turn clock through one inbox. A move is checked against
+the rules, committed to the database, and only then applied to the game and its events sent, each
+connection getting the events its seat may see and its seat's view (the engine's visibility is the
+only filter). So the game in memory only ever holds committed moves, and anything built from it
+(an update, a snapshot for a sync or a new connection, a bot's view) shows no move that could
+still be lost.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import hashlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -18,6 +21,7 @@ from typing import Any
 from pokerhall import games
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot
+from pokerhall.engine.rng import MAX_SEED
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
@@ -128,24 +132,29 @@ class TableRuntime:
             await self._clock_tick()
 
     async def _apply(self, command: MoveCommand) -> bool:
-        """Apply, commit, then send; False when the move was refused."""
-        state = self.state
+        """Check, commit, apply, then send; False when the move was refused.
+
+        The state is changed only after the commit: snapshots are built from `self.state` at any
+        time (a sync, a new connection) while this task waits for the database, and they must
+        not show a move that may still fail to be saved. It also leaves nothing to undo when
+        the commit fails, and costs no copy of the state.
+        """
+        state, seat = self.state, command.seat
         try:
-            events = state.act(command.seat, command.move)
+            move = state.check(seat, command.move)
         except IllegalMove as exc:
             if command.reply is not None:
                 command.reply.set_exception(exc)
             return False
-        seat, move = state.moves[-1]
         try:
-            await self.db.append_move(self.table_id, state.state_id, seat, move)
+            await self.db.append_move(self.table_id, state.state_id + 1, seat, move)
         except Exception:
-            log.exception("table %s: could not save move %d", self.table_id, state.state_id)
-            self.state = without_last_move(state)  # the unsaved move never happened
+            log.exception("table %s: could not save move %d", self.table_id, state.state_id + 1)
             if command.reply is not None:
                 command.reply.set_exception(IllegalMove("the move could not be saved; try again"))
-            self._schedule()  # bots and clocks carry on from the state before it
+            self._schedule()  # bots and clocks carry on from the unchanged state
             return False
+        events = state.act(seat, move)  # cannot fail: the same move was just checked
         if state.over:
             await self._on_finish(state)
         if command.reply is not None:
@@ -275,11 +284,15 @@ class TableRuntime:
 
 
 def make_bots(game: str, kinds: dict[int, str], seed: int) -> dict[int, Bot]:
-    return {seat: games.make_bot(game, kind, seed + seat) for seat, kind in kinds.items()}
+    return {seat: games.make_bot(game, kind, bot_seed(seed, seat)) for seat, kind in kinds.items()}
 
 
-def without_last_move(state: Game[Any]) -> Game[Any]:
-    """The game as it was before its last move: every earlier move is in the database, so this
-    is exactly what a restart would rebuild, made from memory without asking the database."""
-    record = state.record()
-    return games.replay(dataclasses.replace(record, moves=record.moves[:-1]))
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at `seat`, derived from the table's seed alone.
+
+    Not `seed + seat`: the game draws its questions from `make_rng(seed)`, so the bot at seat 0
+    would share that stream (and each bot the stream of a neighbouring table's game). A hash keeps
+    the streams apart and is the same on every run, so replays and restarts play alike.
+    """
+    digest = hashlib.sha256(f"{seed}:bot:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
