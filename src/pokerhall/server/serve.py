@@ -7,10 +7,20 @@ import uvicorn
 from pokerhall.server.app import create_app
 
 DEFAULT_DB = "sqlite:///pokerhall.sqlite3"
+SHUTDOWN_GRACE = 10
+"""Seconds Ctrl-C waits for open connections before closing them: every committed move is
+already on disk, and a client that never reads must not keep the server running."""
 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> None:
     app = create_app(db)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
-    uvicorn.run(app, host=host, port=port, ws_max_size=65_536, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=65_536,
+        log_level="warning",
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
+    )
