@@ -13,7 +13,12 @@ import httpx
 import pytest
 
 from pokerhall.server.app import MAX_BODY_BYTES, create_app
-from pokerhall.server.messages import MAX_NESTING, ProtocolError, parse_client_message
+from pokerhall.server.messages import (
+    MAX_NESTING,
+    ProtocolError,
+    name_key,
+    parse_client_message,
+)
 
 from .live import LiveServer
 from .lobby import Lobby
@@ -311,3 +316,19 @@ async def test_a_deep_message_on_a_live_table_is_answered_and_harmless(
             assert state["view"]["you"]["guess"] is None
         finally:
             await client.close()
+
+
+@pytest.mark.parametrize(
+    ("stored", "new"),
+    [
+        ("Ann", "ANN"),
+        ("A\u030ann", "\u00c5nn"),
+        ("\u00c5NN", "a\u030ann"),
+        ("Stra\u00dfe", "STRASSE"),
+    ],
+    ids=["case", "decomposed stored", "decomposed new", "sharp s"],
+)
+def test_names_that_differ_only_in_case_or_spelling_are_one_name(stored: str, new: str) -> None:
+    """Also for names stored before names were normalised on the way in."""
+    assert name_key(stored) == name_key(new)
+    assert name_key("Ann") != name_key("Anna")

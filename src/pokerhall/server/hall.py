@@ -18,7 +18,13 @@ from pokerhall.engine import Game, InvalidOptions, MatchRecord, UnknownGame
 from pokerhall.engine.rng import new_seed
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
-from pokerhall.server.messages import CreateTable, SeatInfo, TableInfo, server_message
+from pokerhall.server.messages import (
+    CreateTable,
+    SeatInfo,
+    TableInfo,
+    name_key,
+    server_message,
+)
 from pokerhall.server.models import SeatRow, TableRow
 from pokerhall.server.runtime import SeatControl, TableRuntime, make_bots
 from pokerhall.server.tokens import new_token, seed_commitment, token_hash, token_matches
@@ -164,7 +170,7 @@ class Hall:
             if table.status != "open":
                 raise LobbyError(409, "this table has already started")
             seats = {s.seat: s for s in await self.db.seats(table_id)}
-            if any(s.name.casefold() == name.casefold() for s in seats.values()):
+            if any(name_key(s.name) == name_key(name) for s in seats.values()):
                 raise LobbyError(409, f"the name {name!r} is taken at this table")
             free = [i for i in range(table.num_seats) if i not in seats]
             if not free:
@@ -230,11 +236,11 @@ class Hall:
                 raise LobbyError(409, "this table has already started")
             rows = await self.db.seats(table_id)
             seats = {s.seat for s in rows}
-            taken = {s.name.casefold() for s in rows}
+            taken = {name_key(s.name) for s in rows}
             for i in range(table.num_seats):
                 if i not in seats:
                     name = _bot_name(i, taken)
-                    taken.add(name.casefold())
+                    taken.add(name_key(name))
                     await self.db.put_seat(
                         SeatRow(
                             table_id=table_id,
@@ -376,7 +382,7 @@ def _question_pack(questions: object) -> str | None:
 def _bot_name(seat: int, taken: set[str]) -> str:
     """`Bot 3` for seat 2, or `Bot 3 (2)` if a player took that name: names must differ."""
     name, copy = f"Bot {seat + 1}", 1
-    while name.casefold() in taken:
+    while name_key(name) in taken:
         copy += 1
         name = f"Bot {seat + 1} ({copy})"
     return name

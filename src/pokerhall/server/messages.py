@@ -127,6 +127,13 @@ width space, right-to-left override), surrogates and line or paragraph separator
 storage (PostgreSQL refuses NUL), garble logs and screens, or let two names look the same."""
 
 
+def name_key(name: str) -> str:
+    """What two names must differ in to be told apart at a table: case and Unicode spelling do
+    not count ("ANN", "ann" and a decomposed "Ann" are one name), also for names stored before
+    names were normalised on the way in."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
 def _clean_name(max_length: int) -> AfterValidator:
     """NFC-normalise a name and refuse invisible characters. Normalising here means every layer
     behind the lobby sees one spelling for one look: a composed "Ånn" and "A" + combining ring +
