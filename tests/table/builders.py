@@ -81,6 +81,8 @@ def snapshot(betting: BettingRound) -> tuple[Any, ...]:
         led.carry,
         betting.current_bet,
         betting.last_increment,
+        betting.reopen_size,
+        led.live_count(),
         set(betting.to_act),
         set(betting.may_raise),
         betting.last_aggressor,

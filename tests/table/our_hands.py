@@ -18,7 +18,7 @@ from pokerhall.engine.protocol import Game
 from pokerhall.table.betting import BettingRound
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MIN_RAISE_RULES
-from pokerhall.table.pots import OddChips, Pot, split
+from pokerhall.table.pots import OddChips, Pot, award, split
 from pokerhall.table.seats import clockwise
 
 from .pokerkit_driver import Deal, Move, Options, PotList
@@ -108,8 +108,7 @@ class TableHand:
                 pot.amount, winners, unit=1, odd_chips=OddChips.LEFT_OF_BUTTON, order=order
             )
             assert rest == 0
-            for seat, chips in shares.items():
-                led.stacks[seat] += chips
+            award(shares, led.stacks)
         led.put_in = [0] * led.num_seats
         self.over = True
 

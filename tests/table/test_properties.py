@@ -14,7 +14,7 @@ from pokerhall.engine.errors import IllegalMove
 from pokerhall.table.betting import BettingRound
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MIN_RAISE_RULES
-from pokerhall.table.pots import OddChips, build_pots, split
+from pokerhall.table.pots import OddChips, award, build_pots, split
 from pokerhall.table.seats import clockwise
 
 from .builders import blind_seats, snapshot
@@ -221,7 +221,6 @@ def test_random_legal_betting_conserves_chips_and_never_overdraws(
         shares, rest = split(
             pot.amount, winners, unit=unit, odd_chips=policy, order=clockwise(0, n)
         )
-        for seat, chips in shares.items():
-            ledger.stacks[seat] += chips
+        award(shares, ledger.stacks)
         carried += rest
     assert sum(ledger.stacks) + carried == total

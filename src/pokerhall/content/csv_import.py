@@ -8,16 +8,23 @@ The header row names the pack fields; the two hint ranges are spread over four c
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 
 from pokerhall.content.packs import PackCollector, read_text
-from pokerhall.content.questions import REQUIRED_FIELDS, PackError, PackProblem, Question, StrPath
+from pokerhall.content.questions import (
+    REQUIRED_FIELDS,
+    PackError,
+    PackProblem,
+    Question,
+    StrPath,
+    did_you_mean,
+)
 
 RANGE_COLUMNS = {"hint1_range": ("hint1_lo", "hint1_hi"), "hint2_range": ("hint2_lo", "hint2_hi")}
 COLUMNS = REQUIRED_FIELDS + tuple(column for pair in RANGE_COLUMNS.values() for column in pair)
-# A spreadsheet may leave out a column that only ever holds empty cells.
-OPTIONAL_COLUMNS = frozenset({"unit", *(c for pair in RANGE_COLUMNS.values() for c in pair)})
+OPTIONAL_COLUMNS = frozenset({"unit"})
+"""Required fields a sheet may leave out, because the column only ever holds empty cells (the
+hint-range columns are optional anyway)."""
 _DELIMITERS = ",;\t"
 
 
@@ -89,9 +96,7 @@ def _header_problems(columns: list[str], defaults: dict[str, str]) -> list[str]:
 
 
 def _unknown_column(column: str) -> str:
-    close = difflib.get_close_matches(column, COLUMNS, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown column {column!r}{hint}"
+    return f"unknown column {column!r}{did_you_mean(column, COLUMNS)}"
 
 
 def _add_row(

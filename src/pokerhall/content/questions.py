@@ -183,10 +183,13 @@ def _check_keys(obj: object) -> dict[str, object]:
 
 
 def _unknown_field(key: object) -> str:
-    """Name the unknown key and, when it looks like a typo, the field that was probably meant."""
-    close = difflib.get_close_matches(str(key), FIELDS, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown field {quoted(key)}{hint}"
+    return f"unknown field {quoted(key)}{did_you_mean(str(key), FIELDS)}"
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'answer'?)' when `word` looks like a typo of one of `choices`, else ''."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _text(value: object, name: str, *, max_length: int = 0, allow_empty: bool = False) -> str:

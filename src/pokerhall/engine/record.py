@@ -77,7 +77,8 @@ class MatchRecord:
         )
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
+        text = json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
+        Path(path).write_text(text, encoding="utf-8")  # as `load` reads it, whatever the locale
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:

@@ -13,7 +13,7 @@ in more than the current bet.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.values import value_class
@@ -22,7 +22,7 @@ from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MinRaiseRule, RaiseContext
 
 ActionKind = Literal["fold", "check", "call", "bet", "raise", "all_in"]
-BETTING_MOVES: frozenset[str] = frozenset({"fold", "check", "call", "bet", "raise", "all_in"})
+BETTING_MOVES: frozenset[str] = frozenset(get_args(ActionKind))
 
 
 @value_class
@@ -120,6 +120,10 @@ class BettingRound:
         )
         return max(self.unit, self.rule(ctx))
 
+    def full_increment(self) -> int:
+        """What a bet (at least the big blind) or a raise (the table's rule) must add to be full."""
+        return self.big_blind if self.current_bet == 0 else self.min_increment()
+
     def legal(self) -> LegalActions:
         if self._legal is None:
             self._legal = self._compute_legal()
@@ -135,8 +139,7 @@ class BettingRound:
         min_to: int | None = None
         callable_raise = self._someone_could_call_more(seat)
         if self._reopened(seat, owed) and stack > owed and callable_raise:
-            target = self.big_blind if opens else self.current_bet + self.min_increment()
-            min_to = min(max(target, self.unit), max_to)
+            min_to = min(max(self.current_bet + self.full_increment(), self.unit), max_to)
         all_in = max_to <= self.current_bet or min_to is not None or not callable_raise
         return LegalActions(seat, min(owed, stack), min_to, max_to, opens, all_in)
 
@@ -229,8 +232,7 @@ class BettingRound:
         full = False
         if action.to > self.current_bet:
             increment = action.to - self.current_bet
-            needed = self.big_blind if self.current_bet == 0 else self.min_increment()
-            full = increment >= needed
+            full = increment >= self.full_increment()
             self.to_act = set(led.seats_able_to_act())
             self.to_act.discard(seat)
             self.current_bet = action.to

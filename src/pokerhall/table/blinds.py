@@ -52,10 +52,3 @@ class BlindSchedule:
             small = int(exact / self.unit + 0.5) * self.unit
         small = min(max(small, self.unit), ceiling)
         return BlindLevel(small, 2 * small)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "small_blinds": list(self.small_blinds),
-            "step": self.step,
-            "factor": self.factor,
-        }

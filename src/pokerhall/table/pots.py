@@ -95,5 +95,6 @@ def split(
 
 
 def award(shares: Mapping[int, int], stacks: list[int]) -> None:
+    """Pay out a split's shares into the stacks."""
     for seat, chips in shares.items():
         stacks[seat] += chips

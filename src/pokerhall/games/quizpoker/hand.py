@@ -21,7 +21,7 @@ from pokerhall.table.betting import BetAction, BettingRound
 from pokerhall.table.blinds import BlindLevel
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MIN_RAISE_RULES
-from pokerhall.table.pots import Pot, split
+from pokerhall.table.pots import Pot, award, split
 from pokerhall.table.seats import clockwise
 
 Phase = Literal["guess", "betting", "show", "done"]
@@ -352,20 +352,16 @@ class Hand:
                 odd_chips=self.options.odd_chip_policy,
                 order=order,
             )
-            for seat, chips in shares.items():
-                self.ledger.stacks[seat] += chips
+            award(shares, self.ledger.stacks)
             leftover += rest
-            award = {"pot": index, "amount": pot.amount, "shares": shares, "carried": rest}
-            self.awards.append(award)
-            events.append(
-                Event.public(
-                    "pot_awarded",
-                    pot=index,
-                    amount=pot.amount,
-                    shares={str(s): c for s, c in shares.items()},
-                    carried=rest,
-                )
-            )
+            awarded: JSON = {
+                "pot": index,
+                "amount": pot.amount,
+                "shares": {str(s): c for s, c in shares.items()},
+                "carried": rest,
+            }
+            self.awards.append(awarded)  # as JSON, the same as the event and views show
+            events.append(Event.public("pot_awarded", **awarded))
         self.ledger.put_in = [0] * self.num_seats
         self.ledger.carry = leftover
         if self.options.offer_folded_show:

@@ -88,15 +88,11 @@ def hand_view(hand: Hand, seat: int | None) -> JSON:
         "pots": [pot.to_json() for pot in hand.ledger.pots()],
         "current_bet": betting.current_bet if betting else 0,
         "to_act": betting.actor if betting else None,
-        "awards": [_award_json(a) for a in hand.awards],
+        "awards": copy.deepcopy(hand.awards),
     }
     if seat is not None and seat == p.game_master:  # DU2: the game master holds the card
         out["card"] = {"hint1": q.hint1, "hint2": q.hint2, "answer": show(q.answer)}
     return out
-
-
-def _award_json(award: JSON) -> JSON:
-    return {**award, "shares": {str(s): c for s, c in award["shares"].items()}}
 
 
 def hand_summary(hand: Hand) -> JSON:
@@ -108,5 +104,5 @@ def hand_summary(hand: Hand) -> JSON:
         "answer": show(q.answer),
         "unit": q.unit,
         "shown": {str(s): show(g) for s, g in hand.shown.items()},
-        "awards": [_award_json(a) for a in hand.awards],
+        "awards": copy.deepcopy(hand.awards),
     }
