@@ -18,6 +18,16 @@ def next_seat(after: int, num_seats: int, eligible: Callable[[int], bool]) -> in
     return None
 
 
+def right_of(before: int, num_seats: int, eligible: Callable[[int], bool]) -> int:
+    """The first eligible seat counter-clockwise of `before` (for blinds that move backwards
+    from the big blind, Q11)."""
+    for step in range(1, num_seats + 1):
+        seat = (before - step) % num_seats
+        if eligible(seat):
+            return seat
+    raise ValueError("no eligible seat at the table")
+
+
 def left_of(after: int, num_seats: int, eligible: Callable[[int], bool]) -> int:
     """Like `next_seat`, for callers that know at least one seat is eligible."""
     seat = next_seat(after, num_seats, eligible)

@@ -223,6 +223,17 @@ def test_du4_new_round_starts_with_the_next_player_when_the_oldest_is_out(
     assert seen == [(2, 1, 50), (3, 1, 50), (1, 2, 100)]
 
 
+def test_du4_blinds_rise_every_orbit_without_a_game_master_too(new_game: GameFactory) -> None:
+    """DU4 with the `game_master` option off (everyone plays every question): the button still
+    goes round the table, and each orbit past the oldest player raises the blinds."""
+    game = duell(new_game, 3, game_master=False)
+    smalls = []
+    for _ in range(7):
+        smalls.append(game.view(None)["hand"]["blinds"]["small"])
+        fold_to_big_blind(game)
+    assert smalls == [50, 50, 50, 100, 100, 100, 150]
+
+
 def test_du4_rounds_count_from_the_oldest_player(new_game: GameFactory) -> None:
     """DU4: with seat 2 the oldest, the second round starts when seat 2 is game master again."""
     game = duell(new_game, 3, oldest_seat=2)

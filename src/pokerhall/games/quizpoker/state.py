@@ -7,7 +7,7 @@ DU4), eliminations and the end of the game (Q10), the pot carried over by a spli
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokerhall.content.packs import load_questions
@@ -23,7 +23,7 @@ from pokerhall.games.quizpoker.options import QuizPokerOptions, parse_options
 from pokerhall.games.quizpoker.views import build_view
 from pokerhall.table.blinds import BlindLevel
 from pokerhall.table.ledger import Ledger
-from pokerhall.table.seats import left_of
+from pokerhall.table.seats import left_of, right_of
 
 
 class QuizPoker(Game[HandMove]):
@@ -126,14 +126,17 @@ class QuizPoker(Game[HandMove]):
 
     def _move_buttons(self) -> Positions:
         """Q11/DU2: the button moves one seat clockwise per question, skipping the eliminated."""
-        n, opts = self.num_seats, self.options
-        if self._button is None:
+        n, opts, old = self.num_seats, self.options, self._button
+        if old is None:
             button = opts.oldest_seat if opts.game_master else 0
         elif not opts.game_master:
-            return self._move_big_blind()
+            positions = self._move_big_blind()
+            if self._passes_oldest(old, positions.button):
+                self.orbit += 1  # DU4 without a game master: the button's orbit counts
+            return positions
         else:
-            button = left_of(self._button, n, self.in_game)
-            if self._passes_oldest(self._button, button):
+            button = left_of(old, n, self.in_game)
+            if self._passes_oldest(old, button):
                 self.orbit += 1  # DU4: a new round begins with the oldest player still in
         self._button = button
         remaining = self.players_left()
@@ -158,16 +161,17 @@ class QuizPoker(Game[HandMove]):
         n, old_big = self.num_seats, self.hand.positions.big_blind
         big = left_of(old_big, n, self.in_game)
         if self.players_left() == 2:
-            other = self._button = _right_of(big, n, self.in_game)
+            other = self._button = right_of(big, n, self.in_game)
             return Positions(other, None, other, big)
         small = old_big if self.in_game(old_big) else None
-        button = self._button = _right_of(big if small is None else small, n, self.in_game)
+        button = self._button = right_of(big if small is None else small, n, self.in_game)
         return Positions(button, None, small, big)
 
     def _passes_oldest(self, old: int, new: int) -> bool:
-        """Whether moving the button from `old` to `new` reaches the oldest player's seat."""
+        """Whether moving the button from `old` to `new` reaches the oldest player's seat (a
+        button that stayed put passes nobody)."""
         n, oldest = self.num_seats, self.options.oldest_seat
-        steps = (new - old) % n or n
+        steps = (new - old) % n
         return any((old + k) % n == oldest for k in range(1, steps + 1))
 
     def _end_hand(self) -> list[Event]:
@@ -205,12 +209,3 @@ class QuizPoker(Game[HandMove]):
             return (-(out or never), -chips, seat)
 
         return sorted(range(self.num_seats), key=rank)
-
-
-def _right_of(seat: int, num_seats: int, eligible: Callable[[int], bool]) -> int:
-    """The first eligible seat counter-clockwise of `seat`."""
-    for step in range(1, num_seats + 1):
-        other = (seat - step) % num_seats
-        if eligible(other):
-            return other
-    raise ValueError("no eligible seat at the table")
