@@ -66,7 +66,7 @@ def test_play_scripted_session_shows_history_and_re_asks_with_the_reason(
     assert "✗ the smallest bet is to 20" in out
     assert "✗ 'xyz' is not a move" in out
     assert "Player bets 100" in out
-    assert "wins 360 from the main pot" in out
+    assert "Player and Ada split the main pot: 180 each" in out  # Q8: equal distances split
     assert "You leave the table." in out
     assert "Standings so far" in out
     # Private events of bots never reach the person in seat 0.

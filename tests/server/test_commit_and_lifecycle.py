@@ -18,14 +18,13 @@ import pytest
 
 from pokerhall import games
 from pokerhall.engine import IllegalMove
-from pokerhall.engine.bots import Bot
-from pokerhall.engine.rng import MAX_SEED
+from pokerhall.engine.rng import MAX_SEED, derive_seed
 from pokerhall.server import hall as hall_module
 from pokerhall.server.app import create_app
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
 from pokerhall.server.messages import CreateTable
-from pokerhall.server.runtime import TableRuntime, make_bots
+from pokerhall.server.runtime import TableRuntime
 
 from .live import LiveServer
 from .lobby import Lobby, bearer
@@ -272,27 +271,15 @@ async def test_leaving_a_finished_game_is_refused_and_changes_nothing(
 # --- 4. bots' random streams ------------------------------------------------------------------
 
 
-def test_each_bot_has_its_own_random_stream_apart_from_the_question_deck(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_each_bot_has_its_own_random_stream_apart_from_the_question_deck() -> None:
     """The deck draws from `make_rng(seed)`: with `seed + seat` the bot at seat 0 would share
     it, and every bot the deck of the table whose seed is `seed + seat`. Seeds stay the same
     from run to run, so a restarted table's bots play as before."""
-    made: list[int] = []
-    real = games.make_bot
-
-    def recording(game: str, kind: str, seed: int) -> Bot:
-        made.append(seed)
-        return real(game, kind, seed)
-
-    monkeypatch.setattr(games, "make_bot", recording)
     table_seed = 1234
-    kinds = {0: "heuristic", 1: "random", 2: "heuristic"}
-    make_bots("quizpoker", kinds, table_seed)
-    first, made[:] = list(made), []
-    make_bots("quizpoker", kinds, table_seed)
-
-    assert made == first
-    assert len(set(first)) == len(kinds)
-    assert all(0 <= seed <= MAX_SEED for seed in first)
-    assert not set(first) & {table_seed + offset for offset in range(-10, 11)}
+    seeds = [derive_seed(table_seed, f"bot:{seat}") for seat in range(3)]
+    assert seeds == [derive_seed(table_seed, f"bot:{seat}") for seat in range(3)]
+    assert len(set(seeds)) == len(seeds)
+    assert all(0 <= seed <= MAX_SEED for seed in seeds)
+    assert not set(seeds) & {table_seed + offset for offset in range(-10, 11)}
+    bots = games.make_bots("quizpoker", {0: "heuristic", 2: "random"}, table_seed)
+    assert sorted(bots) == [0, 2]

@@ -8,15 +8,12 @@ command line that cannot work (the code Typer uses for usage errors too).
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
-
-from pokerhall.engine.rng import MAX_SEED
 
 DATA_ERROR = 1
 USAGE_ERROR = 2
@@ -31,14 +28,6 @@ def fail(message: str, code: int = DATA_ERROR) -> NoReturn:
     """Print `message` to stderr and end the command with `code`."""
     make_console(stderr=True).print(f"Error: {message}", markup=False, soft_wrap=True)
     raise typer.Exit(code)
-
-
-def derive_seed(seed: int, label: object) -> int:
-    """A seed for one part of a match (a bot, a later game) that depends only on the match seed.
-
-    String seeding of `random.Random` hashes with SHA-512, so it does not vary between runs.
-    """
-    return random.Random(f"{seed}/{label}").randrange(MAX_SEED + 1)
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, Any]:

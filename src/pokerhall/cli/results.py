@@ -22,15 +22,9 @@ def eliminations(events: Iterable[Event]) -> dict[int, int]:
 
 
 def standings(state: Game[Any]) -> tuple[list[int], list[int]]:
-    """(seats from first to last, chips per seat): the result once over, else by chips now."""
-    result = state.result
-    if result is not None and "standings" in result and "stacks" in result:
-        return list(result["standings"]), list(result["stacks"])
-    players = state.view(None).get("players") or []
-    stacks = [int(player.get("stack", 0)) for player in players]
-    out = eliminations(state.events)
-    order = sorted(range(len(stacks)), key=lambda seat: (-out.get(seat, 10**9), -stacks[seat]))
-    return order, stacks
+    """(seats from first to last, chips per seat), as the game ranks them (its view says)."""
+    view = state.view(None)
+    return list(view["standings"]), [int(player["stack"]) for player in view["players"]]
 
 
 def standings_table(state: Game[Any], labels: Mapping[int, str] | None = None) -> Table:

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokerhall import games
-from pokerhall.cli.common import derive_seed
 from pokerhall.engine.bots import Bot
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import Event
@@ -22,10 +21,7 @@ def seat_bots(game: str, kinds: Mapping[int, str], seed: int) -> dict[int, Bot]:
 
     Raises InvalidOptions for a kind the game does not have.
     """
-    return {
-        seat: games.make_bot(game, kind, derive_seed(seed, f"bot{seat}"))
-        for seat, kind in kinds.items()
-    }
+    return games.make_bots(game, kinds, seed)
 
 
 def bot_turn(state: Game[Any], seat: int, bot: Bot) -> list[Event]:

@@ -11,7 +11,7 @@ from pokerhall.engine.errors import InvalidOptions, UnknownGame
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.record import MatchRecord
-from pokerhall.engine.rng import check_seed, new_seed
+from pokerhall.engine.rng import check_seed, derive_seed, new_seed
 
 Factory = Callable[[Sequence[str], Mapping[str, Any], int], Game[Any]]
 BotFactory = Callable[[int], Bot]
@@ -99,6 +99,13 @@ def replay(
 
 def bot_kinds(name: str) -> list[str]:
     return sorted(_entry(name).bots)
+
+
+def make_bots(name: str, kinds: Mapping[int, str], seed: int) -> dict[int, Bot]:
+    """One bot per seat of the given kinds, each seeded from the match seed and its seat."""
+    return {
+        seat: make_bot(name, kind, derive_seed(seed, f"bot:{seat}")) for seat, kind in kinds.items()
+    }
 
 
 def make_bot(name: str, kind: str, seed: int) -> Bot:

@@ -26,7 +26,7 @@ from pokerhall.server.messages import (
     server_message,
 )
 from pokerhall.server.models import SeatRow, TableRow
-from pokerhall.server.runtime import SeatControl, TableRuntime, make_bots
+from pokerhall.server.runtime import SeatControl, TableRuntime
 from pokerhall.server.tokens import new_token, seed_commitment, token_hash, token_matches
 
 log = logging.getLogger("pokerhall.server")
@@ -222,7 +222,7 @@ class Hall:
             if table.bot_takeover and table.status == "running":
                 row.kind, row.bot_kind = "bot", "heuristic"
                 if runtime is not None:
-                    bot = make_bots(table.game, {seat: "heuristic"}, table.seed)[seat]
+                    bot = games.make_bots(table.game, {seat: "heuristic"}, table.seed)[seat]
                     runtime.set_bot(seat, bot)
             await self.db.put_seat(row)
             await self._announce(table_id)
@@ -282,7 +282,7 @@ class Hall:
     async def _launch(self, table: TableRow) -> None:
         seats = await self.db.seats(table.id)
         state = await self._replay(table)
-        bots = make_bots(
+        bots = games.make_bots(
             table.game,
             {s.seat: s.bot_kind or "heuristic" for s in seats if s.kind == "bot"},
             table.seed,

@@ -11,17 +11,14 @@ still be lost.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerhall import games
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot
-from pokerhall.engine.rng import MAX_SEED
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
@@ -281,18 +278,3 @@ class TableRuntime:
     def notify(self, text: str) -> None:
         for conn in list(self.connections):
             conn.send(text)
-
-
-def make_bots(game: str, kinds: dict[int, str], seed: int) -> dict[int, Bot]:
-    return {seat: games.make_bot(game, kind, bot_seed(seed, seat)) for seat, kind in kinds.items()}
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot at `seat`, derived from the table's seed alone.
-
-    Not `seed + seat`: the game draws its questions from `make_rng(seed)`, so the bot at seat 0
-    would share that stream (and each bot the stream of a neighbouring table's game). A hash keeps
-    the streams apart and is the same on every run, so replays and restarts play alike.
-    """
-    digest = hashlib.sha256(f"{seed}:bot:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") & MAX_SEED

@@ -32,6 +32,7 @@ def build_view(game: QuizPoker, seat: int | None) -> JSON:
         "hand": hand_view(hand, seat),
         "previous_hand": None if game.previous_hand is None else hand_summary(game.previous_hand),
         "stack_history": [list(row) for row in game.stack_history],
+        "standings": game.standings(),
         "over": game.over,
         "result": game.result,
     }
