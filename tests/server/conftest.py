@@ -6,6 +6,7 @@ from __future__ import annotations
 import faulthandler
 import sys
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 
 from . import postgres
 from .live import LiveServer
+from .lobby import Lobby
+from .wsclient import TableClient
 
 HANG_GUARD_SECONDS = 150
 """Every test uses its own timeouts; this only catches a hang they missed (and ends the run)."""
@@ -84,3 +87,40 @@ async def server(sqlite_url: str) -> AsyncIterator[LiveServer]:
     """A real uvicorn server on 127.0.0.1 over a fresh SQLite file."""
     async with LiveServer(sqlite_url) as live:
         yield live
+
+
+@dataclass
+class Seated:
+    """Ann, connected at a running heads-up table (see the `seated` fixture)."""
+
+    server: LiveServer
+    lobby: Lobby
+    table: dict[str, Any]
+    token: str
+    client: TableClient
+
+    @property
+    def url(self) -> str:
+        return self.server.ws(self.table["id"])
+
+    async def assert_unchanged_and_usable(self) -> None:
+        """The seat is still asked its first guess, and the connection and server work."""
+        state = await self.client.sync()
+        assert state["view"]["you"] == {
+            "guess": None,
+            "prompt": {"type": "guess", "state_id": 0, "moves": ["guess", "fold"]},
+        }
+        assert (await self.lobby.table(self.table["id"]))["status"] == "running"
+
+
+@pytest.fixture
+async def seated(server: LiveServer, quick_options: dict[str, Any]) -> AsyncIterator[Seated]:
+    """Ann at a running heads-up table against Bob, who has not guessed (so nothing moves)."""
+    async with Lobby.at(server.http) as lobby:
+        table = await lobby.create(options=quick_options, seats=2)
+        _seat, token = await lobby.join(table["id"], "Ann")
+        await lobby.join(table["id"], "Bob")
+        client = await TableClient.connect(server.ws(table["id"]), token)
+        await client.expect("state")
+        yield Seated(server, lobby, table, token, client)
+        await client.close()

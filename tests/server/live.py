@@ -15,9 +15,8 @@ from types import TracebackType
 import uvicorn
 
 from pokerhall.server.app import create_app
+from pokerhall.server.messages import WS_MAX_FRAME_BYTES
 
-WS_MAX_SIZE = 65_536
-"""As in pokerhall.server.serve: frames above this are refused by uvicorn itself."""
 START_TIMEOUT = 15.0
 STOP_TIMEOUT = 15.0
 
@@ -33,7 +32,7 @@ class LiveServer:
         config = uvicorn.Config(
             self.app,
             loop="asyncio",
-            ws_max_size=WS_MAX_SIZE,
+            ws_max_size=WS_MAX_FRAME_BYTES,
             log_level="warning",
             access_log=False,
             timeout_graceful_shutdown=5,

@@ -17,6 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
+from pokerhall.server.messages import WS_MAX_FRAME_BYTES
+
 from .lobby import Lobby
 from .wsclient import TableClient, passive_strategy, plain_strategy, unexpected_errors
 
@@ -33,7 +35,7 @@ class ServerProcess:
             "import uvicorn\n"
             "from pokerhall.server.app import create_app\n"
             f"uvicorn.run(create_app({db_url!r}), host='127.0.0.1', port={self.port},"
-            " ws_max_size=65_536, log_level='warning')\n"
+            f" ws_max_size={WS_MAX_FRAME_BYTES}, log_level='warning')\n"
         )
         self.log = log
         with log.open("ab") as out:

@@ -9,9 +9,8 @@ import asyncio
 import contextlib
 import json
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, cast
+from collections.abc import Awaitable, Callable
+from typing import cast
 
 import pytest
 from starlette.websockets import WebSocket
@@ -22,6 +21,7 @@ from websockets.frames import Close
 from pokerhall.server import connection
 from pokerhall.server.connection import OUTBOX_LIMIT, Connection
 
+from .conftest import Seated
 from .live import LiveServer
 from .lobby import Lobby
 from .wsclient import TableClient
@@ -143,27 +143,6 @@ async def test_a_live_spectator_that_stops_reading_is_disconnected(
 
 
 # --- sending too much ------------------------------------------------------------------------
-
-
-@dataclass
-class Seated:
-    url: str
-    token: str
-    client: TableClient
-
-
-@pytest.fixture
-async def seated(server: LiveServer, quick_options: dict[str, Any]) -> AsyncIterator[Seated]:
-    """Ann at a running heads-up table against Bob, who has not guessed (so nothing moves)."""
-    async with Lobby.at(server.http) as lobby:
-        table = await lobby.create(options=quick_options, seats=2)
-        _seat, token = await lobby.join(table["id"], "Ann")
-        await lobby.join(table["id"], "Bob")
-    url = server.ws(table["id"])
-    client = await TableClient.connect(url, token)
-    await client.expect("state")
-    yield Seated(url, token, client)
-    await client.close()
 
 
 async def flood(client: TableClient, frame: str | bytes, count: int) -> None:

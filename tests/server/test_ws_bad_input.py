@@ -5,55 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from pokerhall.server import websocket
-from pokerhall.server.messages import MAX_MESSAGE_CHARS
+from pokerhall.server.messages import MAX_MESSAGE_CHARS, WS_MAX_FRAME_BYTES
 
-from .live import WS_MAX_SIZE, LiveServer
+from .conftest import Seated
+from .live import LiveServer
 from .lobby import Lobby
 from .wsclient import TableClient
 
 pytestmark = pytest.mark.anyio
 POLICY_VIOLATION = 1008
 MESSAGE_TOO_BIG = 1009
-
-
-@dataclass
-class Seated:
-    server: LiveServer
-    lobby: Lobby
-    table: dict[str, Any]
-    token: str
-    client: TableClient
-
-    async def assert_unchanged_and_usable(self) -> None:
-        """The seat is still asked its first guess, and the connection and server work."""
-        assert await self.client.roundtrip() is not None
-        state = await self.client.sync()
-        assert state["view"]["you"] == {
-            "guess": None,
-            "prompt": {"type": "guess", "state_id": 0, "moves": ["guess", "fold"]},
-        }
-        assert (await self.lobby.table(self.table["id"]))["status"] == "running"
-
-
-@pytest.fixture
-async def seated(server: LiveServer, quick_options: dict[str, Any]) -> AsyncIterator[Seated]:
-    """Ann at a running heads-up table against Bob, who has not guessed (so nothing moves)."""
-    async with Lobby.at(server.http) as lobby:
-        table = await lobby.create(options=quick_options, seats=2)
-        _seat, token = await lobby.join(table["id"], "Ann")
-        await lobby.join(table["id"], "Bob")
-        client = await TableClient.connect(server.ws(table["id"]), token)
-        await client.expect("state")
-        yield Seated(server, lobby, table, token, client)
-        await client.close()
 
 
 BAD_MESSAGES = {
@@ -94,7 +61,7 @@ async def test_a_binary_frame_is_refused(seated: Seated) -> None:
 
 async def test_a_frame_above_the_size_limit_closes_only_that_connection(seated: Seated) -> None:
     """uvicorn refuses frames above ws_max_size (as `pokerhall serve` sets it) with 1009."""
-    await seated.client.send_raw("x" * (WS_MAX_SIZE + 1))
+    await seated.client.send_raw("x" * (WS_MAX_FRAME_BYTES + 1))
     with pytest.raises(ConnectionClosed) as closed:
         await seated.client.recv()
     assert closed.value.rcvd is not None

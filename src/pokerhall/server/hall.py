@@ -19,6 +19,7 @@ from pokerhall.engine.rng import new_seed
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import (
+    DEFAULT_BOT_KIND,
     CreateTable,
     SeatInfo,
     TableInfo,
@@ -219,10 +220,10 @@ class Hall:
             row.left, row.token_hash = True, None  # the token no longer holds the seat
             if runtime is not None:
                 runtime.release(seat)
-            if table.bot_takeover and table.status == "running":
-                row.kind, row.bot_kind = "bot", "heuristic"
+            if table.bot_takeover:  # the table is running here: open and finished returned
+                row.kind, row.bot_kind = "bot", DEFAULT_BOT_KIND
                 if runtime is not None:
-                    bot = games.make_bots(table.game, {seat: "heuristic"}, table.seed)[seat]
+                    bot = games.make_bots(table.game, {seat: DEFAULT_BOT_KIND}, table.seed)[seat]
                     runtime.set_bot(seat, bot)
             await self.db.put_seat(row)
             await self._announce(table_id)
@@ -247,7 +248,7 @@ class Hall:
                             seat=i,
                             name=name,
                             kind="bot",
-                            bot_kind="heuristic",
+                            bot_kind=DEFAULT_BOT_KIND,
                             left=False,
                         )
                     )
@@ -284,7 +285,7 @@ class Hall:
         state = await self._replay(table)
         bots = games.make_bots(
             table.game,
-            {s.seat: s.bot_kind or "heuristic" for s in seats if s.kind == "bot"},
+            {s.seat: s.bot_kind or DEFAULT_BOT_KIND for s in seats if s.kind == "bot"},
             table.seed,
         )
         control = SeatControl(bots=bots, turn_clock=table.turn_clock, bot_delay=table.bot_delay)

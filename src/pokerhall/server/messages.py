@@ -23,6 +23,11 @@ from pydantic_core import PydanticCustomError
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
+DEFAULT_BOT_KIND = "heuristic"
+"""The bot that fills empty seats and takes over for players who leave, unless a table says."""
+WS_MAX_FRAME_BYTES = 65_536
+"""uvicorn's `ws_max_size`: larger frames are refused before they reach us. Above
+MAX_MESSAGE_CHARS, so an oversized message still gets our own clear error."""
 MAX_NESTING = 32
 """Deepest nesting of arrays and objects in a message. Moves are flat; a deeper message only
 serves to exhaust the stack of whatever walks it next (the engine copies every move as JSON)."""
@@ -183,7 +188,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int = Field(default=4, ge=2, le=10)
     bots: int = Field(default=0, ge=0, le=10, description="Seats filled by bots at once.")
-    bot_kind: Annotated[str, StringConstraints(max_length=20)] = "heuristic"
+    bot_kind: Annotated[str, StringConstraints(max_length=20)] = DEFAULT_BOT_KIND
     turn_clock: float | None = Field(
         default=60.0,
         ge=1.0,

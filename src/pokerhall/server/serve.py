@@ -5,6 +5,7 @@ from __future__ import annotations
 import uvicorn
 
 from pokerhall.server.app import create_app
+from pokerhall.server.messages import WS_MAX_FRAME_BYTES
 
 DEFAULT_DB = "sqlite:///pokerhall.sqlite3"
 SHUTDOWN_GRACE = 10
@@ -20,7 +21,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) ->
         app,
         host=host,
         port=port,
-        ws_max_size=65_536,
+        ws_max_size=WS_MAX_FRAME_BYTES,
         log_level="warning",
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
     )

@@ -20,6 +20,7 @@ from pokerhall.server.connection import Admission, Connection, FloodGuard
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.messages import (
     MAX_MESSAGE_CHARS,
+    WS_MAX_FRAME_BYTES,
     Hello,
     MoveMessage,
     Ping,
@@ -167,4 +168,4 @@ async def _handle(conn: Connection, hall: Hall, table_id: str, text: str) -> Non
                 conn.send(error_message("server_error", "the server could not take this move"))
 
 
-assert MAX_MESSAGE_CHARS < 65_536  # uvicorn's ws_max_size is set above this in serve.py
+assert MAX_MESSAGE_CHARS < WS_MAX_FRAME_BYTES
