@@ -66,6 +66,24 @@ def test_saved_records_replay(cli: Run, mini_pack: Path, tmp_path: Path) -> None
         assert state.num_seats == 3
 
 
+def test_a_record_that_cannot_be_saved_is_a_data_error(cli: Run, mini_pack: Path) -> None:
+    target = mini_pack.parent / "no-such-folder" / "run.json"
+    args = ["simulate", "quizpoker", "--questions", mini_pack, "--bots", "caller"]
+    args += ["--hands", "3", "--save", target]
+    result = cli(*args)
+    assert result.exit_code == 1, result.output
+    assert "cannot save the match records" in result.output
+
+
+@pytest.mark.parametrize("pair", ["starting_stack", "=500", " =500"])
+def test_an_option_without_key_and_value_is_a_usage_error(
+    cli: Run, mini_pack: Path, pair: str
+) -> None:
+    result = cli("simulate", "quizpoker", "--questions", mini_pack, "--hands", "3", "-o", pair)
+    assert result.exit_code == 2
+    assert "--option expects KEY=VALUE" in result.output
+
+
 def test_table_summary_and_duell(cli: Run, mini_pack: Path) -> None:
     """DU1: the duell needs 3-6 players; its summary reads like the quizpoker one."""
     args = ["--players", "4", "--hands", "5", "--bots", "caller", "--lang", "en", "--questions"]

@@ -136,7 +136,7 @@ def test_q4_all_in_for_less_than_the_call_is_a_call() -> None:
     assert (outcome.kind, outcome.to, outcome.added, outcome.all_in) == ("call", 12, 12, True)
 
 
-def test_short_all_in_does_not_reopen_raising_for_players_who_acted() -> None:
+def test_q4_short_all_in_does_not_reopen_raising_for_players_who_acted() -> None:
     """Standard no-limit: a raise short of a full raise lets players who already acted only
     call or fold; players who have not acted yet may still raise."""
     betting = later_round([1000, 150, 1000])
@@ -153,7 +153,7 @@ def test_short_all_in_does_not_reopen_raising_for_players_who_acted() -> None:
     assert betting.done
 
 
-def test_short_all_ins_that_add_up_to_a_full_raise_reopen_raising() -> None:
+def test_q4_short_all_ins_that_add_up_to_a_full_raise_reopen_raising() -> None:
     """TDA "reopening the bet": short all-ins that together make a full raise reopen it."""
     betting = later_round([1000, 150, 210, 1000])
     play(betting, bet_to(100), "all_in", "all_in", "call")  # +50 and +60 on top of 100
@@ -162,7 +162,7 @@ def test_short_all_ins_that_add_up_to_a_full_raise_reopen_raising() -> None:
     act(betting, raise_to(310))
 
 
-def test_short_all_ins_below_a_full_raise_together_do_not_reopen() -> None:
+def test_q4_short_all_ins_below_a_full_raise_together_do_not_reopen() -> None:
     betting = later_round([1000, 150, 180, 1000])
     play(betting, bet_to(100), "all_in", "all_in", "call")  # +50 and +30: 80 < 100
     legal = betting.legal()
@@ -188,13 +188,13 @@ def test_du5_short_all_ins_adding_up_to_the_round_one_big_blind_reopen_raising()
     assert (legal.seat, legal.call, legal.min_to) == (1, 100, 600)
 
 
-def test_a_full_all_in_raise_reopens_raising() -> None:
+def test_q4_a_full_all_in_raise_reopens_raising() -> None:
     betting = later_round([1000, 200, 1000])
     play(betting, bet_to(100), "all_in", "call")  # to 200: a full raise of 100
     assert betting.legal().min_to == 300
 
 
-def test_no_raise_when_nobody_could_call_more() -> None:
+def test_q9_no_raise_when_nobody_could_call_more() -> None:
     """A raise nobody can call is not offered: the others are all-in or cannot cover the bet."""
     betting = later_round([100, 1000, 60])
     act(betting, {"type": "all_in"})
@@ -209,7 +209,7 @@ def test_no_raise_when_nobody_could_call_more() -> None:
 # --- the big blind, turn order and the end of a round ---------------------------------------
 
 
-def test_big_blind_option_preflop() -> None:
+def test_q5_big_blind_option_preflop() -> None:
     """Preflop the big blind acts last and may check or raise when everyone just called."""
     betting = preflop([1000] * 3)
     assert betting.actor == 2
@@ -222,6 +222,8 @@ def test_big_blind_option_preflop() -> None:
 
 
 def test_q12_heads_up_button_posts_small_blind_acts_first_and_bb_has_the_option() -> None:
+    """Q12: heads-up the button posts the small blind and acts first in round 1; the big blind
+    still gets its option to raise after a call."""
     betting = preflop([1000, 1000])
     assert betting.ledger.this_round == [20, 10]  # seat 1 is the button and small blind
     assert betting.actor == 1
@@ -288,7 +290,7 @@ def test_q7_no_betting_when_at_most_one_player_can_act() -> None:
     assert preflop_round.done  # the big blind is all-in: nobody is left to decide anything
 
 
-def test_folded_seats_are_skipped() -> None:
+def test_q5_folded_seats_are_skipped() -> None:
     betting = later_round([1000] * 4, folded=(1,))
     play(betting, "check")
     assert betting.actor == 2

@@ -29,7 +29,7 @@ def test_du4_growth_by_a_fixed_step_after_the_listed_levels() -> None:
     ],
     ids=["factor 10", "factor 1.5", "step"],
 )
-def test_blinds_stop_rising_at_the_ceiling(schedule: BlindSchedule, level: int) -> None:
+def test_q11_blinds_stop_rising_at_the_ceiling(schedule: BlindSchedule, level: int) -> None:
     blinds = schedule.level(level)
     assert blinds.small <= MAX_SMALL_BLIND
     assert blinds.small % schedule.unit == 0

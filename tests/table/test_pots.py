@@ -177,7 +177,7 @@ def test_du7_an_even_split_carries_nothing() -> None:
     assert (shares, rest) == ({0: 300, 2: 300}, 0)
 
 
-def test_a_single_winner_takes_everything() -> None:
+def test_q8_a_single_winner_takes_everything() -> None:
     for policy in OddChips:
         assert split(777, [1], unit=1, odd_chips=policy, order=[0, 1]) == ({1: 777}, 0)
 

@@ -175,12 +175,7 @@ class Hand:
 
     def _guessers(self) -> list[int]:
         """Live seats that have not written their guess yet, in seat order."""
-        guesses, led = self.guesses, self.ledger
-        return [
-            s
-            for s in range(led.num_seats)
-            if led.playing[s] and not led.folded[s] and s not in guesses
-        ]
+        return [seat for seat in self.ledger.live_seats() if seat not in self.guesses]
 
     # --- checking a move (changes nothing) ---------------------------------------------------
 
