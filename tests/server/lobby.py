@@ -44,6 +44,10 @@ class Lobby:
         body = response.json()
         return body["seat"], body["token"]
 
+    async def join_all(self, table_id: str, *names: str) -> list[str]:
+        """Seat each name in turn; their tokens, in seat order."""
+        return [(await self.join(table_id, name))[1] for name in names]
+
     async def start(self, table_id: str, token: str) -> dict[str, Any]:
         response = await self.http.post(f"/api/tables/{table_id}/start", headers=bearer(token))
         assert response.status_code == 200, response.text

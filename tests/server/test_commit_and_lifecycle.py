@@ -175,7 +175,7 @@ async def test_a_sync_and_a_new_connection_never_show_a_move_that_is_not_saved(
     gate = CommitGate(monkeypatch, fail=True)
     async with LiveServer(sqlite_url) as server, Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=2)
-        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob")]
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
         clients = [await TableClient.connect(server.ws(table["id"]), t) for t in tokens]
         for client in clients:
             await client.expect("state")

@@ -75,7 +75,7 @@ async def test_a_move_is_committed_before_its_events_go_out(
     monkeypatch.setattr(Database, "append_move", slow_save)
     async with LiveServer(db_url) as server, Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=2)
-        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob")]
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
         clients = [await TableClient.connect(server.ws(table["id"]), t) for t in tokens]
         for client in clients:
             await client.expect("state")
@@ -99,7 +99,7 @@ async def test_a_move_that_cannot_be_saved_never_happened(
 
     async with LiveServer(db_url) as server, Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=2)
-        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob")]
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
         ann = await TableClient.connect(server.ws(table["id"]), tokens[0])
         await ann.expect("state")
         with monkeypatch.context() as patch:
@@ -126,7 +126,7 @@ async def test_a_restart_restores_an_unfinished_table_and_the_game_goes_on(
 ) -> None:
     async with LiveServer(db_url) as server, Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=3, bots=1)
-        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob")]
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
         clients = [await TableClient.connect(server.ws(table["id"]), t) for t in tokens]
 
         def in_round_two(client: TableClient) -> bool:

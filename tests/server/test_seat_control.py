@@ -109,7 +109,7 @@ async def test_every_prompt_comes_with_its_clock(
     """The update that asks a seat to move also says how long it has."""
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=2, turn_clock=30.0)
-        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob")]
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
         clients = [await TableClient.connect(server.ws(table["id"]), t) for t in tokens]
         for client in clients:
             state = await client.expect("state")
@@ -137,7 +137,7 @@ async def test_a_bot_plays_on_for_a_player_who_left(
 ) -> None:
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=2)
-        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob")]
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
         ann, bob = [await TableClient.connect(server.ws(table["id"]), t) for t in tokens]
         await ann.expect("state")
         await ann.move({"type": "guess", "value": "50"})
@@ -161,7 +161,7 @@ async def test_a_player_who_reconnects_gets_the_seat_and_the_view_back(
 ) -> None:
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=2)
-        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob")]
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
         ann, bob = [await TableClient.connect(server.ws(table["id"]), t) for t in tokens]
         await ann.expect("state")
         await ann.move({"type": "guess", "value": "64"})

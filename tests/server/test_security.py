@@ -195,7 +195,7 @@ async def test_a_websocket_error_shows_only_internal_server_error(
 ) -> None:
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=2)
-        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob")]
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
         client = await TableClient.connect(server.ws(table["id"]), tokens[0])
         await client.expect("state")
 

@@ -84,19 +84,30 @@ def validation_reason(exc: RequestValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}"
 
 
-class BodyLimit:
-    """Answers 413 to an HTTP request whose body is over MAX_BODY_BYTES, before any route sees
-    it. The body is read here, up to the limit, and handed on whole: a limit enforced while a
-    route reads it would surface as FastAPI's generic 400. (FastAPI's own `max_body_size` needs a
-    newer FastAPI than pyproject.toml asks for.) WebSockets have their own limits."""
+class HttpMiddleware:
+    """An ASGI middleware that handles plain HTTP requests in `http` and passes everything else
+    (WebSockets, lifespan) straight through."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "http":
+            await self.http(scope, receive, send)
+        else:
             await self.app(scope, receive, send)
-            return
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+
+
+class BodyLimit(HttpMiddleware):
+    """Answers 413 to an HTTP request whose body is over MAX_BODY_BYTES, before any route sees
+    it. The body is read here, up to the limit, and handed on whole: a limit enforced while a
+    route reads it would surface as FastAPI's generic 400. (FastAPI's own `max_body_size` needs a
+    newer FastAPI than pyproject.toml asks for.) WebSockets have their own limits."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = Headers(scope=scope).get("content-length", "")
         if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
             await _too_large(scope, receive, send)
@@ -125,19 +136,13 @@ async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
     await JSONResponse({"detail": reason}, status_code=413)(scope, receive, send)
 
 
-class HiddenErrors:
+class HiddenErrors(HttpMiddleware):
     """Answers a bug in an HTTP route with a plain 500 "internal server error"; the details go to
     the log. Unlike an exception handler for `Exception` (which Starlette re-raises after
     answering, so that uvicorn logs it again and drops the keep-alive connection), the error
     ends here and the client's connection stays usable."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
         async def watched_send(message: Message) -> None:

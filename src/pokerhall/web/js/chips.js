@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 
-export const DUELL_CHIPS = [
+const DUELL_CHIPS = [
   { value: 1000, colour: "red" },
   { value: 500, colour: "white" },
   { value: 200, colour: "green" },
@@ -15,7 +15,7 @@ export const DUELL_CHIPS = [
 ];
 
 /** The fewest duell chips that make `amount`: [{value, colour, count}]. */
-export function decompose(amount) {
+function decompose(amount) {
   let rest = Math.max(0, Math.floor(amount));
   const out = [];
   for (const chip of DUELL_CHIPS) {
@@ -31,7 +31,7 @@ function chipLabel(value) {
 }
 
 /** The chip picture for an amount (aria-hidden; the title names the chips for mouse users). */
-export function chipStack(amount) {
+function chipStack(amount) {
   const parts = decompose(amount);
   const title = parts
     .map((p) => t("chips.piece", { count: p.count, value: formatNumber(p.value), colour: t(`chips.${p.colour}`) }))
