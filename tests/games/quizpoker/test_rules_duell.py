@@ -434,3 +434,26 @@ def test_du10_players_are_told_the_as_of_date(new_game: GameFactory) -> None:
     assert of_type(game.events, "question")[0].data["as_of"] == "2016-05-01"
     for seat in (None, 0, 1):
         assert game.view(seat)["hand"]["question"]["as_of"] == "2016-05-01"
+
+
+# --- duell rules as options of either ruleset -----------------------------------------------
+
+
+def test_du3_blinds_before_the_question_also_in_the_quizpoker_ruleset(
+    new_game: GameFactory,
+) -> None:
+    """DU3 is the `blinds_before_question` option: the blinds come before the question."""
+    game = new_game(3, blinds_before_question=True)
+    assert types(game.events)[:4] == ["hand_started", "blind_posted", "blind_posted", "question"]
+    assert types(new_game(3).events)[:2] == ["hand_started", "question"]  # QP: after the guesses
+
+
+def test_du4_blinds_per_orbit_also_in_the_quizpoker_ruleset(new_game: GameFactory) -> None:
+    """DU4 is the `blinds_per_orbit` option: with it, four players keep the first level for a
+    whole orbit, and the listed levels follow orbit by orbit."""
+    game = new_game(4, blinds_per_orbit=True, small_blinds=[10, 30], hands_per_level=1)
+    smalls = []
+    for _ in range(5):
+        smalls.append(game.view(None)["hand"]["blinds"]["small"])
+        fold_to_big_blind(game)
+    assert smalls == [10, 10, 10, 10, 30]

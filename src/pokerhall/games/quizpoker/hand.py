@@ -101,7 +101,7 @@ class Hand:
                 carry=self.ledger.carry,
             )
         ]
-        if self.options.ruleset == "duell":
+        if self.options.blinds_before_question:
             events += self._post_blinds()  # DU3: before the question is read
         q = self.question
         events.append(
@@ -308,7 +308,7 @@ class Hand:
         aggressor = self.betting.last_aggressor
         first = aggressor if aggressor in live else self.positions.button + 1
         order = reveal_order(live, first % self.num_seats, self.num_seats)
-        everyone = self.options.ruleset == "duell" or any(self.ledger.all_in(s) for s in live)
+        everyone = self.options.everyone_shows or any(self.ledger.all_in(s) for s in live)
         events = [Event.public("showdown", order=order)]
         for seat, shows in reveals(order, self._distance, everyone_shows=everyone):
             if shows:

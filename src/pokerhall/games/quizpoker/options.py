@@ -36,8 +36,14 @@ class QuizPokerOptions:
     blind_factor: float
     """... multiply by this and round to the chip unit (QP5)."""
     hands_per_level: int
-    """QP5: question rounds per blind level; 0 means one per starting player. Duell ignores it:
-    its blinds rise after every orbit of the game master (DU4)."""
+    """QP5: question rounds per blind level; 0 means one per starting player. Unused when
+    `blinds_per_orbit` is set."""
+    blinds_per_orbit: bool
+    """DU4: the blinds rise after every orbit of the button instead of every few hands."""
+    blinds_before_question: bool
+    """DU3: the blinds are posted before the question is read, not once all have guessed (QP)."""
+    everyone_shows: bool
+    """DU6: every player left shows at the showdown (QP3 lets a worse guess stay face down)."""
     min_raise: str
     odd_chips: str
     game_master: bool
@@ -80,6 +86,9 @@ _DEFAULTS: dict[str, JSON] = {
         "blind_step": 0,
         "blind_factor": 1.5,
         "hands_per_level": 0,
+        "blinds_per_orbit": False,
+        "blinds_before_question": False,
+        "everyone_shows": False,
         "min_raise": "seed",
         "odd_chips": OddChips.LEFT_OF_BUTTON.value,
         "game_master": False,
@@ -98,6 +107,9 @@ _DEFAULTS: dict[str, JSON] = {
         "blind_step": 50,
         "blind_factor": 1.0,
         "hands_per_level": 0,
+        "blinds_per_orbit": True,
+        "blinds_before_question": True,
+        "everyone_shows": True,
         "min_raise": "duell",
         "odd_chips": OddChips.CARRY.value,
         "game_master": True,
@@ -117,6 +129,9 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
     "blind_step": int,
     "blind_factor": (int, float),
     "hands_per_level": int,
+    "blinds_per_orbit": bool,
+    "blinds_before_question": bool,
+    "everyone_shows": bool,
     "min_raise": str,
     "odd_chips": str,
     "game_master": bool,

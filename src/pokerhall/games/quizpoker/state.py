@@ -103,7 +103,7 @@ class QuizPoker(Game[HandMove]):
         return self.out_after_hand.count(None)
 
     def blind_level(self) -> BlindLevel:
-        if self.options.ruleset == "duell":
+        if self.options.blinds_per_orbit:
             index = self.orbit - 1  # DU4: blinds rise after every orbit
         else:
             per_level = self.options.hands_per_level or len(self.players)  # QP5
