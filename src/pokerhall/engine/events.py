@@ -16,6 +16,10 @@ from pokerhall.engine.values import value_class
 
 JSON = dict[str, Any]
 
+ROUND_STARTED = "round_started"
+"""The public event every game emits when a round (hand, deal, battle) starts, with at least
+`round` (counted from 1): the server, the CLI and the charts find rounds by it alone."""
+
 
 @value_class
 class Event:

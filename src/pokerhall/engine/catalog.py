@@ -1,0 +1,252 @@
+"""What a game declares about itself: title, rulesets, options, bots, what a leaving player means.
+
+The hall (server, CLI, web lobby) knows games only through this: it lists them, renders their
+option forms, checks options and picks bots from a `GameInfo`, so a new game plugs in by
+registering one and nothing outside its package names it. Options are checked here, once, from
+their specs (a game adds only the checks that span several options), so the lobby form, the CLI's
+`-o key=value` and the game agree on what an option may be.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pokerhall.engine.errors import InvalidOptions
+from pokerhall.engine.events import JSON
+
+if TYPE_CHECKING:
+    from pokerhall.engine.bots import Bot
+    from pokerhall.engine.protocol import Game
+
+OptionKind = Literal["int", "number", "bool", "text", "choice", "int_list"]
+LeavePolicy = Literal["bot", "resign"]
+ScoreUnit = Literal["chips", "points"]
+
+Factory = Callable[[Sequence[str], Mapping[str, Any], int], "Game[Any]"]
+BotFactory = Callable[[int], "Bot"]
+"""Makes a bot from a seed, so simulations with bots replay too."""
+SecretsOf = Callable[["Game[Any]", "int | None"], Iterable[str]]
+"""The texts `seat` (None: a spectator) must not find in its view or events yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One table option: its type, default, allowed values and a line of help for forms."""
+
+    name: str
+    kind: OptionKind
+    default: Any
+    help: str
+    min: float | None = None
+    max: float | None = None
+    choices: tuple[str, ...] = ()
+    max_items: int = 50
+    """`int_list`: most items allowed."""
+    max_length: int = 200
+    """`text`: most characters allowed."""
+    advanced: bool = False
+    """Left out of the lobby's basic form (still settable there and with `-o`)."""
+
+    def check(self, value: object) -> Any:
+        """The value if it fits this spec (lists become tuples); InvalidOptions names it."""
+        bad = InvalidOptions(f"option {self.name!r} {self._expects()}, got {value!r}")
+        if self.kind == "bool":
+            if type(value) is not bool:
+                raise bad
+            return value
+        if self.kind in ("text", "choice"):
+            if not isinstance(value, str) or len(value) > self.max_length:
+                raise bad
+            if self.kind == "choice" and value not in self.choices:
+                raise bad
+            return value
+        if self.kind == "int_list":
+            if not isinstance(value, list | tuple) or not 1 <= len(value) <= self.max_items:
+                raise bad
+            return tuple(self._number(item, bad) for item in value)
+        return self._number(value, bad)
+
+    def _number(self, value: object, bad: InvalidOptions) -> int | float:
+        whole = self.kind in ("int", "int_list")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise bad
+        if whole and not isinstance(value, int):
+            raise bad
+        if isinstance(value, float) and not math.isfinite(value):
+            raise bad
+        if (self.min is not None and value < self.min) or (
+            self.max is not None and value > self.max
+        ):
+            raise bad
+        return value
+
+    def _expects(self) -> str:
+        if self.kind == "bool":
+            return "must be true or false"
+        if self.kind == "choice":
+            return f"must be one of {', '.join(self.choices)}"
+        if self.kind == "text":
+            return f"must be text of at most {self.max_length} characters"
+        what = {"int": "a whole number", "number": "a number"}.get(
+            self.kind, f"a list of 1 to {self.max_items} whole numbers"
+        )
+        low = "" if self.min is None else f" from {_num(self.min)}"
+        high = "" if self.max is None else f" up to {_num(self.max)}"
+        return f"must be {what}{low}{high}"
+
+    def to_json(self) -> JSON:
+        out: JSON = {
+            "name": self.name,
+            "kind": self.kind,
+            "default": list(self.default) if isinstance(self.default, tuple) else self.default,
+            "help": self.help,
+            "advanced": self.advanced,
+        }
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        if self.kind == "choice":
+            out["choices"] = list(self.choices)
+        if self.kind == "int_list":
+            out["max_items"] = self.max_items
+        if self.kind == "text":
+            out["max_length"] = self.max_length
+        return out
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A named set of option defaults (a ruleset is data, never a branch in the game's code)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """Defaults that differ from the option specs' own."""
+    summary: str = ""
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "defaults": {
+                k: list(v) if isinstance(v, tuple) else v for k, v in self.defaults.items()
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameTesting:
+    """What the hall's own tests need to know to test a game by its registration alone."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Options for short conformance games (e.g. steep blinds), overlaid on every ruleset's."""
+    secrets: SecretsOf | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    name: str
+    title: str
+    summary: str
+    factory: Factory
+    rulesets: tuple[Ruleset, ...]
+    """The first is the default."""
+    options: tuple[OptionSpec, ...]
+    bots: Mapping[str, BotFactory]
+    default_bot: str
+    """Fills empty seats and takes over for a player who leaves."""
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    """Other names for a ruleset of this game: `duell` is quizpoker with ruleset duell."""
+    on_leave: LeavePolicy = "bot"
+    """What a table does by default when a player leaves a running game: a bot takes the seat,
+    or the seat resigns (see `Game.resign`). Either way the table never waits for the player."""
+    score_unit: ScoreUnit = "chips"
+    terminal: str | None = None
+    """Dotted name of the game's terminal module (table view, prompt parsers) for the CLI."""
+    messages: Path | None = None
+    """Folder of the game's message catalogs (`<lang>.json`) for event descriptions."""
+    testing: GameTesting = field(default_factory=GameTesting)
+
+    def __post_init__(self) -> None:
+        if not self.rulesets:
+            raise ValueError(f"{self.name} declares no ruleset")
+        if self.default_bot not in self.bots:
+            raise ValueError(f"{self.name}'s default bot {self.default_bot!r} is not a bot kind")
+        names = [spec.name for spec in self.options]
+        if len(names) != len(set(names)) or "ruleset" in names:
+            raise ValueError(f"{self.name} declares an option twice (or one named 'ruleset')")
+
+    @property
+    def min_players(self) -> int:
+        return min(r.min_players for r in self.rulesets)
+
+    @property
+    def max_players(self) -> int:
+        return max(r.max_players for r in self.rulesets)
+
+    def ruleset(self, name: object) -> Ruleset:
+        for ruleset in self.rulesets:
+            if ruleset.name == name:
+                return ruleset
+        choices = ", ".join(r.name for r in self.rulesets)
+        raise InvalidOptions(f"unknown ruleset {name!r}; choose one of {choices}")
+
+    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option of the chosen ruleset, overlaid with `raw` and checked against its spec.
+
+        Returns the complete options (lists as tuples), with "ruleset" first. Checks that span
+        options (a stack that is a multiple of the chip unit) are the game's own.
+        """
+        if not isinstance(raw, Mapping):
+            raise InvalidOptions(f"options must be an object of named settings, got {raw!r}")
+        ruleset = self.ruleset(raw.get("ruleset", self.rulesets[0].name))
+        specs = {spec.name: spec for spec in self.options}
+        unknown = [key for key in raw if key != "ruleset" and key not in specs]
+        if unknown:
+            raise InvalidOptions(
+                f"unknown option {unknown[0]!r} for {self.name}; "
+                f"options are {', '.join(sorted(specs))}"
+            )
+        out: dict[str, Any] = {"ruleset": ruleset.name}
+        for name, spec in specs.items():
+            value = raw[name] if name in raw else ruleset.defaults.get(name, spec.default)
+            out[name] = spec.check(value)
+        return out
+
+    def check_players(self, ruleset: Ruleset, count: int) -> None:
+        if not ruleset.min_players <= count <= ruleset.max_players:
+            raise InvalidOptions(
+                f"{ruleset.name} needs {ruleset.min_players} to {ruleset.max_players} players, "
+                f"got {count}"
+            )
+
+    def to_json(self) -> JSON:
+        """What `/api/games` serves and the lobby form is rendered from."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "rulesets": [r.to_json() for r in self.rulesets],
+            "aliases": dict(self.aliases),
+            "options": [spec.to_json() for spec in self.options],
+            "bots": sorted(self.bots),
+            "default_bot": self.default_bot,
+            "on_leave": self.on_leave,
+            "score_unit": self.score_unit,
+        }
