@@ -10,7 +10,7 @@ from pokerhall.engine.errors import InvalidOptions
 from pokerhall.games.quizpoker import RULESETS, parse_options
 from pokerhall.games.quizpoker.history import chips
 
-RULESETS_BY_GAME = {"quizpoker": RULESETS}
+RULESETS_BY_GAME = {"quizpoker": tuple(r.name for r in RULESETS)}
 """Games with rulesets; a name in here that is also registered is an alias for the ruleset."""
 
 
@@ -29,7 +29,7 @@ def games_command() -> None:
     for column in ("Ruleset", "Players", "Stack", "Chip", "First blinds", "Game master", "Lang"):
         rules.add_column(column)
     for ruleset in RULESETS:
-        rules.add_row(ruleset, *ruleset_facts(ruleset))
+        rules.add_row(ruleset.name, *ruleset_facts(ruleset.name))
     console.print(rules)
 
 
@@ -37,11 +37,12 @@ def ruleset_facts(ruleset: str) -> list[str]:
     """The defaults of a ruleset that matter when choosing one."""
     try:
         o = parse_options({"ruleset": ruleset}, 3)
+        players = games.info("quizpoker").ruleset(ruleset)
     except InvalidOptions as exc:  # pragma: no cover - the shipped rulesets are valid
         return [str(exc)]
     level = o.schedule.level(0)
     return [
-        f"{o.min_players}–{o.max_players}",
+        f"{players.min_players}–{players.max_players}",
         chips(o.starting_stack),
         chips(o.chip_unit),
         f"{chips(level.small)}/{chips(level.big)}",

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Header, Query, Request, status
 
 from pokerhall import games
-from pokerhall.engine import JSON
+from pokerhall.engine import JSON, registry
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.messages import CreateTable, JoinTable, SeatToken, TableInfo
 
@@ -36,12 +36,15 @@ TokenDep = Annotated[str, Depends(bearer_token)]
 async def list_games() -> list[JSON]:
     out = []
     for name in games.names():
-        trial = games.create(name, 6 if name != "duell" else 4, seed=0)
+        info = games.info(name)
+        ruleset = info.ruleset(info.parse_options(registry.preset(name))["ruleset"])
+        trial = games.create(name, ruleset.max_players, seed=0)
+        players = {"min_players": ruleset.min_players, "max_players": ruleset.max_players}
         out.append(
             {
                 "name": name,
                 "game": trial.name,
-                "options": trial.options_json,
+                "options": {**trial.options_json, **players},
                 "bots": games.bot_kinds(name),
             }
         )
