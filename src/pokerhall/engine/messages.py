@@ -289,14 +289,21 @@ class _Renderer:
         if isinstance(number, int) and not isinstance(number, bool):
             if 0 <= number < len(self.players):
                 return str(self.players[number])
-        return self.message(message("_seat", seat=_json(number)), _MAX_DEPTH)
+        template = self.reserved("_seat")
+        return template.replace("{seat}", _json(number))
 
     def join(self, names: list[str]) -> str:
         if len(names) <= 1:
             return "".join(names)
-        word = self.catalog.get("_and")
-        word = word if isinstance(word, str) else "and"
-        return f"{', '.join(names[:-1])} {word} {names[-1]}"
+        return f"{', '.join(names[:-1])} {self.reserved('_and')} {names[-1]}"
+
+    def reserved(self, key: str) -> str:
+        """A renderer entry (`_and`, `_seat`): the catalog's, else the engine's for the language."""
+        entry = self.catalog.get(key)
+        if isinstance(entry, str):
+            return entry
+        engine = ENGINE_ENTRIES.get(self.lang.split("-")[0], ENGINE_ENTRIES[DEFAULT_LANGUAGE])
+        return engine[key]
 
     def _count(self, value: Any) -> Any:
         if isinstance(value, Mapping) and len(value) == 1:

@@ -52,10 +52,10 @@ def describe_award(award: Mapping[str, Any]) -> Message:
     side = "side" if pot != 0 else "main"
     carried_chips = award.get("carried") or 0
     carried: Any = nested("pot.carried", amount=amount(carried_chips)) if carried_chips else ""
-    shares = {_seat_number(s): share for s, share in dict(award.get("shares") or {}).items()}
+    shares = {_seat_number(s): share for s, share in _mapping(award.get("shares")).items()}
     if not shares:
         return message(f"pot.stays_{side}", index=pot, amount=amount(award.get("amount")))
-    winners = sorted(shares)
+    winners = sorted(shares, key=_seat_order)
     if len(winners) == 1:
         only = winners[0]
         return message(
@@ -65,7 +65,7 @@ def describe_award(award: Mapping[str, Any]) -> Message:
             index=pot,
             carried=carried,
         )
-    if len(set(shares.values())) == 1:
+    if all(shares[s] == shares[winners[0]] for s in winners):
         return message(
             f"pot.split_each_{side}",
             names=seats(winners),
@@ -89,6 +89,23 @@ def _seat_number(value: object) -> object:
     return value
 
 
+def _seat_order(value: object) -> tuple[bool, int, str]:
+    """Seats by number; anything else a malformed event carries after them."""
+    if isinstance(value, int):
+        return (False, value, "")
+    return (True, 0, str(value))
+
+
+def _mapping(value: object) -> Mapping[Any, Any]:
+    """`value` if it is a JSON object, else empty: a malformed event still gets its line."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: object) -> list[Any]:
+    """`value` if it is a JSON list, else empty."""
+    return list(value) if isinstance(value, list | tuple) else []
+
+
 def _all_in(data: Mapping[str, Any]) -> Any:
     return nested("all_in") if data.get("all_in") else ""
 
@@ -110,7 +127,7 @@ def _round_number(data: Mapping[str, Any]) -> Any:
 
 def _round_started(event: Event) -> Message:
     d = event.data
-    blinds = d.get("blinds") or {}
+    blinds = _mapping(d.get("blinds"))
     if d.get("game_master") is not None:
         role = nested("role.game_master", name=seat(d["game_master"]))
     else:
@@ -198,7 +215,7 @@ def _uncalled_returned(event: Event) -> Message:
 
 
 def _round_ended(event: Event) -> Message:
-    pots = [pot for pot in event.data.get("pots") or [] if isinstance(pot, Mapping)]
+    pots = [pot for pot in _list(event.data.get("pots")) if isinstance(pot, Mapping)]
     number_ = event.data.get("round")
     if not pots:
         return message("round_ended", round=number_)
@@ -209,7 +226,7 @@ def _round_ended(event: Event) -> Message:
             "pot.main_part" if index == 0 else "pot.side_part",
             index=index,
             amount=amount(pot.get("amount")),
-            names=seats(list(pot.get("eligible") or [])),
+            names=seats(_list(pot.get("eligible"))),
         )
         for index, pot in enumerate(pots)
     ]
@@ -230,7 +247,7 @@ def _answer(event: Event) -> Message:
 
 
 def _showdown(event: Event) -> Message:
-    order = list(event.data.get("order") or [])
+    order = _list(event.data.get("order"))
     if not order:
         return message("showdown")
     if len(order) == 1:
@@ -266,15 +283,16 @@ def _resigned(event: Event) -> Message:
 def _game_over(event: Event) -> Message:
     """The result shape (`winners`, `scores`, `rounds`); `winner`, `stacks`, `hands` before it."""
     d = event.data
-    winners = d.get("winners")
-    if winners is None:
+    if "winners" in d:
+        winners = _list(d["winners"])
+    else:
         winners = [d["winner"]] if d.get("winner") is not None else []
-    scores = d.get("scores", d.get("stacks")) or []
+    scores = _list(d.get("scores", d.get("stacks")))
     rounds = d.get("rounds", d.get("hands"))
     held: Any = ""
     if len(winners) == 1 and isinstance(winners[0], int) and 0 <= winners[0] < len(scores):
         held = nested("game_over.held", amount=amount(scores[winners[0]]))
-    return message("game_over", count=rounds, names=seats(list(winners)), held=held)
+    return message("game_over", count=rounds, names=seats(winners), held=held)
 
 
 _DESCRIBERS: dict[str, Callable[[Event], Message]] = {
