@@ -42,8 +42,8 @@ from pokerhall.cli.table_view import render_table
 from pokerhall.engine.bots import Bot
 from pokerhall.engine.errors import IllegalMove, PokerhallError
 from pokerhall.engine.events import JSON, Event
-from pokerhall.engine.protocol import Game
 from pokerhall.engine.messages import DEFAULT_LANGUAGE
+from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import new_seed
 
 HUMAN_SEAT = 0

@@ -286,9 +286,9 @@ class _Renderer:
         return _json(value)
 
     def name(self, number: Any) -> str:
-        if isinstance(number, int) and not isinstance(number, bool):
-            if 0 <= number < len(self.players):
-                return str(self.players[number])
+        known = isinstance(number, int) and not isinstance(number, bool)
+        if known and 0 <= number < len(self.players):
+            return str(self.players[number])
         template = self.reserved("_seat")
         return template.replace("{seat}", _json(number))
 

@@ -99,9 +99,7 @@ def test_question_line_has_topic_date_and_unit() -> None:
 def test_the_game_masters_card_names_its_reader() -> None:
     """DU2: the card is a private event addressed to the game master."""
     event = Event.private([0], "game_master_card", hint1="h1", hint2="h2", answer="1774")
-    assert read(event) == (
-        "Ann reads the card — hint 1: h1 | hint 2: h2 | answer: 1774"
-    )
+    assert read(event) == ("Ann reads the card — hint 1: h1 | hint 2: h2 | answer: 1774")
 
 
 @pytest.mark.parametrize(

@@ -79,7 +79,8 @@ def check_message(message: Message) -> None:
             assert placeholders(catalog[key]) <= set(params), (lang, key, params)
     for lang, catalog in CATALOGS.items():
         text = render(message, catalog, PLAYERS, lang)
-        assert text and "{" not in text, (lang, message, text)
+        assert text, (lang, message)
+        assert "{" not in text, (lang, message, text)
 
 
 @pytest.mark.parametrize("ruleset", ["quizpoker", "duell"])

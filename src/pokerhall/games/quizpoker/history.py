@@ -17,9 +17,9 @@ from pokerhall.engine.events import Event
 from pokerhall.engine.messages import (
     DEFAULT_LANGUAGE,
     Message,
+    amount,
     event_message,
     format_number,
-    amount,
     listing,
     message,
     nested,
