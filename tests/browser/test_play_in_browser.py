@@ -274,6 +274,11 @@ def test_two_people_and_two_bots_play_a_hand(
         expect(p.locator("#act-fold")).to_have_text(messages["actions.fold"])
         expect(p.locator("#hand-info")).to_contain_text(filled(messages["question.hand"], number=2))
         expect(p.locator("#guess-submit")).to_have_text(messages["actions.guessSubmit"])
+        # ... and the event log, from the game's catalog in the new language.
+        started = {"de": "Runde 1 — ", "el": "Παρτίδα 1 — "}[code]
+        expect(
+            p.locator('#event-log .log-hand[data-hand="1"] li[data-type="hand_started"]')
+        ).to_have_text(re.compile(f"^{started}"))
     for player in players:
         player.visitor.assert_no_console_errors()
 

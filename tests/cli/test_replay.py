@@ -85,3 +85,17 @@ def test_a_record_of_an_unknown_game(cli: Run, record_file: Path) -> None:
     result = cli("replay", record_file)
     assert result.exit_code == 2
     assert "unknown game 'chess'" in result.stderr
+
+
+def test_replay_in_another_language(cli: Run, record_file: Path) -> None:
+    """The same events, rendered from the German catalog, numbers the German way."""
+    result = cli("replay", record_file, "--lang", "de")
+    assert result.exit_code == 0, result.output
+    assert "Runde 1 — Ann hat den Dealer-Button; Blinds 10/20" in result.stdout
+    assert "Ann geht mit 20 mit" in result.stdout
+
+
+def test_replay_in_a_language_without_messages(cli: Run, record_file: Path) -> None:
+    result = cli("replay", record_file, "--lang", "xx")
+    assert result.exit_code == 2
+    assert "--lang: no messages in language 'xx' (known: cs, de, el, en)" in result.stderr

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from pokerhall.engine import Event, Game, IllegalMove, visible_events
+from pokerhall.engine.messages import load_catalog, render
 from pokerhall.engine.protocol import MAX_MOVE_CHARS
 
 
@@ -194,7 +195,9 @@ def test_event_visibility() -> None:
 
 
 def test_describe_has_a_default() -> None:
-    assert SecretNumbers().describe(Event.public("x", a=1)) == "x: {'a': 1}"
+    message = SecretNumbers().describe(Event.public("x", a=1))
+    assert message == {"key": "event", "params": {"type": "x", "data": '{"a": 1}'}}
+    assert render(message, load_catalog(None, "de"), ["Ann"], "de") == 'x: {"a": 1}'
 
 
 def test_check_returns_the_move_act_would_record_and_changes_nothing() -> None:

@@ -348,6 +348,25 @@ async def test_the_games_are_listed_with_their_options_and_bots(api: Api) -> Non
     assert listed["quizpoker"]["bots"] == ["heuristic", "random"]
 
 
+async def test_a_games_message_catalog_is_served_per_language(api: Api) -> None:
+    """Decision 6: clients render event lines from the game's catalog, served as static JSON."""
+    english = await api.http.get("/api/games/quizpoker/messages/en")
+    assert english.status_code == 200, english.text
+    assert english.json()["action.fold"] == "{name} folds"
+    assert english.json()["_and"] == "and"
+    czech = (await api.http.get("/api/games/duell/messages/cs")).json()
+    assert czech["game_over"]["few"].startswith("Konec hry")
+    assert set(czech) == set(english.json())
+    for path, reason in [
+        ("/api/games/chess/messages/en", "no game 'chess'"),
+        ("/api/games/quizpoker/messages/xx", "no messages in language 'xx'"),
+        ("/api/games/quizpoker/messages/EN.json", "not a language code"),
+    ]:
+        response = await api.http.get(path)
+        assert response.status_code == 404, path
+        assert reason in response.text, (path, response.text)
+
+
 async def _finished_table(api: Api, options: dict[str, Any]) -> dict[str, Any]:
     """Ann joins a heads-up table against a bot and leaves: her bot plays it out."""
     table = await api.lobby.create(options=options, seats=2, bots=1)

@@ -15,6 +15,11 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
+from pokerhall import games
+from pokerhall.engine.events import Event
+from pokerhall.engine.messages import LANGUAGES, UnknownLanguage, load_catalog, render
+from pokerhall.engine.protocol import Game
+
 DATA_ERROR = 1
 USAGE_ERROR = 2
 
@@ -63,6 +68,29 @@ def game_options(
         options["questions"] = str(questions)
     options.update(parse_option_pairs(extra))
     return options
+
+
+LANG_HELP = f"Language of the event lines: {', '.join(LANGUAGES)}."
+
+
+class EventLines:
+    """A game's events as lines in one language: the game's description of each event
+    (`Game.describe`), rendered from the game's message catalog."""
+
+    def __init__(self, state: Game[Any], lang: str) -> None:
+        try:
+            self.catalog = load_catalog(games.messages_folder(state.name), lang)
+        except UnknownLanguage as exc:
+            fail(f"--lang: {exc}", USAGE_ERROR)
+        self.state = state
+        self.lang = lang
+
+    def __call__(self, event: Event) -> str | None:
+        """The line of `event`, or None when the game leaves it out of the history."""
+        message = self.state.describe(event)
+        if message is None:
+            return None
+        return render(message, self.catalog, self.state.players, self.lang)
 
 
 def plural(count: int, noun: str) -> str:

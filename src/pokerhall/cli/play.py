@@ -17,7 +17,14 @@ from rich.console import Console
 from rich.text import Text
 
 from pokerhall import games
-from pokerhall.cli.common import USAGE_ERROR, fail, game_options, make_console
+from pokerhall.cli.common import (
+    LANG_HELP,
+    USAGE_ERROR,
+    EventLines,
+    fail,
+    game_options,
+    make_console,
+)
 from pokerhall.cli.human import (
     HELP_TEXT,
     HELP_WORDS,
@@ -35,6 +42,7 @@ from pokerhall.cli.table_view import render_table
 from pokerhall.engine.bots import Bot
 from pokerhall.engine.errors import IllegalMove, PokerhallError
 from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.messages import DEFAULT_LANGUAGE
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import new_seed
 
@@ -77,6 +85,7 @@ class PlaySession:
         console: Console,
         read: LineReader,
         human: int = HUMAN_SEAT,
+        lang: str = "en",
     ) -> None:
         self.state = state
         self.bots = bots
@@ -84,6 +93,7 @@ class PlaySession:
         self.console = console
         self.read = read
         self.human = human
+        self.describe = EventLines(state, lang)
         self.shown = 0
         """How many of `state.events` have been looked at for printing."""
 
@@ -118,7 +128,7 @@ class PlaySession:
         self.shown = len(events)
 
     def show_event(self, event: Event) -> None:
-        line = self.state.describe(event)
+        line = self.describe(event)
         if line is None:
             return
         if event.type == "hand_started":
@@ -173,7 +183,12 @@ def play(
     ),
     bots: Annotated[int, typer.Option(min=1, help="How many bots play against you.")] = 3,
     ruleset: Annotated[str | None, typer.Option(help="quizpoker or duell.")] = None,
-    lang: Annotated[str | None, typer.Option(help="Question language, e.g. en or de.")] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help=f"{LANG_HELP} Also the game's language option (-o language=... sets that alone)."
+        ),
+    ] = None,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "Player",
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable match.")] = None,
     bot_kind: Annotated[str, typer.Option(help="The kind of bot: heuristic or random.")] = (
@@ -207,6 +222,7 @@ def play(
         labels=dict.fromkeys(seated, bot_kind),
         console=console,
         read=lambda prompt: read_line(prompt),
+        lang=lang or DEFAULT_LANGUAGE,
     )
     _run(session, save)
 

@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 
 from pokerhall import games
-from pokerhall.cli.common import USAGE_ERROR, fail, make_console, plural
+from pokerhall.cli.common import LANG_HELP, USAGE_ERROR, EventLines, fail, make_console, plural
 from pokerhall.cli.results import standings_table
 from pokerhall.engine.errors import IllegalMove, PokerhallError
 from pokerhall.engine.events import JSON, Event
@@ -60,10 +60,12 @@ def replay(
     show_all: Annotated[
         bool, typer.Option("--all", help="Include private events, such as every guess.")
     ] = False,
+    lang: Annotated[str, typer.Option(help=LANG_HELP)] = "en",
 ) -> None:
     """Replay a saved match and print its hand history."""
     record = load_record(file)
     state = replay_record(file, record)
+    describe = EventLines(state, lang)
     console = make_console()
     ruleset = record.options.get("ruleset")
     header = record.game + (f" ({ruleset} rules)" if ruleset and ruleset != record.game else "")
@@ -76,7 +78,7 @@ def replay(
     for event in state.events:
         if not (show_all or event.is_public):
             continue
-        line = state.describe(event)
+        line = describe(event)
         if line is None:
             continue
         if event.type == "hand_started":

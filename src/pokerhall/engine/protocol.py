@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.messages import Message, event_message
 from pokerhall.engine.record import MatchRecord
 
 MAX_MOVE_CHARS = 2_000
@@ -144,9 +145,12 @@ class Game(ABC, Generic[ParsedMove]):
     def default_move(self, seat: int) -> JSON:
         """The move made for a pending seat whose time ran out (or whose bot failed)."""
 
-    def describe(self, event: Event) -> str | None:
-        """One line of hand history for an event, or None to leave it out."""
-        return f"{event.type}: {dict(event.data)}"
+    def describe(self, event: Event) -> Message | None:
+        """The hand-history line of an event as a message of the game's catalog (rendered by
+        `engine.messages.render` in the reader's language), or None to leave the event out.
+        Built from the event alone, so whoever may see the event may read its line. This
+        default is the generic `type: data` line; games override it."""
+        return event_message(event)
 
     # --- records -------------------------------------------------------------------------
 

@@ -3,6 +3,8 @@
 Importing this package registers every game, so callers never import a game module directly.
 """
 
+from pathlib import Path
+
 from pokerhall.engine.registry import (
     bot_kinds,
     create,
@@ -15,4 +17,19 @@ from pokerhall.engine.registry import (
 )
 from pokerhall.games import quizpoker as quizpoker
 
-__all__ = ["bot_kinds", "create", "info", "infos", "make_bot", "make_bots", "names", "replay"]
+__all__ = [
+    "bot_kinds",
+    "create",
+    "info",
+    "infos",
+    "make_bot",
+    "make_bots",
+    "messages_folder",
+    "names",
+    "replay",
+]
+
+
+def messages_folder(name: str) -> Path | None:
+    """The folder of a game's (or alias's) `<lang>.json` message catalogs, None without any."""
+    return info(name).messages

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request, status
+from fastapi.responses import JSONResponse
 
 from pokerhall import games
 from pokerhall.engine import JSON, registry
+from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.messages import CreateTable, JoinTable, SeatToken, TableInfo
 
@@ -49,6 +51,21 @@ async def list_games() -> list[JSON]:
             }
         )
     return out
+
+
+@router.get(
+    "/games/{name}/messages/{lang}", summary="A game's message catalog (event lines) in a language"
+)
+async def game_messages(name: str, lang: str) -> JSONResponse:
+    """The catalog clients render event descriptions from (`Game.describe`); small, static JSON,
+    with the engine's own entries (`_and`, `_seat`, `event`) merged in."""
+    if name not in games.names():
+        raise LobbyError(404, f"no game {name!r}")
+    try:
+        catalog = load_catalog(games.messages_folder(name), lang)
+    except UnknownLanguage as exc:
+        raise LobbyError(404, str(exc)) from None
+    return JSONResponse(dict(catalog), headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.post("/tables", status_code=status.HTTP_201_CREATED, summary="Open a new table")

@@ -246,7 +246,7 @@ class TableRuntime:
         """The full picture for a (re)connecting client: view plus this hand's visible events."""
         events = self.state.events
         start = max((i for i, e in enumerate(events) if e.type == "hand_started"), default=0)
-        recent = [e.to_json() for e in events[start:] if e.visible_to(seat)]
+        recent = [self._event_json(e) for e in events[start:] if e.visible_to(seat)]
         return server_message(
             "state", view=self.state.view(seat), events=recent, clock=self.clock_for(seat)
         )
@@ -259,12 +259,17 @@ class TableRuntime:
         secret simultaneous move such as a guess (Q2) must not.
         """
         views: dict[int | None, JSON] = {}
+        described: dict[int, JSON] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
             seat = conn.seat
-            visible = [e.to_json() for e in events if e.visible_to(seat)]
+            visible = [
+                described.setdefault(i, self._event_json(e))
+                for i, e in enumerate(events)
+                if e.visible_to(seat)
+            ]
             if not visible and seat != mover:
                 continue
             if seat not in views:
@@ -274,6 +279,14 @@ class TableRuntime:
                     "update", events=visible, view=views[seat], clock=self.clock_for(seat)
                 )
             )
+
+    def _event_json(self, event: Event) -> JSON:
+        """An event as sent to clients, with its description (`Game.describe`) under
+        `message`, which clients render from the game's catalog in their reader's language.
+        The description says no more than the event, so it goes wherever the event goes."""
+        out = event.to_json()
+        out["message"] = self.state.describe(event)
+        return out
 
     def notify(self, text: str) -> None:
         for conn in list(self.connections):

@@ -1,4 +1,5 @@
-"""Hand-history lines: one readable English line per QuizPoker event, using player names."""
+"""Hand-history lines: each QuizPoker event described once, as a catalog message, and read here in
+English with player names (the other languages are checked in test_messages.py)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,21 @@ import pytest
 
 from pokerhall import games
 from pokerhall.engine.events import Event
+from pokerhall.engine.messages import load_catalog, render
 from pokerhall.games.quizpoker.history import describe_event
 
 from .driver import RandomPlayer
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+ENGLISH = load_catalog(games.messages_folder("quizpoker"), "en")
 
 
-def line(event_type: str, **data: Any) -> str | None:
-    return describe_event(Event.public(event_type, **data), PLAYERS)
+def read(event: Event) -> str:
+    return render(describe_event(event), ENGLISH, PLAYERS, "en")
+
+
+def line(event_type: str, **data: Any) -> str:
+    return read(Event.public(event_type, **data))
 
 
 def test_hand_started_names_the_game_master_and_the_blinds() -> None:
@@ -35,6 +42,15 @@ def test_hand_started_names_the_game_master_and_the_blinds() -> None:
         carry=0,
     )
     assert text == "Hand 3 — Ann is game master; blinds 100/200"
+
+
+def test_round_started_reads_like_hand_started() -> None:
+    """The engine's `round_started` (with `round`) and the older `hand_started` (with `hand`)
+    read the same."""
+    data = {"button": 2, "blinds": {"small": 10, "big": 20}, "small_blind": None, "carry": 0}
+    text = "Hand 4 — Cy has the button; blinds 10/20 (no small blind this hand: its seat is out)"
+    assert line("round_started", round=4, **data) == text
+    assert line("hand_started", hand=4, **data) == text
 
 
 def test_hand_started_without_game_master_names_the_button_and_a_carried_pot() -> None:
@@ -83,9 +99,7 @@ def test_question_line_has_topic_date_and_unit() -> None:
 def test_the_game_masters_card_names_its_reader() -> None:
     """DU2: the card is a private event addressed to the game master."""
     event = Event.private([0], "game_master_card", hint1="h1", hint2="h2", answer="1774")
-    assert describe_event(event, PLAYERS) == (
-        "Ann reads the card — hint 1: h1 | hint 2: h2 | answer: 1774"
-    )
+    assert read(event) == ("Ann reads the card — hint 1: h1 | hint 2: h2 | answer: 1774")
 
 
 @pytest.mark.parametrize(
@@ -175,15 +189,23 @@ def test_elimination_and_game_over_q10() -> None:
     assert line("eliminated", seat=3, hand=5) == (
         "Dee is out of chips and leaves the game after hand 5"
     )
-    over = line("game_over", winner=0, standings=[0, 1], hands=12, stacks=[4000, 0, 0, 0])
+    result = {"standings": [0, 1, 2, 3], "places": [1, 2, 3, 4], "unit": "chips"}
+    over = line("game_over", winners=[0], scores=[4000, 0, 0, 0], rounds=12, **result)
     assert over == "Game over after 12 hands — Ann wins with 4,000 chips"
-    one = line("game_over", winner=1, standings=[1, 0], hands=1, stacks=[0, 2000, 0, 0])
+    one = line("game_over", winners=[1], scores=[0, 2000, 0, 0], rounds=1, **result)
     assert one == "Game over after 1 hand — Bob wins with 2,000 chips"
+    # The shape before the engine's result shape reads the same.
+    old = line("game_over", winner=1, standings=[1, 0], hands=1, stacks=[0, 2000, 0, 0])
+    assert old == one
 
 
 def test_an_unknown_seat_or_event_still_gives_a_line() -> None:
     assert line("guess_stays_hidden", seat=9) == "seat 9's guess stays face down"
-    assert line("something_new", x=1) == "something_new: {'x': 1}"
+    assert line("something_new", x=1) == 'something_new: {"x": 1}'
+
+
+def test_a_resignation() -> None:
+    assert line("resigned", seat=2) == "Cy resigns"
 
 
 @pytest.mark.parametrize("ruleset", ["quizpoker", "duell"])
@@ -207,7 +229,10 @@ def test_every_event_of_random_games_reads_as_english(
     assert state.over
     seen = set()
     for event in state.events:
-        text = state.describe(event)
+        message = state.describe(event)
+        assert message is not None, event
+        assert message["key"] != "event", event
+        text = render(message, ENGLISH, state.players, "en")
         assert text, event
         assert "{" not in text, (event, text)
         assert "seat " not in text, (event, text)

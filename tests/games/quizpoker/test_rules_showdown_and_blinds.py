@@ -246,7 +246,8 @@ def test_q11_small_blind_is_dead_when_the_big_blinds_player_is_eliminated(
     assert game.view(None)["players"][2]["in_game"] is False
     assert positions(game) == (1, None, None, 3)
     started = of_type(game.events, "hand_started")[-1]
-    assert "no small blind this hand" in (game.describe(started) or "")
+    no_small_blind = {"msg": "no_small_blind", "params": {}}
+    assert game.describe(started)["params"]["no_small_blind"] == no_small_blind
     guess_all(game, {0: "1", 1: "2", 3: "3", 4: "4"})
     posted = [e.data for e in of_type(game.events, "blind_posted")][-1:]
     assert [(b["seat"], b["blind"]) for b in posted] == [(3, "big")]

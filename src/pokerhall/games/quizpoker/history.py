@@ -1,240 +1,303 @@
-"""Readable hand history: one English line per QuizPoker event.
+"""Hand history: each QuizPoker event described once, as a message of the game's catalog.
 
-The same lines serve the terminal game, `pokerhall replay` and (later) the table log in the
-browser, so they are built from the event alone plus the player names: whoever may see an event
-may read its line, and a line never says more than its event.
+`describe_event` maps an event to a `Message` (a key in `messages/<lang>.json` and parameters);
+the terminal game, `pokerhall replay` and the table page render it in their reader's language
+(`engine.messages.render`, `web/js/messages.js`). The message is built from the event alone:
+whoever may see an event may read its line, and a line never says more than its event. No prose
+lives here; the words are in the catalogs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from pokerhall.engine.events import Event
+from pokerhall.engine.messages import (
+    DEFAULT_LANGUAGE,
+    Message,
+    amount,
+    event_message,
+    format_number,
+    listing,
+    message,
+    nested,
+    number,
+    seat,
+    seats,
+)
 
-_AFTER = {"guesses": "the guesses", "answer": "the answer"}
-"""How `betting_round.after` reads in a sentence ("hint 1" reads as it is)."""
+_AFTER = {"guesses": "after.guesses", "hint 1": "after.hint1", "hint 2": "after.hint2"}
+_AFTER["answer"] = "after.answer"
+"""`betting_round.after` values and the catalog keys that say them."""
 
 
-def describe_event(event: Event, players: Sequence[str]) -> str | None:
-    """One hand-history line for `event`, or None for an event not worth a line."""
+def describe_event(event: Event) -> Message:
+    """The hand-history message of one event (a generic one for an event type it does not know)."""
     describer = _DESCRIBERS.get(event.type)
     if describer is None:
-        return f"{event.type}: {dict(event.data)}"
-    return describer(event, _Names(players))
+        return event_message(event)
+    return describer(event)
+
+
+def chips(value: object) -> str:
+    """An amount of chips with thousands separators, as the terminal shows it: 1,200."""
+    return format_number(value, DEFAULT_LANGUAGE)
+
+
+def describe_award(award: Mapping[str, Any]) -> Message:
+    """The message of one pot award (a `pot_awarded` event's data, also kept in the views)."""
+    pot = award.get("pot")
+    side = "side" if pot != 0 else "main"
+    carried_chips = award.get("carried") or 0
+    carried: Any = nested("pot.carried", amount=amount(carried_chips)) if carried_chips else ""
+    shares = {_seat_number(s): share for s, share in _mapping(award.get("shares")).items()}
+    if not shares:
+        return message(f"pot.stays_{side}", index=pot, amount=amount(award.get("amount")))
+    winners = sorted(shares, key=_seat_order)
+    if len(winners) == 1:
+        only = winners[0]
+        return message(
+            f"pot.wins_{side}",
+            name=seat(only),
+            amount=amount(shares[only]),
+            index=pot,
+            carried=carried,
+        )
+    if all(shares[s] == shares[winners[0]] for s in winners):
+        return message(
+            f"pot.split_each_{side}",
+            names=seats(winners),
+            index=pot,
+            amount=amount(shares[winners[0]]),
+            carried=carried,
+        )
+    parts = [nested("pot.share", name=seat(s), amount=amount(shares[s])) for s in winners]
+    return message(
+        f"pot.split_{side}", names=seats(winners), index=pot, parts=listing(parts), carried=carried
+    )
 
 
 # --- small helpers ---------------------------------------------------------------------------
 
 
-class _Names:
-    """Seat numbers to player names, tolerant of seats a malformed event might carry."""
-
-    def __init__(self, players: Sequence[str]) -> None:
-        self.players = players
-
-    def __call__(self, seat: object) -> str:
-        if isinstance(seat, str) and seat.isdigit():
-            seat = int(seat)
-        if isinstance(seat, int) and 0 <= seat < len(self.players):
-            return self.players[seat]
-        return f"seat {seat}"
-
-    def join(self, seats: Sequence[object]) -> str:
-        return _and([self(seat) for seat in seats])
+def _seat_number(value: object) -> object:
+    """Seats in JSON object keys are strings ("0"); a seat param wants the number."""
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return value
 
 
-def chips(amount: object) -> str:
-    """An amount of chips with thousands separators: 1,200."""
-    return f"{amount:,}" if isinstance(amount, int) else str(amount)
+def _seat_order(value: object) -> tuple[bool, int, str]:
+    """Seats by number; anything else a malformed event carries after them."""
+    if isinstance(value, int):
+        return (False, value, "")
+    return (True, 0, str(value))
 
 
-def _and(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+def _mapping(value: object) -> Mapping[Any, Any]:
+    """`value` if it is a JSON object, else empty: a malformed event still gets its line."""
+    return value if isinstance(value, Mapping) else {}
 
 
-def _all_in(data: Mapping[str, Any]) -> str:
-    return " (all-in)" if data.get("all_in") else ""
+def _list(value: object) -> list[Any]:
+    """`value` if it is a JSON list, else empty."""
+    return list(value) if isinstance(value, list | tuple) else []
 
 
-def _pot_name(index: object) -> str:
-    return "the main pot" if index == 0 else f"side pot {index}"
+def _all_in(data: Mapping[str, Any]) -> Any:
+    return nested("all_in") if data.get("all_in") else ""
 
 
-def _with_unit(value: object, unit: object) -> str:
-    return f"{value} {unit}" if unit else str(value)
-
-
-def _is_zero(number: object) -> bool:
+def _is_zero(value: object) -> bool:
     try:
-        return Decimal(str(number)) == 0
+        return Decimal(str(value)) == 0
     except InvalidOperation:
         return False
+
+
+def _round_number(data: Mapping[str, Any]) -> Any:
+    """The round (hand) number: `round` in the engine's `round_started`, `hand` before it."""
+    return data.get("round", data.get("hand"))
 
 
 # --- one function per event type -------------------------------------------------------------
 
 
-def _hand_started(event: Event, name: _Names) -> str:
+def _round_started(event: Event) -> Message:
     d = event.data
-    blinds = d.get("blinds") or {}
+    blinds = _mapping(d.get("blinds"))
     if d.get("game_master") is not None:
-        role = f"{name(d['game_master'])} is game master"
+        role = nested("role.game_master", name=seat(d["game_master"]))
     else:
-        role = f"{name(d.get('button'))} has the button"
-    line = f"Hand {d.get('hand')} — {role}; blinds {chips(blinds.get('small'))}"
-    line += f"/{chips(blinds.get('big'))}"
+        role = nested("role.button", name=seat(d.get("button")))
+    no_small: Any = ""
     if "small_blind" in d and d["small_blind"] is None:
-        line += " (no small blind this hand: its seat is out)"
-    if d.get("carry"):
-        line += f"; {chips(d['carry'])} carried over in the pot"
-    return line
-
-
-def _blind_posted(event: Event, name: _Names) -> str:
-    d = event.data
-    who, blind = name(d.get("seat")), d.get("blind")
-    return f"{who} posts the {blind} blind of {chips(d.get('amount'))}{_all_in(d)}"
-
-
-def _question(event: Event, name: _Names) -> str:
-    d = event.data
-    about = [str(d[key]) for key in ("topic",) if d.get(key)]
-    if d.get("as_of"):
-        about.append(f"as of {d['as_of']}")  # DU10: facts change
-    context = f" ({', '.join(about)})" if about else ""
-    unit = f" — answer in {d['unit']}" if d.get("unit") else ""
-    return f"Question{context}: {d.get('text')}{unit}"
-
-
-def _game_master_card(event: Event, name: _Names) -> str:
-    d = event.data
-    reader = name(min(event.to)) if event.to and len(event.to) == 1 else "The game master"
-    return (
-        f"{reader} reads the card — hint 1: {d.get('hint1')} | hint 2: {d.get('hint2')} | "
-        f"answer: {d.get('answer')}"
+        no_small = nested("no_small_blind")
+    carry: Any = nested("carry_in", amount=amount(d["carry"])) if d.get("carry") else ""
+    return message(
+        "hand_started",
+        hand=_round_number(d),
+        role=role,
+        small=amount(blinds.get("small")),
+        big=amount(blinds.get("big")),
+        no_small_blind=no_small,
+        carry=carry,
     )
 
 
-def _guess_recorded(event: Event, name: _Names) -> str:
-    return f"{name(event.data.get('seat'))} guesses {event.data.get('value')}"
-
-
-def _guesses_complete(event: Event, name: _Names) -> str:
-    return "All guesses are in"
-
-
-def _action(event: Event, name: _Names) -> str:
+def _blind_posted(event: Event) -> Message:
     d = event.data
-    who, kind = name(d.get("seat")), d.get("action")
-    if kind == "fold":
-        return f"{who} folds"
-    if kind == "check":
-        return f"{who} checks"
+    key = "blind.small" if d.get("blind") == "small" else "blind.big"
+    return message(key, name=seat(d.get("seat")), amount=amount(d.get("amount")), all_in=_all_in(d))
+
+
+def _question(event: Event) -> Message:
+    d = event.data
+    topic, as_of = d.get("topic"), d.get("as_of")  # DU10: facts change, so the date is told
+    about: Any = ""
+    if topic and as_of:
+        about = nested("question.topic_as_of", topic=str(topic), date=str(as_of))
+    elif topic:
+        about = nested("question.topic", topic=str(topic))
+    elif as_of:
+        about = nested("question.as_of", date=str(as_of))
+    unit: Any = nested("question.unit", unit=str(d["unit"])) if d.get("unit") else ""
+    return message("question", about=about, text=str(d.get("text")), unit=unit)
+
+
+def _game_master_card(event: Event) -> Message:
+    d = event.data
+    card = {
+        "hint1": str(d.get("hint1")),
+        "hint2": str(d.get("hint2")),
+        "answer": number(d.get("answer")),
+    }
+    if event.to and len(event.to) == 1:
+        return message("game_master_card", name=seat(min(event.to)), **card)
+    return message("game_master_card.anyone", **card)
+
+
+def _guess_recorded(event: Event) -> Message:
+    d = event.data
+    return message("guess_recorded", name=seat(d.get("seat")), value=number(d.get("value")))
+
+
+def _guesses_complete(event: Event) -> Message:
+    return message("guesses_complete")
+
+
+def _action(event: Event) -> Message:
+    d = event.data
+    who, kind = seat(d.get("seat")), d.get("action")
+    if kind in ("fold", "check"):
+        return message(f"action.{kind}", name=who)
     if kind == "call":
-        return f"{who} calls {chips(d.get('added'))}{_all_in(d)}"
-    if kind == "bet":
-        return f"{who} bets {chips(d.get('to'))}{_all_in(d)}"
-    if kind == "raise":
-        return f"{who} raises to {chips(d.get('to'))}{_all_in(d)}"
+        return message("action.call", name=who, amount=amount(d.get("added")), all_in=_all_in(d))
+    if kind in ("bet", "raise"):
+        return message(f"action.{kind}", name=who, amount=amount(d.get("to")), all_in=_all_in(d))
     if kind == "all_in":
-        return f"{who} goes all-in for {chips(d.get('to'))}"
-    return f"{who}: {kind}"
+        return message("action.all_in", name=who, amount=amount(d.get("to")))
+    return message("action.other", name=who, action=str(kind))
 
 
-def _betting_round(event: Event, name: _Names) -> str:
+def _betting_round(event: Event) -> Message:
     after = str(event.data.get("after"))
-    return f"Betting round {event.data.get('round')}, after {_AFTER.get(after, after)}"
+    key = _AFTER.get(after)
+    said = nested(key) if key else nested("after.other", what=after)
+    return message("betting_round", round=event.data.get("round"), after=said)
 
 
-def _uncalled_returned(event: Event, name: _Names) -> str:
+def _uncalled_returned(event: Event) -> Message:
     d = event.data
-    return f"Uncalled {chips(d.get('amount'))} returned to {name(d.get('seat'))}"
+    return message("uncalled_returned", name=seat(d.get("seat")), amount=amount(d.get("amount")))
 
 
-def _round_ended(event: Event, name: _Names) -> str:
-    pots = list(event.data.get("pots") or [])
-    line = f"End of betting round {event.data.get('round')}"
+def _round_ended(event: Event) -> Message:
+    pots = [pot for pot in _list(event.data.get("pots")) if isinstance(pot, Mapping)]
+    number_ = event.data.get("round")
+    if not pots:
+        return message("round_ended", round=number_)
     if len(pots) == 1:
-        return f"{line} — pot {chips(pots[0].get('amount'))}"
+        return message("round_ended.pot", round=number_, amount=amount(pots[0].get("amount")))
     parts = [
-        f"{_pot_name(i).removeprefix('the ')} {chips(pot.get('amount'))} "
-        f"({name.join(pot.get('eligible') or [])})"
-        for i, pot in enumerate(pots)
+        nested(
+            "pot.main_part" if index == 0 else "pot.side_part",
+            index=index,
+            amount=amount(pot.get("amount")),
+            names=seats(_list(pot.get("eligible"))),
+        )
+        for index, pot in enumerate(pots)
     ]
-    return f"{line} — {', '.join(parts)}" if parts else line
+    return message("round_ended.pots", round=number_, pots=listing(parts))
 
 
-def _hint(event: Event, name: _Names) -> str:
-    return f"Hint {event.data.get('number')}: {event.data.get('text')}"
+def _hint(event: Event) -> Message:
+    return message("hint", number=event.data.get("number"), text=str(event.data.get("text")))
 
 
-def _answer(event: Event, name: _Names) -> str:
+def _answer(event: Event) -> Message:
     d = event.data
-    source = f" (source: {d['source']})" if d.get("source") else ""
-    return f"Answer: {_with_unit(d.get('value'), d.get('unit'))}{source}"
+    value: Any = number(d.get("value"))
+    if d.get("unit"):
+        value = nested("answer.with_unit", value=value, unit=str(d["unit"]))
+    source: Any = nested("answer.source", source=str(d["source"])) if d.get("source") else ""
+    return message("answer", value=value, source=source)
 
 
-def _showdown(event: Event, name: _Names) -> str:
-    order = list(event.data.get("order") or [])
+def _showdown(event: Event) -> Message:
+    order = _list(event.data.get("order"))
     if not order:
-        return "Showdown"
-    rest = f", then {name.join(order[1:])}" if len(order) > 1 else ""
-    return f"Showdown — {name(order[0])} shows first{rest}"
+        return message("showdown")
+    if len(order) == 1:
+        return message("showdown.one", name=seat(order[0]))
+    return message("showdown.order", name=seat(order[0]), rest=seats(order[1:]))
 
 
-def _guess_shown(event: Event, name: _Names) -> str:
+def _guess_shown(event: Event) -> Message:
     d = event.data
-    distance = d.get("distance")
-    how_close = "spot on" if _is_zero(distance) else f"off by {distance}"
-    return f"{name(d.get('seat'))} shows {d.get('value')} ({how_close})"
+    who, value = seat(d.get("seat")), number(d.get("value"))
+    if _is_zero(d.get("distance")):
+        return message("guess_shown.exact", name=who, value=value)
+    return message("guess_shown", name=who, value=value, distance=number(d.get("distance")))
 
 
-def _guess_stays_hidden(event: Event, name: _Names) -> str:
-    return f"{name(event.data.get('seat'))}'s guess stays face down"
+def _guess_stays_hidden(event: Event) -> Message:
+    return message("guess_stays_hidden", name=seat(event.data.get("seat")))
 
 
-def _pot_awarded(event: Event, name: _Names) -> str:
+def _pot_awarded(event: Event) -> Message:
+    return describe_award(event.data)
+
+
+def _eliminated(event: Event) -> Message:
     d = event.data
-    pot, amount, carried = _pot_name(d.get("pot")), d.get("amount"), d.get("carried") or 0
-    shares = {int(seat): share for seat, share in dict(d.get("shares") or {}).items()}
-    if not shares:
-        return f"{pot.capitalize()} of {chips(amount)} stays for the next question"
-    winners = sorted(shares)
-    if len(winners) == 1:
-        line = f"{name(winners[0])} wins {chips(shares[winners[0]])} from {pot}"
-    elif len(set(shares.values())) == 1:
-        line = f"{name.join(winners)} split {pot}: {chips(shares[winners[0]])} each"
+    return message("eliminated", name=seat(d.get("seat")), hand=_round_number(d))
+
+
+def _resigned(event: Event) -> Message:
+    return message("resigned", name=seat(event.data.get("seat")))
+
+
+def _game_over(event: Event) -> Message:
+    """The result shape (`winners`, `scores`, `rounds`); `winner`, `stacks`, `hands` before it."""
+    d = event.data
+    if "winners" in d:
+        winners = _list(d["winners"])
     else:
-        each = ", ".join(f"{name(s)} {chips(shares[s])}" for s in winners)
-        line = f"{name.join(winners)} split {pot}: {each}"
-    if carried:
-        line += f"; {chips(carried)} stay in the pot for the next question"
-    return line
+        winners = [d["winner"]] if d.get("winner") is not None else []
+    scores = _list(d.get("scores", d.get("stacks")))
+    rounds = d.get("rounds", d.get("hands"))
+    held: Any = ""
+    if len(winners) == 1 and isinstance(winners[0], int) and 0 <= winners[0] < len(scores):
+        held = nested("game_over.held", amount=amount(scores[winners[0]]))
+    return message("game_over", count=rounds, names=seats(winners), held=held)
 
 
-def _eliminated(event: Event, name: _Names) -> str:
-    d = event.data
-    return f"{name(d.get('seat'))} is out of chips and leaves the game after hand {d.get('hand')}"
-
-
-def _game_over(event: Event, name: _Names) -> str:
-    d = event.data
-    winner = d.get("winner")
-    stacks = d.get("stacks") or []
-    held = ""
-    if isinstance(winner, int) and 0 <= winner < len(stacks):
-        held = f" with {chips(stacks[winner])} chips"
-    hands = d.get("hands")
-    after = "1 hand" if hands == 1 else f"{hands} hands"
-    return f"Game over after {after} — {name(winner)} wins{held}"
-
-
-_DESCRIBERS: dict[str, Callable[[Event, _Names], str | None]] = {
-    "hand_started": _hand_started,
+_DESCRIBERS: dict[str, Callable[[Event], Message]] = {
+    "round_started": _round_started,
+    "hand_started": _round_started,
     "blind_posted": _blind_posted,
     "question": _question,
     "game_master_card": _game_master_card,
@@ -251,5 +314,6 @@ _DESCRIBERS: dict[str, Callable[[Event, _Names], str | None]] = {
     "guess_stays_hidden": _guess_stays_hidden,
     "pot_awarded": _pot_awarded,
     "eliminated": _eliminated,
+    "resigned": _resigned,
     "game_over": _game_over,
 }

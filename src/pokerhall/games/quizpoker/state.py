@@ -13,6 +13,7 @@ from typing import Any
 from pokerhall.content.packs import load_questions
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.messages import Message
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.quizpoker.deck import QuestionDeck
@@ -82,8 +83,8 @@ class QuizPoker(Game[HandMove]):
     def default_move(self, seat: int) -> JSON:
         return default_move(self.pending()[seat])
 
-    def describe(self, event: Event) -> str | None:
-        return describe_event(event, self.players)
+    def describe(self, event: Event) -> Message:
+        return describe_event(event)
 
     @property
     def over(self) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.guesses import show
+from pokerhall.games.quizpoker.history import describe_award
 
 if TYPE_CHECKING:
     from pokerhall.games.quizpoker.hand import Hand
@@ -89,7 +90,7 @@ def hand_view(hand: Hand, seat: int | None) -> JSON:
         "pots": [pot.to_json() for pot in hand.ledger.pots()],
         "current_bet": betting.current_bet if betting else 0,
         "to_act": betting.actor if betting else None,
-        "awards": copy.deepcopy(hand.awards),
+        "awards": _awards(hand),
     }
     if seat is not None and seat == p.game_master:  # DU2: the game master holds the card
         out["card"] = {"hint1": q.hint1, "hint2": q.hint2, "answer": show(q.answer)}
@@ -105,5 +106,11 @@ def hand_summary(hand: Hand) -> JSON:
         "answer": show(q.answer),
         "unit": q.unit,
         "shown": {str(s): show(g) for s, g in hand.shown.items()},
-        "awards": copy.deepcopy(hand.awards),
+        "awards": _awards(hand),
     }
+
+
+def _awards(hand: Hand) -> list[JSON]:
+    """The hand's pot awards, each with its hand-history message (for the hand summary, which
+    outlives the events after a reload)."""
+    return [{**copy.deepcopy(award), "message": describe_award(award)} for award in hand.awards]

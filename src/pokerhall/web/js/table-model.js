@@ -87,7 +87,7 @@ export class TableModel {
 
   /** The context describe.js needs. */
   get describeContext() {
-    return { names: this.names, seat: this.seat };
+    return { names: this.names };
   }
 
   get me() {

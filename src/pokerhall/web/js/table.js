@@ -6,7 +6,7 @@ import { Announcer } from "./announcer.js";
 import { api, ApiError } from "./api.js";
 import { renderStackChart } from "./chart.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
-import { describeEvent } from "./describe.js";
+import { describeEvent, loadEventTexts } from "./describe.js";
 import { byId, show } from "./dom.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts } from "./keyboard.js";
@@ -311,7 +311,8 @@ async function main() {
   actions = new ActionPanel(sendMove);
   log = new EventLog(byId("event-log"));
   bindControls();
-  onLanguageChange(() => {
+  onLanguageChange(async () => {
+    await loadEventTexts(model.info?.game);
     renderConnection();
     renderAll();
     if (model.view) {
@@ -321,6 +322,7 @@ async function main() {
   });
   try {
     model.setInfo(await api.table(tableId));
+    await loadEventTexts(model.info.game);
   } catch (error) {
     fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : apiError(error));
     return;
