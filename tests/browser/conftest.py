@@ -166,6 +166,13 @@ class PokerhallServer:
             raise AssertionError(f"{method} {path} answered {error.code}: {detail}") from None
         return json.loads(raw) if raw else None
 
+    def api_with_token(self, method: str, path: str, token: str) -> None:
+        request = urllib.request.Request(
+            f"{self.url}{path}", method=method, headers={"Authorization": f"Bearer {token}"}
+        )
+        with urllib.request.urlopen(request, timeout=10):
+            pass
+
     def create_table(self, **fields: Any) -> dict[str, Any]:
         """A QuizPoker table with the five-question test pack, no clock and instant bots."""
         body: dict[str, Any] = {
@@ -318,7 +325,8 @@ def games_in_contract_shape(listing: list[dict[str, Any]]) -> list[dict[str, Any
     if not listing or "rulesets" in listing[0]:
         return listing
     out: dict[str, dict[str, Any]] = {}
-    for entry in listing:
+    # The game's own ruleset first: the first ruleset is the default.
+    for entry in sorted(listing, key=lambda e: e["name"] != e["game"]):
         options = entry["options"]
         info = out.setdefault(
             entry["game"],
