@@ -336,8 +336,7 @@ def games_in_contract_shape(listing: list[dict[str, Any]]) -> list[dict[str, Any
                 "summary": "",
                 "rulesets": [],
                 "options": [
-                    {"name": name, "default": options[name], "help": name, "advanced": False}
-                    | spec
+                    {"name": name, "default": options[name], "help": name, "advanced": False} | spec
                     for name, spec in LEGACY_OPTION_SPECS.items()
                 ],
                 "bots": entry["bots"],

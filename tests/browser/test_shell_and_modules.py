@@ -22,9 +22,14 @@ FALLBACK_PROMPT = """async () => {
     type: "turn", prompt_id: 7,
     moves: [
       { type: "pass", params: {} },
-      { type: "bid", params: { amount: { kind: "int", min: 2, max: 9 }, suit: { kind: "choice", choices: ["red", "blue"] } } },
+      { type: "bid", params: {
+        amount: { kind: "int", min: 2, max: 9 },
+        suit: { kind: "choice", choices: ["red", "blue"] },
+      } },
       { type: "name", params: { word: { kind: "text", max_length: 5 } } },
-      { type: "keep", params: { cards: { kind: "subset", choices: ["a", "b", "c"], min: 1, max: 2 } } },
+      { type: "keep", params: {
+        cards: { kind: "subset", choices: ["a", "b", "c"], min: 1, max: 2 },
+      } },
       { type: "guess", params: { value: { kind: "decimal" } } },
     ],
     default: { type: "pass" },
