@@ -71,9 +71,14 @@ class Player:
 
 
 def locale(page: Page, code: str) -> dict[str, Any]:
-    """The UI strings of one language, read from the client's own locale module."""
+    """The UI strings of one language: the shell's locale module with QuizPoker's module's
+    strings over it (the page looks a key up in the game's strings first)."""
     messages: dict[str, Any] = page.evaluate(
-        "async (code) => (await import(`/js/locales/${code}.js`)).default", code
+        """async (code) => ({
+          ...(await import(`/js/locales/${code}.js`)).default,
+          ...(await import(`/js/games/quizpoker/locales/${code}.js`)).default,
+        })""",
+        code,
     )
     return messages
 
@@ -113,7 +118,7 @@ def create_table_in_lobby(host: Player, table_name: str) -> str:
     page.locator("#turn-clock-on").uncheck()
     expect(page.locator("#turn-clock")).to_be_disabled()
     page.locator("#advanced-options summary").click()
-    page.locator("#questions").fill(str(MINI_PACK))
+    page.locator("#opt-questions").fill(str(MINI_PACK))
     expect(page.locator("#create-sit")).to_be_checked()
     page.locator("#create-player-name").fill(host.name)
     page.locator("#create-submit").click()

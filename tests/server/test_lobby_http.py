@@ -323,7 +323,7 @@ async def test_the_record_is_published_with_the_committed_seed_once_the_game_is_
     finished = await api.lobby.wait_for_status(table["id"], "finished", FINISH_TIMEOUT)
     record = await api.lobby.record(table["id"])
     assert hashlib.sha256(str(record["seed"]).encode()).hexdigest() == table["seed_sha256"]
-    assert finished["seed"] == record["seed"]
+    assert finished["seed"] == str(record["seed"])  # exact: a string, not a JS number
     assert record["players"] == ["Ann", "Bot 2"]
     replayed = games.replay(MatchRecord.from_json(record))
     assert replayed.over

@@ -132,6 +132,25 @@ async def test_every_prompt_comes_with_its_clock(
             await client.close()
 
 
+async def test_a_player_waiting_before_the_start_gets_the_first_clock(
+    server: LiveServer, quick_options: dict[str, Any]
+) -> None:
+    """A player connected in the waiting room gets the first prompt's clock with the game's
+    first state (not only after a reload): nothing else may come before the deadline passes."""
+    async with Lobby.at(server.http) as lobby:
+        table = await lobby.create(options=quick_options, seats=2, turn_clock=30.0)
+        _seat, token = await lobby.join(table["id"], "Ann")
+        ann = await TableClient.connect(server.ws(table["id"]), token)
+        await ann.roundtrip()  # in the waiting room, before the game starts
+        assert not any(m["type"] == "state" for m in ann.messages)
+        await lobby.join(table["id"], "Bob")  # the last seat: the table starts
+        state = await ann.expect("state")
+        assert ann.prompt() is not None
+        assert state["clock"]["you"] is not None, state["clock"]
+        assert 29 <= state["clock"]["you"] <= 30
+        await ann.close()
+
+
 async def test_a_bot_plays_on_for_a_player_who_left(
     server: LiveServer, quick_options: dict[str, Any]
 ) -> None:

@@ -149,7 +149,7 @@ class Hall:
             bot_delay=table.bot_delay,
             bot_takeover=table.bot_takeover,
             seed_sha256=seed_commitment(table.seed),
-            seed=table.seed if table.status == "finished" else None,
+            seed=str(table.seed) if table.status == "finished" else None,
             result=table.result,
         )
 

@@ -235,5 +235,10 @@ class TableInfo(BaseModel):
     bot_delay: float
     bot_takeover: bool
     seed_sha256: str = Field(description="Hash of the secret seed, published before the deal.")
-    seed: int | None = Field(default=None, description="Revealed once the game is over.")
+    seed: str | None = Field(
+        default=None,
+        description="Revealed once the game is over, as decimal digits: a string, because seeds "
+        "go past 2**53, which JavaScript numbers cannot hold exactly (the published hash is the "
+        "SHA-256 of exactly this text).",
+    )
     result: dict[str, Any] | None = None

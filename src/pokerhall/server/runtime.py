@@ -82,6 +82,10 @@ class TableRuntime:
     # --- life --------------------------------------------------------------------------------
 
     def start(self) -> None:
+        # Clocks and bots are set before the task runs: the hall attaches the waiting room's
+        # connections right after this, and their first snapshot must carry the clock of the
+        # first prompts (no later update may come before the deadline passes).
+        self._schedule()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
 
     async def stop(self) -> None:
@@ -98,7 +102,6 @@ class TableRuntime:
             await conn.wait_closed()
 
     async def _run(self) -> None:
-        self._schedule()
         while (command := await self._inbox.get()) is not None:
             try:
                 await self._handle(command)

@@ -16,6 +16,8 @@ let language = "en";
 let messages = {};
 let fallback = {};
 const listeners = new Set();
+/** Strings of game modules, looked up before the shell's: [{load(code), messages, fallback}]. */
+const layers = [];
 
 async function load(code) {
   const module = await import(`./locales/${code}.js`);
@@ -39,9 +41,19 @@ export async function initI18n() {
   await setLanguage(preferred(), { remember: false });
 }
 
+/** Add a game module's strings: `loadStrings(code)` resolves to {key: message}. Its keys are
+ *  looked up before the shell's, so a game may also rename a shell word (e.g. a round). */
+export async function addStrings(loadStrings) {
+  const layer = { load: loadStrings, fallback: await loadStrings("en"), messages: {} };
+  layer.messages = language === "en" ? layer.fallback : await loadStrings(language);
+  layers.push(layer);
+  translatePage();
+}
+
 export async function setLanguage(code, { remember = true } = {}) {
   if (!LANGUAGES.some((l) => l.code === code)) code = "en";
   messages = code === "en" ? fallback : await load(code);
+  for (const layer of layers) layer.messages = code === "en" ? layer.fallback : await layer.load(code);
   language = code;
   document.documentElement.lang = code;
   if (remember) saveLanguage(code);
@@ -58,8 +70,21 @@ export function onLanguageChange(listener) {
   listeners.add(listener);
 }
 
+function lookup(key) {
+  for (const layer of layers) {
+    const message = layer.messages[key] ?? layer.fallback[key];
+    if (message !== undefined) return message;
+  }
+  return messages[key] ?? fallback[key];
+}
+
+/** Whether a string exists (game modules' strings are optional; callers then use a default). */
+export function hasString(key) {
+  return lookup(key) !== undefined;
+}
+
 export function t(key, params = {}) {
-  let message = messages[key] ?? fallback[key];
+  let message = lookup(key);
   if (message === undefined) {
     console.warn(`missing translation: ${key}`);
     return key;

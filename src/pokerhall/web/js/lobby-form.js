@@ -1,13 +1,16 @@
-/* The "create a table" form: fills in each ruleset's defaults (from GET /api/games), checks
-   the numbers before sending, creates the table and, if asked, takes a seat at it. */
+/* The "create a table" form, rendered from the games' option specs (GET /api/games, one
+   GameInfo.to_json() per game): a game and ruleset select, the generic table settings (seats,
+   bots, bot kind, bot delay, turn clock, bot takeover) and one field per option of the game
+   (kind int/number/bool/text/choice/int_list, with min/max/choices/help; `advanced` ones
+   under "More options"). Labels and help come from the game module's strings
+   (`option.<name>`, `option.<name>.help`), else the spec's help. Values are checked against
+   the spec before sending; the server's reason for a refusal is shown as it is. */
 
 import { api, ApiError } from "./api.js";
-import { byId } from "./dom.js";
-import { t, formatNumber, languageName, onLanguageChange } from "./i18n.js";
+import { byId, fill, h } from "./dom.js";
+import { formatNumber, hasString, onLanguageChange, t } from "./i18n.js";
+import { gameModule, rulesetName, tableUrl } from "./lobby-list.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
-import { rulesetName, tableUrl } from "./lobby-list.js";
-
-const QUESTION_LANGUAGES = ["en", "de"];
 
 export function errorText(error) {
   if (error instanceof ApiError) {
@@ -17,14 +20,32 @@ export function errorText(error) {
   return String(error);
 }
 
+const optionId = (name) => `opt-${name}`;
+
+function optionLabel(spec) {
+  const key = `option.${spec.name}`;
+  return hasString(key) ? t(key) : spec.name.replaceAll("_", " ");
+}
+
+function optionHelp(spec) {
+  const key = `option.${spec.name}.help`;
+  if (hasString(key)) return t(key);
+  return hasString(`option.${spec.name}`) ? "" : spec.help || "";
+}
+
+function bound(value) {
+  return value === undefined || value === null ? "…" : formatNumber(value);
+}
+
 export class CreateTableForm {
   constructor(form, games) {
     this.form = form;
-    this.games = games.filter((g) => g.game === "quizpoker");
+    this.games = games;
     this.el = (id) => byId(id);
-    this.fillSelects();
-    this.applyDefaults();
+    this.values = {};
+    this.fillGames();
     this.el("create-player-name").value = savedName();
+    this.el("game").addEventListener("change", () => this.gameChanged());
     this.el("ruleset").addEventListener("change", () => this.applyDefaults());
     this.el("seats").addEventListener("change", () => this.limitBots());
     this.el("turn-clock-on").addEventListener("change", () => this.syncClock());
@@ -33,66 +54,154 @@ export class CreateTableForm {
       event.preventDefault();
       this.submit();
     });
-    onLanguageChange(() => this.fillSelects());
+    onLanguageChange(() => this.relabel());
+    this.gameChanged();
     this.syncClock();
     this.syncSit();
   }
 
   game() {
-    const name = this.el("ruleset").value;
-    return this.games.find((g) => g.name === name) || this.games[0];
+    return this.games.find((g) => g.name === this.el("game").value) || this.games[0];
   }
 
-  fillSelects() {
-    const ruleset = this.el("ruleset");
-    const chosen = ruleset.value || "quizpoker";
-    ruleset.replaceChildren(
-      ...this.games.map((g) => new Option(rulesetName(g.options.ruleset), g.name)),
-    );
-    ruleset.value = chosen;
+  ruleset() {
+    const game = this.game();
+    return game.rulesets.find((r) => r.name === this.el("ruleset").value) || game.rulesets[0];
+  }
+
+  fillGames() {
+    const select = this.el("game");
+    const chosen = select.value;
+    select.replaceChildren(...this.games.map((g) => new Option(hasString(`game.${g.name}`) ? t(`game.${g.name}`) : g.title, g.name)));
+    if (chosen) select.value = chosen;
+  }
+
+  fillRulesets() {
+    const select = this.el("ruleset");
+    const chosen = select.value;
+    const game = this.game();
+    select.replaceChildren(...game.rulesets.map((r) => new Option(rulesetName(game.name, r.name), r.name)));
+    select.value = game.rulesets.some((r) => r.name === chosen) ? chosen : game.rulesets[0].name;
     const kinds = this.el("bot-kind");
-    const kind = kinds.value || "heuristic";
-    const bots = this.games[0]?.bots || ["heuristic", "random"];
-    kinds.replaceChildren(...bots.map((b) => new Option(t(`botKind.${b}`), b)));
-    kinds.value = bots.includes(kind) ? kind : bots[0];
-    const language = this.el("question-language");
-    const lang = language.value;
-    language.replaceChildren(...QUESTION_LANGUAGES.map((c) => new Option(languageName(c), c)));
-    if (lang) language.value = lang;
-    this.describeRuleset();
+    const kind = kinds.value;
+    kinds.replaceChildren(...game.bots.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
+    kinds.value = game.bots.includes(kind) ? kind : game.default_bot;
   }
 
-  describeRuleset() {
-    const options = this.game()?.options;
-    if (!options) return;
-    this.el("ruleset-hint").textContent = t(`ruleset.${options.ruleset}.about`, {
-      min: options.min_players,
-      max: options.max_players,
-    });
-    this.el("stack-hint").textContent =
-      options.chip_unit > 1 ? t("create.stackHint", { unit: formatNumber(options.chip_unit) }) : "";
+  gameChanged() {
+    this.fillRulesets();
+    this.renderOptions();
+    this.applyDefaults();
+  }
+
+  relabel() {
+    this.readValues();
+    this.fillGames();
+    this.fillRulesets();
+    this.renderOptions();
+    this.writeValues();
+    this.describe();
+  }
+
+  describe() {
+    const game = this.game();
+    const ruleset = this.ruleset();
+    this.el("game-hint").textContent = hasString(`game.${game.name}.about`) ? t(`game.${game.name}.about`) : game.summary;
+    const about = `ruleset.${ruleset.name}.about`;
+    this.el("ruleset-hint").textContent = hasString(about)
+      ? t(about, { min: ruleset.min_players, max: ruleset.max_players })
+      : ruleset.summary;
+    this.el("table-name").placeholder = t("create.defaultName", { ruleset: rulesetName(game.name, ruleset.name) });
+  }
+
+  field(spec) {
+    const id = optionId(spec.name);
+    const help = optionHelp(spec);
+    const hintId = help ? `${id}-hint` : null;
+    const hint = help ? h("p", { class: "field-hint", id: hintId }, help) : null;
+    const label = optionLabel(spec);
+    if (spec.kind === "bool") {
+      return h(
+        "div",
+        { class: "field-check", "data-option": spec.name },
+        h("input", { id, type: "checkbox", "aria-describedby": hintId }),
+        h("label", { for: id }, label),
+        hint,
+      );
+    }
+    let input;
+    if (spec.kind === "choice") {
+      const module = gameModule(this.game().name);
+      input = h(
+        "select",
+        { id, "aria-describedby": hintId },
+        spec.choices.map((c) => {
+          const key = `option.${spec.name}.${c}`;
+          const text = module?.lobby?.choiceLabel?.(spec, c) ?? (hasString(key) ? t(key) : c);
+          return h("option", { value: c }, text);
+        }),
+      );
+    } else if (spec.kind === "int" || spec.kind === "number") {
+      input = h("input", {
+        id,
+        type: "number",
+        inputmode: spec.kind === "int" ? "numeric" : "decimal",
+        step: spec.kind === "int" ? "1" : "any",
+        min: spec.min ?? null,
+        max: spec.max ?? null,
+        "aria-describedby": hintId,
+      });
+    } else {
+      input = h("input", { id, type: "text", autocomplete: "off", maxlength: spec.kind === "text" ? spec.max_length ?? null : null, "aria-describedby": hintId });
+    }
+    return h("div", { class: "field", "data-option": spec.name }, h("label", { for: id }, label), input, hint);
+  }
+
+  renderOptions() {
+    const options = this.game().options;
+    fill(this.el("basic-options"), options.filter((o) => !o.advanced).map((o) => this.field(o)));
+    const advanced = options.filter((o) => o.advanced);
+    fill(this.el("advanced-game-options"), advanced.map((o) => this.field(o)));
+    this.el("advanced-options").hidden = advanced.length === 0;
+  }
+
+  defaultOf(spec) {
+    const defaults = this.ruleset().defaults || {};
+    return spec.name in defaults ? defaults[spec.name] : spec.default;
+  }
+
+  setValue(spec, value) {
+    const input = this.el(optionId(spec.name));
+    if (spec.kind === "bool") input.checked = Boolean(value);
+    else if (spec.kind === "int_list") input.value = (value || []).join(", ");
+    else input.value = value ?? "";
+  }
+
+  readValues() {
+    for (const spec of this.game().options) {
+      const input = this.el(optionId(spec.name));
+      if (input) this.values[spec.name] = spec.kind === "bool" ? input.checked : input.value;
+    }
+  }
+
+  writeValues() {
+    for (const spec of this.game().options) {
+      const input = this.el(optionId(spec.name));
+      if (!input || !(spec.name in this.values)) continue;
+      if (spec.kind === "bool") input.checked = this.values[spec.name];
+      else input.value = this.values[spec.name];
+    }
   }
 
   applyDefaults() {
-    const options = this.game()?.options;
-    if (!options) return;
+    const ruleset = this.ruleset();
+    for (const spec of this.game().options) this.setValue(spec, this.defaultOf(spec));
     const seats = this.el("seats");
-    seats.min = options.min_players;
-    seats.max = options.max_players;
-    const count = Math.min(Math.max(Number(seats.value) || 4, options.min_players), options.max_players);
-    seats.value = count;
-    const stack = this.el("starting-stack");
-    stack.step = options.chip_unit;
-    stack.min = options.chip_unit;
-    stack.value = options.starting_stack;
-    this.el("question-language").value = QUESTION_LANGUAGES.includes(options.language)
-      ? options.language
-      : "en";
-    this.el("software-gm-row").hidden = !options.game_master;
-    const name = this.el("table-name");
-    name.placeholder = t("create.defaultName", { ruleset: rulesetName(options.ruleset) });
+    seats.min = ruleset.min_players;
+    seats.max = ruleset.max_players;
+    seats.value = Math.min(Math.max(Number(seats.value) || 4, ruleset.min_players), ruleset.max_players);
     this.limitBots();
-    this.describeRuleset();
+    this.describe();
   }
 
   limitBots() {
@@ -110,22 +219,49 @@ export class CreateTableForm {
     this.el("create-player-name").disabled = !this.el("create-sit").checked;
   }
 
+  /** One option's value from its field: [value, problem or null]. */
+  optionValue(spec) {
+    const input = this.el(optionId(spec.name));
+    const label = optionLabel(spec);
+    const range = { label, min: bound(spec.min), max: bound(spec.max) };
+    if (spec.kind === "bool") return [input.checked, null];
+    const raw = input.value.trim();
+    if (spec.kind === "choice") return [raw, null];
+    if (spec.kind === "text") {
+      const max = spec.max_length ?? 200;
+      return raw.length > max ? [null, t("create.errText", { label, max })] : [raw, null];
+    }
+    if (spec.kind === "int_list") {
+      const items = raw.split(/[,;\s]+/).filter(Boolean);
+      const numbers = items.map(Number);
+      const ok = items.length >= 1 && items.length <= (spec.max_items ?? 50) && numbers.every((n) => Number.isInteger(n));
+      return ok ? [numbers, null] : [null, t("create.errList", { label })];
+    }
+    const value = raw === "" ? NaN : Number(raw);
+    const whole = spec.kind === "int";
+    const inRange = (spec.min === undefined || value >= spec.min) && (spec.max === undefined || value <= spec.max);
+    if (!Number.isFinite(value) || (whole && !Number.isInteger(value)) || !inRange) {
+      return [null, t(whole ? "create.errInt" : "create.errNumber", range)];
+    }
+    return [value, null];
+  }
+
   /** Field problems as [inputId, message]; the first one gets focus. */
   problems() {
-    const options = this.game().options;
+    const ruleset = this.ruleset();
     const out = [];
     const int = (id) => Number(this.el(id).value);
     const seats = int("seats");
-    if (!Number.isInteger(seats) || seats < options.min_players || seats > options.max_players) {
-      out.push(["seats", t("create.errSeats", { min: options.min_players, max: options.max_players })]);
+    if (!Number.isInteger(seats) || seats < ruleset.min_players || seats > ruleset.max_players) {
+      out.push(["seats", t("create.errSeats", { min: ruleset.min_players, max: ruleset.max_players })]);
     }
     const bots = int("bots");
     if (!Number.isInteger(bots) || bots < 0 || bots >= seats) {
       out.push(["bots", t("create.errBots", { max: Math.max(0, seats - 1) })]);
     }
-    const stack = int("starting-stack");
-    if (!Number.isInteger(stack) || stack < options.chip_unit || stack % options.chip_unit) {
-      out.push(["starting-stack", t("create.errStack", { unit: options.chip_unit })]);
+    for (const spec of this.game().options) {
+      const [, problem] = this.optionValue(spec);
+      if (problem) out.push([optionId(spec.name), problem]);
     }
     if (this.el("turn-clock-on").checked) {
       const clock = int("turn-clock");
@@ -139,21 +275,17 @@ export class CreateTableForm {
     return out;
   }
 
+  /** The request: the ruleset and every option whose value differs from the ruleset's default. */
   body() {
-    const g = this.game();
-    const options = {
-      ruleset: g.options.ruleset,
-      starting_stack: Number(this.el("starting-stack").value),
-      language: this.el("question-language").value,
-    };
-    const questions = this.el("questions").value.trim();
-    if (questions && questions !== "builtin") options.questions = questions;
-    if (g.options.game_master && this.el("software-gm").checked) {
-      options.software_game_master = true;
+    const game = this.game();
+    const options = { ruleset: this.ruleset().name };
+    for (const spec of game.options) {
+      const [value] = this.optionValue(spec);
+      if (JSON.stringify(value) !== JSON.stringify(this.defaultOf(spec))) options[spec.name] = value;
     }
     const name = this.el("table-name").value.trim() || this.el("table-name").placeholder;
     return {
-      game: g.game,
+      game: game.name,
       name,
       options,
       seats: Number(this.el("seats").value),
@@ -167,12 +299,13 @@ export class CreateTableForm {
 
   async submit() {
     const error = this.el("create-error");
-    for (const input of this.form.querySelectorAll("[aria-invalid]")) {
-      input.removeAttribute("aria-invalid");
-    }
+    for (const input of this.form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
     const problems = this.problems();
     if (problems.length) {
       for (const [id] of problems) this.el(id).setAttribute("aria-invalid", "true");
+      if (problems.some(([id]) => this.el("advanced-game-options").contains(this.el(id)))) {
+        this.el("advanced-options").open = true;
+      }
       error.textContent = problems.map(([, message]) => message).join(" ");
       this.el(problems[0][0]).focus();
       return;
@@ -190,7 +323,7 @@ export class CreateTableForm {
       }
       location.assign(tableUrl(table.id));
     } catch (err) {
-      error.textContent = errorText(err);
+      error.textContent = err instanceof ApiError && err.status === 422 ? t("create.errServer", { reason: errorText(err) }) : errorText(err);
       button.disabled = false;
     }
   }

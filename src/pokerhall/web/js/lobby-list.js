@@ -3,15 +3,32 @@
    data-testids (join-<id>, resume-<id>, watch-<id>). */
 
 import { h, fill, srOnly } from "./dom.js";
-import { t, formatList, languageName } from "./i18n.js";
+import { hasString, t, formatList } from "./i18n.js";
 import { seatAt } from "./storage.js";
+
+/** The games from GET /api/games and their web modules (for labels and card details). */
+const known = { infos: new Map(), modules: new Map() };
+
+export function setGames(infos, modules) {
+  infos.forEach((info, i) => {
+    known.infos.set(info.name, info);
+    known.modules.set(info.name, modules[i]);
+  });
+}
+
+export function gameModule(name) {
+  return known.modules.get(name) ?? null;
+}
 
 export function tableUrl(id) {
   return `table.html?id=${encodeURIComponent(id)}`;
 }
 
-export function rulesetName(ruleset) {
-  return ruleset === "duell" ? t("ruleset.duell") : t("ruleset.quizpoker");
+/** A ruleset's name: the game module's word for it, else the title the server declares. */
+export function rulesetName(game, ruleset) {
+  if (hasString(`ruleset.${ruleset}`)) return t(`ruleset.${ruleset}`);
+  const info = known.infos.get(game);
+  return info?.rulesets?.find((r) => r.name === ruleset)?.title ?? ruleset ?? info?.title ?? game;
 }
 
 function seatDots(seats) {
@@ -90,7 +107,7 @@ function card(table, onJoin) {
       h(
         "dl",
         {},
-        detail(t("lobby.rules"), rulesetName(table.ruleset)),
+        detail(t("lobby.rules"), rulesetName(table.game, table.ruleset)),
         detail(
           t("lobby.seats"),
           t("lobby.seatsTaken", { taken: taken.length, count: table.seats.length }),
@@ -98,7 +115,7 @@ function card(table, onJoin) {
         ),
         players.length ? detail(t("lobby.players"), formatList(players)) : null,
         detail(t("lobby.clock"), clock),
-        detail(t("lobby.questions"), languageName(table.options.language || "en")),
+        (gameModule(table.game)?.lobby?.details?.(table) ?? []).map(([term, value]) => detail(term, value)),
       ),
     ),
     h("div", { class: "button-row" }, buttons),

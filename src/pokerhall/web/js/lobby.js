@@ -4,7 +4,8 @@ import { api } from "./api.js";
 import { byId } from "./dom.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { CreateTableForm, errorText } from "./lobby-form.js";
-import { renderTableLists, tableUrl } from "./lobby-list.js";
+import { loadGame } from "./games.js";
+import { renderTableLists, setGames, tableUrl } from "./lobby-list.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
 
 const REFRESH_EVERY = 5000;
@@ -86,6 +87,8 @@ async function main() {
   });
   try {
     const games = await api.games();
+    if (!games.length) throw new Error(t("create.noGames"));
+    setGames(games, await Promise.all(games.map((g) => loadGame(g.name))));
     new CreateTableForm(byId("create-table"), games);
   } catch (error) {
     byId("lobby-notice").textContent = errorText(error);

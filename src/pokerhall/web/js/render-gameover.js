@@ -1,31 +1,59 @@
-/* The game-over screen: the winner, the standings as a table, and the fairness check (the
-   seed, revealed now, with the hash published before the first deal). */
+/* The game-over screen, game-neutral, from the one result shape (winners, standings, places,
+   scores, unit, rounds): the winners, the standings as a table, and the fairness check (the
+   seed, revealed now as exact digits, whose SHA-256 is computed here over exactly that text
+   and compared with the hash published before the game). A game module may add a note per
+   standing (`standingNote`) and its own winner sentence (`winnerText`). */
 
-import { amount } from "./chips.js";
 import { byId, fill, h, show } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
-import { outAfter } from "./render-seats.js";
+import { formatList, formatNumber, t } from "./i18n.js";
+import { sha256Hex } from "./sha256.js";
 
-export function renderGameOver(model) {
+/** The result in the one shape; results sent before issue 8 (winner, stacks, hands) are read
+ *  too, until every server sends the new shape. */
+export function resultOf(raw) {
+  const winners = raw.winners ?? (raw.winner === undefined ? [] : [raw.winner]);
+  const scores = raw.scores ?? raw.stacks ?? [];
+  const standings = raw.standings ?? scores.map((_, seat) => seat);
+  let places = raw.places;
+  if (!places) {
+    places = [];
+    standings.forEach((seat, i) => { places[seat] = i + 1; });
+  }
+  return { winners, scores, standings, places, unit: raw.unit ?? "chips", rounds: raw.rounds ?? raw.hands ?? 0 };
+}
+
+function fairness(info) {
+  if (info?.seed === null || info?.seed === undefined) return null;
+  const seed = String(info.seed); // a string from the server: exact, never a rounded number
+  const matches = sha256Hex(seed) === info.seed_sha256;
+  return h(
+    "details",
+    { class: "fairness" },
+    h("summary", {}, t("over.fairness")),
+    h("p", {}, t("over.fairnessText")),
+    h("p", {}, t("over.seed"), " ", h("code", { id: "fair-seed" }, seed)),
+    h("p", {}, t("over.hash"), " ", h("code", { class: "hash" }, info.seed_sha256)),
+    h("p", { id: "fair-check", "data-matches": String(matches) }, t(matches ? "over.hashMatches" : "over.hashDiffers")),
+  );
+}
+
+export function renderGameOver(model, game) {
   const section = byId("game-over");
   const view = model.view;
-  const result = view?.result;
-  show(section, Boolean(view?.over && result));
-  if (!view?.over || !result) return false;
+  show(section, Boolean(view?.over && view.result));
+  if (!view?.over || !view.result) return false;
+  const result = resultOf(view.result);
   const names = model.names;
-  const duell = model.duell;
-  const winner = names[result.winner];
-  const info = model.info;
+  const winnerText =
+    game.winnerText?.(model, result) ??
+    (result.winners.includes(model.seat)
+      ? t("over.youWon")
+      : `${t("over.winners", { count: result.winners.length, names: formatList(result.winners.map((s) => names[s])) })} ${t("over.rounds", { count: result.rounds })}`);
+  const notes = Boolean(game.standingNote);
   fill(
     section,
     h("h2", { id: "game-over-heading" }, t("over.heading")),
-    h(
-      "p",
-      { class: "winner" },
-      result.winner === model.seat
-        ? t("over.youWin", { count: result.hands, hands: result.hands })
-        : t("over.winner", { name: winner, count: result.hands, hands: result.hands }),
-    ),
+    h("p", { class: "winner" }, winnerText),
     h(
       "table",
       { id: "standings", class: "standings" },
@@ -38,36 +66,28 @@ export function renderGameOver(model) {
           {},
           h("th", { scope: "col", class: "num" }, t("over.place")),
           h("th", { scope: "col" }, t("over.player")),
-          h("th", { scope: "col", class: "num" }, t("over.chips")),
-          h("th", { scope: "col" }, t("over.outAfter")),
+          h("th", { scope: "col", class: "num" }, t(`over.unit.${result.unit === "points" ? "points" : "chips"}`)),
+          notes ? h("th", { scope: "col" }, t("over.outAfter")) : null,
         ),
       ),
       h(
         "tbody",
         {},
-        result.standings.map((seat, i) => {
-          const out = outAfter(view, seat);
-          return h(
+        result.standings.map((seat) =>
+          h(
             "tr",
             { class: seat === model.seat ? "is-me" : "" },
-            h("td", { class: "num" }, formatNumber(i + 1)),
+            h("td", { class: "num" }, formatNumber(result.places[seat])),
             h("th", { scope: "row" }, names[seat], seat === model.seat ? ` ${t("seats.you")}` : ""),
-            h("td", { class: "num" }, amount(result.stacks[seat], { duell })),
-            h("td", {}, out ? t("over.outAfterHand", { hand: out }) : i === 0 ? t("over.winnerTag") : "—"),
-          );
-        }),
+            h("td", { class: "num" }, game.score?.(model, result.scores[seat]) ?? formatNumber(result.scores[seat])),
+            notes
+              ? h("td", {}, game.standingNote(model, seat, result) || (result.winners.includes(seat) ? t("over.winnerTag") : "—"))
+              : null,
+          ),
+        ),
       ),
     ),
-    info?.seed !== null && info?.seed !== undefined
-      ? h(
-          "details",
-          { class: "fairness" },
-          h("summary", {}, t("over.fairness")),
-          h("p", {}, t("over.fairnessText")),
-          h("p", {}, t("over.seed"), " ", h("code", {}, String(info.seed))),
-          h("p", {}, t("over.hash"), " ", h("code", { class: "hash" }, info.seed_sha256)),
-        )
-      : null,
+    fairness(model.info),
     h("p", {}, h("a", { class: "btn", href: "/" }, t("over.backToLobby"))),
   );
   return true;

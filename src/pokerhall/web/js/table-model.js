@@ -1,12 +1,15 @@
 /* What the table page knows: the table (lobby info), our seat, the latest view, the turn clock
-   and the events of recent hands (grouped by hand, for the log, the showdown and the summary).
-   It only stores server messages; the render-* modules draw from it. */
+   and the events of recent rounds (grouped by round, for the log and the game's panels).
+   It only stores server messages; the renderers draw from it. A round starts with the
+   `round_started` event (its `round`); the game module may say how else to tell. */
 
 const KEEP_HANDS = 60;
 
 export class TableModel {
   constructor(tableId) {
     this.tableId = tableId;
+    /** The game module's hooks: roundOf(view), roundStarted(event) (both may be missing). */
+    this.game = {};
     this.info = null;
     this.seat = null;
     this.view = null;
@@ -30,7 +33,7 @@ export class TableModel {
   state(message) {
     this.view = message.view;
     this.setClock(message.clock);
-    const number = message.view.hand.number;
+    const number = this.roundOf(message.view, message.events);
     this.hands.set(number, [...message.events]);
     this.currentHand = number;
     this.trim();
@@ -40,11 +43,12 @@ export class TableModel {
   update(message) {
     const added = [];
     for (const event of message.events) {
-      if (event.type === "hand_started") {
-        this.currentHand = event.hand;
-        this.hands.set(event.hand, []);
+      const started = this.roundStarted(event);
+      if (started !== null) {
+        this.currentHand = started;
+        this.hands.set(started, []);
       }
-      const hand = this.currentHand ?? message.view.hand.number;
+      const hand = this.currentHand ?? this.roundOf(message.view, []);
       if (!this.hands.has(hand)) this.hands.set(hand, []);
       this.hands.get(hand).push(event);
       const last = added[added.length - 1];
@@ -55,6 +59,22 @@ export class TableModel {
     this.setClock(message.clock);
     this.trim();
     return added;
+  }
+
+  roundStarted(event) {
+    if (event.type === "round_started") return event.round;
+    return this.game.roundStarted?.(event) ?? null;
+  }
+
+  /** The round a snapshot is in: the game's word for it, else its last round start, else 1. */
+  roundOf(view, events) {
+    const number = this.game.roundOf?.(view) ?? view.round ?? null;
+    if (number !== null && number !== undefined) return number;
+    for (const event of [...events].reverse()) {
+      const started = this.roundStarted(event);
+      if (started !== null) return started;
+    }
+    return this.currentHand ?? 1;
   }
 
   setClock(clock) {
@@ -92,10 +112,6 @@ export class TableModel {
 
   get me() {
     return this.seat === null || !this.view ? null : this.view.players[this.seat];
-  }
-
-  get duell() {
-    return (this.view?.ruleset ?? this.info?.ruleset) === "duell";
   }
 
   eventsOf(hand) {

@@ -1,39 +1,35 @@
-/* The table page: connects to the table's WebSocket and draws the waiting room, the game and
-   the game-over screen from the server's messages. Drawing is done by the render-* modules;
-   this module wires messages, buttons, shortcuts, announcements and the clock together. */
+/* The table page, a game-neutral shell: connects to the table's WebSocket and draws the
+   header, the waiting room, the seats, the clock, the log, the game-over screen and the
+   connection state from the server's messages. The game's own panels come from its module,
+   web/js/games/<game>/index.js, loaded by the table's game name (the generic fallback panel
+   when it has none); see "Game modules" in web/README.md. */
 
 import { Announcer } from "./announcer.js";
 import { api, ApiError } from "./api.js";
-import { renderStackChart } from "./chart.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
 import { describeEvent, loadEventTexts } from "./describe.js";
-import { byId, show } from "./dom.js";
+import { byId, fill, h, show } from "./dom.js";
+import { loadGame } from "./games.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts } from "./keyboard.js";
 import { rulesetName } from "./lobby-list.js";
-import { ActionPanel } from "./render-actions.js";
 import { renderGameOver } from "./render-gameover.js";
 import { EventLog } from "./render-log.js";
-import { renderQuestion } from "./render-question.js";
-import { renderPot, renderSeats } from "./render-seats.js";
-import { renderShowdown, renderSummary } from "./render-showdown.js";
-import { renderClock, renderStatus, statusSummary, turnAnnouncement } from "./render-status.js";
+import { renderSeats } from "./render-seats.js";
+import { renderClock, renderStatus, statusSummary } from "./render-status.js";
 import { renderWaiting, seatChanges } from "./render-waiting.js";
 import { TableSocket } from "./socket.js";
 import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
 import { TableModel } from "./table-model.js";
 
-/** Events read out even when "read out every event" is off. */
-const ALWAYS_ANNOUNCED = new Set([
-  "question", "hint", "answer", "showdown", "guess_shown", "guess_stays_hidden",
-  "pot_awarded", "eliminated", "game_over",
-]);
+/** Events read out even when "read out every event" is off (a game adds its own). */
+const ALWAYS_ANNOUNCED = new Set(["game_over"]);
 
 const tableId = new URLSearchParams(location.search).get("id");
 const model = new TableModel(tableId);
 const announcer = new Announcer(byId("live-region"), byId("live-alert"));
 let socket = null;
-let actions = null;
+let game = null; // the game module, mounted once the table info says which game
 let log = null;
 let connection = { status: "connecting" };
 let warned = new Set();
@@ -49,7 +45,7 @@ function renderHeader() {
   const info = model.info;
   if (!info) return;
   byId("table-title").textContent = info.name;
-  const meta = [rulesetName(info.ruleset), t("table.seats", { count: info.seats.length })];
+  const meta = [rulesetName(info.game, info.ruleset), t("table.seats", { count: info.seats.length })];
   meta.push(info.turn_clock === null ? t("lobby.noClock") : t("table.clock", { count: Math.round(info.turn_clock) }));
   meta.push(model.seat === null ? t("table.watching") : t("table.yourSeat", { seat: model.seat + 1 }));
   byId("table-meta").textContent = meta.join(" · ");
@@ -74,23 +70,19 @@ function renderAll() {
   const view = model.view;
   show(byId("game"), Boolean(view));
   show(byId("skip-to-move"), Boolean(view)); // the move panel exists only once the game runs
-  if (!view) return;
+  if (!view || !game) return;
   byId("actions-heading").textContent = model.seat === null ? t("actions.headingWatching") : t("actions.heading");
-  renderQuestion(model);
-  renderSeats(model);
-  renderPot(model);
-  renderShowdown(model);
-  renderSummary(model);
-  renderStackChart(model);
-  renderStatus(model);
-  renderGameOver(model);
-  if (actions.update(model)) yourTurn();
+  const fresh = game.render(model);
+  renderSeats(model, game);
+  renderStatus(model, game);
+  renderGameOver(model, game);
+  if (fresh) yourTurn();
 }
 
 function yourTurn() {
   warned = new Set();
-  announcer.alert(turnAnnouncement(model));
-  actions.focusForTurn();
+  announcer.alert(game.turnAnnouncement(model));
+  game.focusForTurn(model);
 }
 
 // --- messages ------------------------------------------------------------------------------
@@ -100,7 +92,7 @@ function announceEvents(groups) {
   const ctx = model.describeContext;
   for (const [, events] of groups) {
     for (const event of events) {
-      if (all || ALWAYS_ANNOUNCED.has(event.type)) announcer.say(describeEvent(event, ctx));
+      if (all || ALWAYS_ANNOUNCED.has(event.type) || game?.alwaysAnnounced?.has(event.type)) announcer.say(describeEvent(event, ctx));
     }
   }
 }
@@ -140,7 +132,7 @@ function onError(message) {
       byId("table-notice").textContent = t("table.rateLimited");
       break;
     default:
-      if (actions.busy) actions.refused(message.reason);
+      if (game?.busy) game.refused(message.reason);
       else byId("table-error").textContent = message.reason;
   }
 }
@@ -185,8 +177,13 @@ function onMessage(message) {
 
 // --- player controls -----------------------------------------------------------------------
 
+/** Send a move for the current prompt, with the prompt's id (protocol v1 servers before
+ *  issue 8 call it `state_id`). False when it could not be sent. */
 function sendMove(move) {
-  return socket !== null && socket.send({ type: "move", move });
+  const prompt = model.prompt;
+  if (socket === null || !prompt) return false;
+  const id = prompt.prompt_id !== undefined ? { prompt_id: prompt.prompt_id } : { state_id: prompt.state_id };
+  return socket.send({ type: "move", move: { ...move, ...id } });
 }
 
 function apiError(error) {
@@ -265,14 +262,50 @@ function bindControls() {
   const announceAll = byId("announce-all");
   announceAll.checked = preference("announceAll", true);
   announceAll.addEventListener("change", () => setPreference("announceAll", announceAll.checked));
-  installShortcuts({
-    fold: () => actions.fold(),
-    checkOrCall: () => actions.checkOrCall(),
-    betOrRaise: () => actions.betOrRaise(),
-    allIn: () => actions.allIn(),
-    focusMove: () => actions.focusForTurn(),
-    status: () => announcer.alert(statusSummary(model)),
-  });
+}
+
+/** The shell's shortcuts plus the game's, installed and listed in #shortcuts-help. */
+function bindShortcuts() {
+  const shortcuts = [
+    ...(game.shortcuts || []),
+    { code: "KeyM", keys: "M", label: "keys.move", run: () => game.focusForTurn(model) },
+    { code: "KeyS", keys: "S", label: "keys.status", run: () => announcer.alert(statusSummary(model, game)) },
+  ];
+  installShortcuts(shortcuts);
+  for (const button of document.querySelectorAll("[data-shortcut]")) {
+    button.setAttribute("aria-keyshortcuts", `Alt+Shift+${button.dataset.shortcut}`);
+  }
+  const draw = () => {
+    fill(
+      byId("shortcut-list"),
+      shortcuts.map((s) =>
+        h("div", {}, h("dt", {}, h("kbd", {}, "Alt"), "+", h("kbd", {}, "Shift"), "+", h("kbd", {}, s.keys)), h("dd", {}, t(s.label))),
+      ),
+    );
+    const note = byId("shortcut-note");
+    if (note) note.textContent = game.shortcutsNote ? t(game.shortcutsNote) : "";
+  };
+  if (game.shortcutsNote) byId("shortcut-list").after(h("p", { class: "field-hint", id: "shortcut-note" }));
+  draw();
+  onLanguageChange(draw);
+}
+
+/** Load and mount the table's game module into the shell's slots (once). */
+async function mountGame(info) {
+  const module = await loadGame(info.game);
+  model.game = module;
+  const slots = {
+    top: byId("game-top"),
+    move: byId("move-panel"),
+    tableHead: byId("table-head-extra"),
+    seatsBefore: byId("seats-before"),
+    seatsAfter: byId("seats-after"),
+    bottom: byId("game-bottom"),
+  };
+  await module.mount(slots, { send: sendMove, model });
+  byId("game").dataset.game = info.game;
+  game = module;
+  bindShortcuts();
 }
 
 // --- clock ---------------------------------------------------------------------------------
@@ -308,18 +341,8 @@ async function main() {
     fatal(t("table.noId"));
     return;
   }
-  actions = new ActionPanel(sendMove);
   log = new EventLog(byId("event-log"));
   bindControls();
-  onLanguageChange(async () => {
-    await loadEventTexts(model.info?.game);
-    renderConnection();
-    renderAll();
-    if (model.view) {
-      log.rebuild(model);
-      renderStackChart(model, { force: true });
-    }
-  });
   try {
     model.setInfo(await api.table(tableId));
     await loadEventTexts(model.info.game);
@@ -327,6 +350,16 @@ async function main() {
     fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : apiError(error));
     return;
   }
+  await mountGame(model.info);
+  onLanguageChange(async () => {
+    await loadEventTexts(model.info?.game);
+    renderConnection();
+    renderAll();
+    if (model.view) {
+      log.rebuild(model);
+      game.languageChanged?.(model);
+    }
+  });
   renderAll();
   socket = new TableSocket(tableId, {
     token: () => seatAt(tableId)?.token ?? null,

@@ -1,8 +1,8 @@
 /* The question panel: hand and betting round, the question, the hints and the answer as they
    are revealed, and for the duell's game master the card they read out (DU2). */
 
-import { byId, fill, h, show } from "./dom.js";
-import { currentLanguage, formatDecimal, formatNumber, t } from "./i18n.js";
+import { byId, fill, h, show } from "../../dom.js";
+import { currentLanguage, formatDecimal, formatNumber, t } from "../../i18n.js";
 
 function formatDate(iso) {
   const date = new Date(`${iso}T00:00:00`);

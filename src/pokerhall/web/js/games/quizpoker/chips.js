@@ -3,8 +3,8 @@
    red 1,000, DU1) as a small picture of the stack. The picture is decoration for sighted
    players: each chip carries its value as text, and screen readers read the number. */
 
-import { h } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { h } from "../../dom.js";
+import { formatNumber, t } from "../../i18n.js";
 
 const DUELL_CHIPS = [
   { value: 1000, colour: "red" },

@@ -3,8 +3,8 @@
    pattern and are named at their ends, so colour is never the only key. The text alternative
    is a one-sentence summary plus the full numbers as a table. */
 
-import { byId, fill, h, svg } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { byId, fill, h, svg } from "../../dom.js";
+import { formatNumber, t } from "../../i18n.js";
 
 const M = { top: 14, right: 104, bottom: 40, left: 58 };
 const DASHES = ["", "9 4", "2 4", "10 4 2 4", "5 5", "14 5", "2 2", "7 3 2 3 2 3", "14 4 4 4", "1 6"];

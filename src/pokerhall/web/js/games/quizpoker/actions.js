@@ -5,9 +5,9 @@
    moves. Amounts are checked against the prompt's legal range before anything is sent. */
 
 import { amountProblem, presets, raiseRange } from "./amounts.js";
-import { byId, show } from "./dom.js";
-import { currentLanguage, formatDecimal, formatNumber, t } from "./i18n.js";
-import { normalizeGuess } from "./numbers.js";
+import { byId, show } from "../../dom.js";
+import { currentLanguage, formatDecimal, formatNumber, t } from "../../i18n.js";
+import { normalizeGuess } from "../../numbers.js";
 
 const IDS = [
   "guess-form", "guess-input", "guess-sign", "guess-submit", "guess-preview", "guess-error",
@@ -18,7 +18,7 @@ const IDS = [
 ];
 
 export class ActionPanel {
-  /** onMove(move) sends a move (without state_id) and returns false when it could not. */
+  /** onMove(move) sends a move (the shell adds the prompt's id) and returns false when it could not. */
   constructor(onMove) {
     this.onMove = onMove;
     this.el = Object.fromEntries(IDS.map((id) => [id, byId(id)]));
@@ -65,7 +65,7 @@ export class ActionPanel {
   /** Show the controls for the model's prompt; true when a new prompt has just arrived. */
   update(model) {
     const prompt = model.prompt;
-    const key = prompt ? `${prompt.type}:${prompt.state_id}` : null;
+    const key = prompt ? `${prompt.type}:${prompt.prompt_id ?? prompt.state_id}` : null;
     const fresh = key !== this.promptKey;
     this.prompt = prompt;
     this.promptKey = key;
@@ -179,7 +179,7 @@ export class ActionPanel {
   send(move) {
     if (!this.prompt || this.busy) return false;
     this.el["action-error"].textContent = "";
-    if (!this.onMove({ ...move, state_id: this.prompt.state_id })) {
+    if (!this.onMove(move)) {
       this.el["action-error"].textContent = t("actions.notConnected");
       return false;
     }

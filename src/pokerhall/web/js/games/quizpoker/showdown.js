@@ -3,10 +3,10 @@
    only they keep the order. #showdown shows the current hand's showdown while it lasts;
    #hand-summary shows the last finished hand (view.previous_hand) with its reveals. */
 
-import { describeAward } from "./describe.js";
-import { byId, fill, h, show } from "./dom.js";
-import { formatDecimal, t } from "./i18n.js";
-import { distance, isZero } from "./numbers.js";
+import { describeAward } from "../../describe.js";
+import { byId, fill, h, show } from "../../dom.js";
+import { formatDecimal, t } from "../../i18n.js";
+import { distance, isZero } from "../../numbers.js";
 
 /** Reveal rows in rule order: [{seat, value, distance, hidden}] from a hand's events. */
 export function revealsOf(events) {

@@ -1,0 +1,39 @@
+/* Game modules: web/js/games/<name>/index.js, loaded by the table's game name (and by the
+   lobby for labels). A module's strings join the translations and its stylesheets are linked
+   once. A game without a module of its own gets the generic fallback panel. */
+
+import fallbackGame from "./fallback-game.js";
+import { addStrings } from "./i18n.js";
+
+const loaded = new Map();
+
+async function load(name) {
+  let module;
+  try {
+    module = (await import(`./games/${name}/index.js`)).default;
+  } catch {
+    return fallbackGame;
+  }
+  if (module.strings) await addStrings(module.strings);
+  for (const href of module.styles || []) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    const ready = new Promise((resolve) => {
+      link.onload = resolve;
+      link.onerror = resolve;
+    });
+    document.head.append(link);
+    await ready;
+  }
+  return module;
+}
+
+/** The module for a game name (the fallback for a name that has no module). */
+export function loadGame(name, { known = true } = {}) {
+  if (!known || !/^[a-z][a-z0-9_]*$/.test(String(name))) return Promise.resolve(fallbackGame);
+  if (!loaded.has(name)) loaded.set(name, load(name));
+  return loaded.get(name);
+}
+
+export { fallbackGame };
