@@ -10,10 +10,10 @@ import typer
 from rich.text import Text
 
 from pokerhall import games
-from pokerhall.cli.common import USAGE_ERROR, fail, make_console, plural
-from pokerhall.cli.results import standings_table
+from pokerhall.cli.common import USAGE_ERROR, fail, game_info, make_console, plural
+from pokerhall.cli.seam import event_line, terminal_for
 from pokerhall.engine.errors import IllegalMove, PokerhallError
-from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.record import MatchRecord
 
@@ -76,17 +76,17 @@ def replay(
     for event in state.events:
         if not (show_all or event.is_public):
             continue
-        line = state.describe(event)
+        line = event_line(state, event)
         if line is None:
             continue
-        if event.type == "hand_started":
+        if event.type == ROUND_STARTED:
             console.print()
         private = "" if event.is_public else "  (seen by " + _audience(state, event) + ")"
         console.print(Text(line + private), soft_wrap=True)
     console.print()
     if not state.over:
         console.print("The match was not finished when the record was written.")
-    console.print(standings_table(state))
+    console.print(terminal_for(game_info(record.game)).standings(state, {}))
 
 
 def _audience(state: Game[Any], event: Event) -> str:

@@ -6,8 +6,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request, status
 
-from pokerhall import games
-from pokerhall.engine import JSON
+from pokerhall import games  # noqa: F401  (importing it registers every game)
+from pokerhall.engine import JSON, registry
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.messages import CreateTable, JoinTable, SeatToken, TableInfo
 
@@ -32,20 +32,9 @@ def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
 TokenDep = Annotated[str, Depends(bearer_token)]
 
 
-@router.get("/games", summary="Games, rulesets, default options and bot kinds")
+@router.get("/games", summary="Games: rulesets, options with their limits, bot kinds")
 async def list_games() -> list[JSON]:
-    out = []
-    for name in games.names():
-        trial = games.create(name, 6 if name != "duell" else 4, seed=0)
-        out.append(
-            {
-                "name": name,
-                "game": trial.name,
-                "options": trial.options_json,
-                "bots": games.bot_kinds(name),
-            }
-        )
-    return out
+    return [info.to_json() for info in registry.infos()]
 
 
 @router.post("/tables", status_code=status.HTTP_201_CREATED, summary="Open a new table")
@@ -93,6 +82,9 @@ async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInf
     return await hall.info(table_id)
 
 
-@router.get("/tables/{table_id}/record", summary="The match record, seed included, once over")
+@router.get(
+    "/tables/{table_id}/record",
+    summary="The public match record, seed included, once over (never what nobody was shown)",
+)
 async def table_record(table_id: str, hall: HallDep) -> dict[str, Any]:
-    return (await hall.record(table_id)).to_json()
+    return await hall.public_record(table_id)
