@@ -54,7 +54,9 @@ def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """Adds the `caller` and `cheat` bot kinds to every registered game, for this test only."""
     extra = {"caller": CallerBot, "cheat": CheatBot}
     patched = {
-        name: dataclasses.replace(entry, bots={**entry.bots, **extra})
+        name: dataclasses.replace(
+            entry, info=dataclasses.replace(entry.info, bots={**entry.info.bots, **extra})
+        )
         for name, entry in registry._GAMES.items()
     }
     monkeypatch.setattr(registry, "_GAMES", patched)

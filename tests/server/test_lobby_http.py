@@ -76,8 +76,11 @@ async def test_the_duell_alias_opens_a_quizpoker_table_with_the_duell_rules(
 INVALID_TABLES: dict[str, tuple[dict[str, Any], str]] = {
     "unknown game": ({"game": "chess"}, "unknown game 'chess'"),
     "unknown option": ({"options": {"bogus": 1}}, "unknown option 'bogus'"),
-    "option of the wrong type": ({"options": {"starting_stack": "lots"}}, "wrong type"),
-    "impossible option": ({"options": {"starting_stack": 0}}, "starting stack"),
+    "option of the wrong type": (
+        {"options": {"starting_stack": "lots"}},
+        "'starting_stack' must be a whole number",
+    ),
+    "impossible option": ({"options": {"starting_stack": 0}}, "from 1 up to"),
     "too many players for the rules": (
         {"game": "duell", "seats": 8, "options": {"language": "en"}},
         "3 to 6 players",

@@ -53,7 +53,7 @@ class OptionSpec:
 
     def check(self, value: object) -> Any:
         """The value if it fits this spec (lists become tuples); InvalidOptions names it."""
-        bad = InvalidOptions(f"option {self.name!r} {self._expects()}, got {value!r}")
+        bad = _Bad(self, value)
         if self.kind == "bool":
             if type(value) is not bool:
                 raise bad
@@ -70,7 +70,7 @@ class OptionSpec:
             return tuple(self._number(item, bad) for item in value)
         return self._number(value, bad)
 
-    def _number(self, value: object, bad: InvalidOptions) -> int | float:
+    def _number(self, value: object, bad: _Bad) -> int | float:
         whole = self.kind in ("int", "int_list")
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise bad
@@ -117,6 +117,24 @@ class OptionSpec:
         if self.kind == "text":
             out["max_length"] = self.max_length
         return out
+
+
+class _Bad(InvalidOptions):
+    """A value that does not fit its spec; the message is written only when it is read, so that
+    checking good values costs nothing and a deeply nested value is never written out."""
+
+    def __init__(self, spec: OptionSpec, value: object) -> None:
+        self.spec = spec
+        self.value = value
+
+    def __str__(self) -> str:
+        try:
+            shown = repr(self.value)
+        except RecursionError:
+            shown = "a value nested too deeply"
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        return f"option {self.spec.name!r} {self.spec._expects()}, got {shown}"
 
 
 def _num(value: float) -> str:

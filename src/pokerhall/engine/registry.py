@@ -1,4 +1,8 @@
-"""Games are found by name (or alias) here; the engine never imports a game itself."""
+"""Games are found by name (or alias) here; the engine never imports a game itself.
+
+A game registers its `GameInfo` (what it is, its rulesets, options and bots); everything the hall
+needs to list, configure, start and replay a game comes from there.
+"""
 
 from __future__ import annotations
 
@@ -7,51 +11,59 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerhall.engine.bots import Bot
+from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.errors import InvalidOptions, UnknownGame
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.record import MatchRecord
 from pokerhall.engine.rng import check_seed, derive_seed, new_seed
 
-Factory = Callable[[Sequence[str], Mapping[str, Any], int], Game[Any]]
-BotFactory = Callable[[int], Bot]
-"""Makes a bot from a seed, so simulations with bots replay too."""
-
 
 @dataclass(frozen=True, slots=True)
-class GameEntry:
-    name: str
-    factory: Factory
+class _Entry:
+    info: GameInfo
     preset: Mapping[str, Any]
     """Options an alias implies, e.g. `duell` is `quizpoker` with ruleset `duell`."""
-    bots: Mapping[str, BotFactory]
 
 
-_GAMES: dict[str, GameEntry] = {}
+_GAMES: dict[str, _Entry] = {}
 
 
-def register(
-    name: str,
-    factory: Factory,
-    *,
-    aliases: Mapping[str, Mapping[str, Any]] | None = None,
-    bots: Mapping[str, BotFactory] | None = None,
-) -> None:
-    """Make a game known by name; `bots` maps bot kinds ("random", ...) to their factories."""
-    kinds = dict(bots or {})
-    _GAMES[name] = GameEntry(name, factory, {}, kinds)
-    for alias, preset in (aliases or {}).items():
-        _GAMES[alias] = GameEntry(name, factory, dict(preset), kinds)
+def register(info: GameInfo) -> None:
+    """Make a game known by its name and by each of its aliases (a ruleset preset)."""
+    for alias, ruleset in info.aliases.items():
+        info.ruleset(ruleset)  # an alias must name a ruleset of the game
+        if alias == info.name:
+            raise ValueError(f"{info.name}: an alias cannot be the game's own name")
+    _GAMES[info.name] = _Entry(info, {})
+    for alias, ruleset in info.aliases.items():
+        _GAMES[alias] = _Entry(info, {"ruleset": ruleset})
 
 
-def _entry(name: str) -> GameEntry:
-    entry = _GAMES.get(name)
+def _entry(name: str) -> _Entry:
+    entry = _GAMES.get(name) if isinstance(name, str) else None
     if entry is None:
         raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}")
     return entry
 
 
+def info(name: str) -> GameInfo:
+    """The game a name (or alias) stands for."""
+    return _entry(name).info
+
+
+def preset(name: str) -> dict[str, Any]:
+    """The options a name implies: `{"ruleset": "duell"}` for the alias duell, else nothing."""
+    return dict(_entry(name).preset)
+
+
+def infos() -> list[GameInfo]:
+    """Every registered game once (aliases left out), by name."""
+    return [entry.info for name, entry in sorted(_GAMES.items()) if name == entry.info.name]
+
+
 def names() -> list[str]:
+    """Every name a game can be started by: games and aliases."""
     return sorted(_GAMES)
 
 
@@ -81,7 +93,7 @@ def create(
         seed = new_seed() if seed is None else check_seed(seed)
     except ValueError as exc:
         raise InvalidOptions(str(exc)) from None
-    return entry.factory(list(players), {**entry.preset, **(options or {})}, seed)
+    return entry.info.factory(list(players), {**entry.preset, **(options or {})}, seed)
 
 
 def replay(
@@ -98,7 +110,7 @@ def replay(
 
 
 def bot_kinds(name: str) -> list[str]:
-    return sorted(_entry(name).bots)
+    return sorted(_entry(name).info.bots)
 
 
 def make_bots(name: str, kinds: Mapping[int, str], seed: int) -> dict[int, Bot]:
@@ -110,7 +122,7 @@ def make_bots(name: str, kinds: Mapping[int, str], seed: int) -> dict[int, Bot]:
 
 def make_bot(name: str, kind: str, seed: int) -> Bot:
     """A bot of the given kind for the named game, seeded for reproducible play."""
-    bots = _entry(name).bots
+    bots = _entry(name).info.bots
     if kind not in bots:
         raise InvalidOptions(f"{name} has no {kind!r} bot; choose one of {', '.join(sorted(bots))}")
     return bots[kind](seed)

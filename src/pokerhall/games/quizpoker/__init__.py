@@ -1,15 +1,74 @@
 """QuizPoker: Hold'em betting on secret numeric guesses, rulesets `quizpoker` and `duell`."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
 from pokerhall.engine import registry
+from pokerhall.engine.catalog import GameInfo, GameTesting
+from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.bots import HeuristicBot, RandomBot
-from pokerhall.games.quizpoker.options import RULESETS, QuizPokerOptions, parse_options
+from pokerhall.games.quizpoker.guesses import show
+from pokerhall.games.quizpoker.options import (
+    OPTIONS,
+    RULESETS,
+    QuizPokerOptions,
+    quizpoker_options,
+)
 from pokerhall.games.quizpoker.state import QuizPoker
 
-registry.register(
-    "quizpoker",
-    QuizPoker,
-    aliases={"duell": {"ruleset": "duell"}},
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
-)
 
-__all__ = ["RULESETS", "QuizPoker", "QuizPokerOptions", "parse_options"]
+def create(players: Sequence[str], options: Mapping[str, Any], seed: int) -> QuizPoker:
+    """The factory the registry calls: options checked one by one, then together."""
+    parsed = INFO.parse_options(options)
+    INFO.check_players(INFO.ruleset(parsed["ruleset"]), len(players))
+    return QuizPoker(players, quizpoker_options(parsed, len(players)), seed)
+
+
+def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
+    """What `seat` may not know yet: other seats' guesses not shown, the hints and the answer
+    not read out (the game master holds the card, DU2)."""
+    assert isinstance(game, QuizPoker)
+    hand = game.hand
+    for other, guess in hand.guesses.items():
+        if other != seat and other not in hand.shown:
+            yield show(guess)
+    if seat is not None and seat == hand.positions.game_master:
+        return
+    q = hand.question
+    yield from [q.hint1, q.hint2][hand.revealed :]
+    if not hand.answer_read:
+        yield show(q.answer)
+
+
+def parse_options(raw: Mapping[str, Any], num_players: int) -> QuizPokerOptions:
+    """Complete, checked options for a table of `num_players` (for callers other than `create`)."""
+    parsed = INFO.parse_options(raw)
+    INFO.check_players(INFO.ruleset(parsed["ruleset"]), num_players)
+    return quizpoker_options(parsed, num_players)
+
+
+INFO = GameInfo(
+    name="quizpoker",
+    title="QuizPoker",
+    summary="No-limit hold'em betting where the hand is your secret guess at a quiz answer.",
+    factory=create,
+    rulesets=RULESETS,
+    options=OPTIONS,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    default_bot="heuristic",
+    aliases={"duell": "duell"},
+    on_leave="bot",
+    score_unit="chips",
+    terminal="pokerhall.games.quizpoker.terminal",
+    messages=Path(__file__).parent / "messages",
+    testing=GameTesting(
+        options={"starting_stack": 1000, "small_blinds": [50, 100, 200], "hands_per_level": 1},
+        secrets=secrets,
+    ),
+)
+registry.register(INFO)
+
+__all__ = ["INFO", "OPTIONS", "RULESETS", "QuizPoker", "QuizPokerOptions", "parse_options"]

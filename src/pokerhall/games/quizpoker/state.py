@@ -19,7 +19,7 @@ from pokerhall.games.quizpoker.deck import QuestionDeck
 from pokerhall.games.quizpoker.default_move import default_move
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
 from pokerhall.games.quizpoker.history import describe_event
-from pokerhall.games.quizpoker.options import QuizPokerOptions, parse_options
+from pokerhall.games.quizpoker.options import QuizPokerOptions
 from pokerhall.games.quizpoker.public_record import public_record
 from pokerhall.games.quizpoker.views import build_view
 from pokerhall.table.blinds import BlindLevel
@@ -30,8 +30,8 @@ from pokerhall.table.seats import left_of, right_of
 class QuizPoker(Game[HandMove]):
     name = "quizpoker"
 
-    def __init__(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> None:
-        opts = parse_options(options, len(players))
+    def __init__(self, players: Sequence[str], opts: QuizPokerOptions, seed: int) -> None:
+        """Made by the registry through `quizpoker.create`, which checks the options."""
         super().__init__(players, opts.to_json(), seed)
         self.options: QuizPokerOptions = opts
         try:
