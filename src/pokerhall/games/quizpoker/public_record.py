@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def public_record(game: QuizPoker) -> JSON:
     """The match rebuilt move by move, noting for each guess its hand and seat, and for each
     hand the seats whose guess a public event showed."""
-    again = type(game)(game.players, game.options_json, game.seed)
+    again = type(game)(game.players, game.options, game.seed)
     guesses: dict[tuple[int, int], int] = {}
     shown: set[tuple[int, int]] = set()
     for number, (seat, move) in enumerate(game.moves):
