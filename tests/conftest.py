@@ -90,13 +90,13 @@ def new_game(fixed_pack: Callable[..., Path]) -> GameFactory:
     return make
 
 
-
 @pytest.fixture
 def face_down_match(new_game: GameFactory) -> Game[Any]:
     """A finished QuizPoker match (docs/rules/quizpoker.md QP3) whose first hand ends with seat
-    0's guess (its first move) never shown: everyone checks to round 4, where seat 2 bets and shows 97
-    first, seat 3 shows an equally good 103, seats 0 and 1 are worse and stay face down. Then
-    everybody goes all-in (or calls) every hand until one player holds every chip (Q10)."""
+    0's guess (its first move) never shown: everyone checks to round 4, where seat 2 bets and
+    shows 97 first, seat 3 shows an equally good 103, seats 0 and 1 are worse and stay face
+    down. Then everybody goes all-in (or calls) every hand until one player holds every chip
+    (Q10)."""
     game = new_game(4)
     for seat, guess in {0: "95.0000123", 1: "80.0000456", 2: "97", 3: "103"}.items():
         game.act(seat, {"type": "guess", "value": guess})

@@ -44,7 +44,9 @@ def test_games_lists_games_rulesets_and_bots(cli: Run) -> None:
     out = " ".join(result.output.split())
     assert result.exit_code == 0
     assert re.search(r"│ duell │ quizpoker │.*│ --ruleset duell │", out)  # an alias
-    assert "heuristic" in out and "(default)" in out and "caller" in out
+    assert "heuristic" in out
+    assert "(default)" in out
+    assert "caller" in out
     assert "starting_stack=10,000" in out  # DU1: the duell starting stack
     assert "language (--lang)" in out  # a flag of QuizPoker's terminal module
 

@@ -94,9 +94,7 @@ def test_play_nim_to_the_end_through_the_fallback(cli: Run) -> None:
         (["--ruleset", "chess"], "unknown ruleset 'chess'; choose one of nim"),
     ],
 )
-def test_bad_options_are_refused_naming_the_option(
-    cli: Run, args: list[str], reason: str
-) -> None:
+def test_bad_options_are_refused_naming_the_option(cli: Run, args: list[str], reason: str) -> None:
     result = cli("play", "nim", *args, input="")
     assert result.exit_code == 2
     assert reason in " ".join(result.output.split())

@@ -12,9 +12,9 @@ import re
 from typing import Any
 
 from pokerhall import games
+from pokerhall.engine import MatchRecord
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
-from pokerhall.engine import MatchRecord
 
 from .wsclient import TableClient
 

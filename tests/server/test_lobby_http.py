@@ -16,9 +16,9 @@ from fastapi import FastAPI
 
 from pokerhall import games
 from pokerhall.engine import Game, registry
-from pokerhall.server.models import SeatRow, TableRow
 from pokerhall.server.app import create_app
 from pokerhall.server.hall import Hall
+from pokerhall.server.models import SeatRow, TableRow
 
 from .lobby import Lobby, bearer
 

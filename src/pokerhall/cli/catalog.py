@@ -22,7 +22,9 @@ def games_command() -> None:
     infos = registry.infos()
     for info in infos:
         rulesets = ", ".join(r.name for r in info.rulesets)
-        bots = ", ".join(f"{k} (default)" if k == info.default_bot else k for k in sorted(info.bots))
+        bots = ", ".join(
+            f"{k} (default)" if k == info.default_bot else k for k in sorted(info.bots)
+        )
         table.add_row(info.name, info.title, _players(info), rulesets, bots)
         for alias, ruleset in info.aliases.items():
             table.add_row(alias, f"{info.name} --ruleset {ruleset}", "", "", "")

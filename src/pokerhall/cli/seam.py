@@ -199,9 +199,7 @@ def result_table(game: Game[Any], labels: Mapping[int, str]) -> RenderableType:
     for rank, seat in enumerate(order, start=1):
         place = places[seat] if seat < len(places) else rank
         score = scores[seat] if seat < len(scores) else ""
-        table.add_row(
-            str(place), _label(game.players[seat], seat, labels), _number(score)
-        )
+        table.add_row(str(place), _label(game.players[seat], seat, labels), _number(score))
     return table
 
 

@@ -88,9 +88,7 @@ class MatchRecord:
         return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
-def public_record_json(
-    record: MatchRecord, withheld: Iterable[int], **extra: Any
-) -> JSON:
+def public_record_json(record: MatchRecord, withheld: Iterable[int], **extra: Any) -> JSON:
     """The record as JSON with the content of the moves numbered in `withheld` (from 0) left
     out: such a move keeps its type and lists the keys taken out under "withheld". Without
     any withheld move this is the full record, which replays; otherwise the format says it is

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from pokerhall import games
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.record import PUBLIC_RECORD_FORMAT, MatchRecord
@@ -23,13 +25,15 @@ def test_qp3_a_face_down_guess_is_left_out_of_the_public_record(
     text = json.dumps(public)
     assert face_down not in text
     assert "80.0000456" not in text
-    assert '"97"' in text and '"103"' in text  # shown at the showdown, so published
+    assert '"97"' in text  # shown at the showdown, so published
+    assert '"103"' in text
     assert public["format"] == PUBLIC_RECORD_FORMAT
     assert public["seed"] == game.seed
     first = public["moves"][0]
     assert first == {"seat": 0, "move": {"type": "guess", "withheld": ["value"]}}
     asked = [e.data["id"] for e in game.events if e.type == "question"]
-    assert public["questions"] == asked and len(asked) == game.result["hands" if "hands" in game.result else "rounds"]
+    assert public["questions"] == asked
+    assert len(asked) == len([e for e in game.events if e.type == "answer"]) > 1
 
 
 def test_the_public_record_is_not_the_full_record(face_down_match: Game[Any]) -> None:
@@ -38,9 +42,5 @@ def test_the_public_record_is_not_the_full_record(face_down_match: Game[Any]) ->
     game = face_down_match
     replayed = games.replay(MatchRecord.from_json(game.record().to_json()))
     assert replayed.result == game.result
-    try:
+    with pytest.raises(ValueError, match="not a pokerhall-match record"):
         MatchRecord.from_json(game.public_record())
-    except ValueError as exc:
-        assert "not a pokerhall-match record" in str(exc)
-    else:  # pragma: no cover - the assertion below fails the test
-        raise AssertionError("a public record with withheld guesses was read as a full record")

@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from pokerhall.engine.events import ROUND_STARTED, JSON, Event
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.terminal.commands import (
     HELP_TEXT,
