@@ -182,8 +182,8 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots.
 
-    A game may add flags of its own (QuizPoker: --lang, --questions); `pokerhall games` lists
-    them with the game's options.
+    A game may add flags of its own (a question language, say); `pokerhall games` lists them
+    with the game's options.
     """
     if not name.strip():
         fail("your name cannot be empty", USAGE_ERROR)

@@ -177,7 +177,7 @@ def simulate(
 ) -> None:
     """Let bots play each other and summarise the results.
 
-    A game may add flags of its own (QuizPoker: --lang, --questions); see `pokerhall games`.
+    A game may add flags of its own (a question language, say); see `pokerhall games`.
     """
     info = game_info(game)
     terminal = terminal_for(info)
