@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from pokerhall import games
+from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.protocol import Game
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -87,3 +88,40 @@ def new_game(fixed_pack: Callable[..., Path]) -> GameFactory:
         return games.create("quizpoker", players, {"questions": str(pack), **options}, seed=seed)
 
     return make
+
+
+@pytest.fixture
+def face_down_match(new_game: GameFactory) -> Game[Any]:
+    """A finished QuizPoker match (docs/rules/quizpoker.md QP3) whose first hand ends with seat
+    0's guess (its first move) never shown: everyone checks to round 4, where seat 2 bets and
+    shows 97 first, seat 3 shows an equally good 103, seats 0 and 1 are worse and stay face
+    down. Then everybody goes all-in (or calls) every hand until one player holds every chip
+    (Q10)."""
+    game = new_game(4)
+    for seat, guess in {0: "95.0000123", 1: "80.0000456", 2: "97", 3: "103"}.items():
+        game.act(seat, {"type": "guess", "value": guess})
+    while game.view(None)["hand"]["round"] < 4:
+        _first_legal(game, {"type": "check"}, {"type": "call"})
+    _first_legal(game, {"type": "check"})  # seat 1
+    _first_legal(game, {"type": "bet", "to": 20})  # seat 2
+    for _ in range(3):  # seats 3, 0 and 1 call
+        _first_legal(game, {"type": "call"})
+    while not game.over:
+        if any(p["type"] == "guess" for p in game.pending().values()):
+            for seat in sorted(game.pending()):
+                game.act(seat, {"type": "guess", "value": str(50 + seat)})
+        else:
+            _first_legal(game, {"type": "all_in"}, {"type": "call"}, {"type": "check"})
+    return game
+
+
+def _first_legal(game: Game[Any], *moves: dict[str, Any]) -> None:
+    """The seat asked makes the first of `moves` the rules allow (else its default move)."""
+    seat = min(game.pending())
+    for move in moves:
+        try:
+            game.act(seat, move)
+            return
+        except IllegalMove:
+            continue
+    game.act(seat, game.default_move(seat))

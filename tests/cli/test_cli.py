@@ -39,11 +39,16 @@ def test_python_dash_m_runs_the_command() -> None:
 
 
 def test_games_lists_games_rulesets_and_bots(cli: Run) -> None:
+    """From the registry alone: every game, its aliases, rulesets, bots, options and flags."""
     result = cli("games")
+    out = " ".join(result.output.split())
     assert result.exit_code == 0
-    assert "quizpoker --ruleset duell" in result.output
-    assert "caller" in result.output
-    assert "10,000" in result.output  # DU1: the duell starting stack
+    assert re.search(r"│ duell │ quizpoker │.*│ --ruleset duell │", out)  # an alias
+    assert "heuristic" in out
+    assert "(default)" in out
+    assert "caller" in out
+    assert "starting_stack=10,000" in out  # DU1: the duell starting stack
+    assert "language (--lang)" in out  # a flag of QuizPoker's terminal module
 
 
 # --- play ------------------------------------------------------------------------------------

@@ -24,18 +24,18 @@ def simulate_json(cli: Run, pack: Path, args: str, *more: str | Path) -> dict[st
 
 def test_json_summary_counts_the_hands_asked_for(cli: Run, mini_pack: Path) -> None:
     summary = simulate_json(cli, mini_pack, "--players 3 --hands 7 --bots caller")
-    assert summary["hands"] == 7
+    assert summary["rounds"] == 7
     assert summary["games"] == 1
     assert summary["bots"] == ["caller"] * 3
-    assert summary["showdown_rate"] == 1.0  # callers always reach the showdown
-    assert sum(summary["hand_wins_by_seat"]) >= 7  # a tie gives every winner the hand
+    assert summary["per_round"]["showdown_rate"] == 1.0  # callers always reach the showdown
+    assert sum(summary["round_wins_by_seat"]) >= 7  # a tie gives every winner the hand
 
 
 def test_new_games_start_until_enough_hands_are_played(cli: Run, mini_pack: Path) -> None:
     """Q10: a game ends when one player has every chip; the next starts with the next seed."""
     args = "--players 3 --hands 40 --bots caller -o starting_stack=60 -o small_blinds=[10]"
     summary = simulate_json(cli, mini_pack, args)
-    assert summary["hands"] == 40
+    assert summary["rounds"] == 40
     assert summary["games"] > 1
     assert summary["games_finished"] >= summary["games"] - 1
     assert sum(summary["game_wins_by_seat"]) == summary["games_finished"]
@@ -46,12 +46,12 @@ def test_same_seed_same_summary(cli: Run, mini_pack: Path) -> None:
     args = "--players 4 --hands 25 --bots caller --seed"
     first = simulate_json(cli, mini_pack, args, "11")
     second = simulate_json(cli, mini_pack, args, "11")
-    for timing in ("seconds", "hands_per_second"):
+    for timing in ("seconds", "rounds_per_second"):
         first.pop(timing)
         second.pop(timing)
     assert first == second
     other = simulate_json(cli, mini_pack, args, "12")
-    assert other["hand_wins_by_seat"] != first["hand_wins_by_seat"]
+    assert other["round_wins_by_seat"] != first["round_wins_by_seat"]
 
 
 def test_saved_records_replay(cli: Run, mini_pack: Path, tmp_path: Path) -> None:
@@ -89,9 +89,9 @@ def test_table_summary_and_duell(cli: Run, mini_pack: Path) -> None:
     args = ["--players", "4", "--hands", "5", "--bots", "caller", "--lang", "en", "--questions"]
     result = cli("simulate", "duell", *args, mini_pack)
     assert result.exit_code == 0, result.output
-    assert "5 hands in 1 game" in result.stdout
+    assert "5 rounds in 1 game" in result.stdout
     assert "By bot kind" in result.stdout
-    assert "showdown rate 100.0%" in result.stdout
+    assert "showdown rate 1.0" in result.stdout
 
 
 def test_unknown_bot_kind_and_unknown_game_are_usage_errors(cli: Run, mini_pack: Path) -> None:
@@ -115,5 +115,5 @@ def test_with_the_registered_bots(cli: Run, mini_pack: Path) -> None:
     if not kinds:
         pytest.skip("no bots registered for quizpoker yet")
     summary = simulate_json(cli, mini_pack, "--players 4 --hands 10 --bots", ",".join(kinds))
-    assert summary["hands"] == 10
+    assert summary["rounds"] == 10
     assert set(summary["bots"]) == set(kinds)

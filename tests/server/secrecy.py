@@ -13,11 +13,24 @@ from typing import Any
 
 from pokerhall import games
 from pokerhall.engine import MatchRecord
+from pokerhall.server.db import Database
+from pokerhall.server.hall import Hall
 
 from .wsclient import TableClient
 
 Secrets = dict[tuple[int, int], str]
 """(hand number, seat) -> the guess as written."""
+
+
+async def full_record(db_url: str, table_id: str) -> dict[str, Any]:
+    """The operator's full record of a table, read from the database (the public record at
+    /api/tables/{id}/record leaves out the guesses nobody was shown, the very secrets the
+    secrecy checks look for)."""
+    db = Database(db_url)
+    try:
+        return (await Hall(db).record(table_id)).to_json()
+    finally:
+        await db.close()
 
 
 def guesses_by_hand(record_json: dict[str, Any]) -> Secrets:

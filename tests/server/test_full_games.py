@@ -13,7 +13,7 @@ import pytest
 
 from .live import LiveServer
 from .lobby import Lobby
-from .secrecy import assert_told_no_secrets, guesses_by_hand
+from .secrecy import assert_told_no_secrets, full_record, guesses_by_hand
 from .wsclient import TableClient, plain_strategy, unexpected_errors
 
 pytestmark = pytest.mark.anyio
@@ -34,7 +34,7 @@ async def _play_to_the_end(
 
 
 async def _check_game(
-    lobby: Lobby, table: dict[str, Any], clients: list[TableClient], seats: int
+    lobby: Lobby, table: dict[str, Any], clients: list[TableClient], seats: int, db_url: str
 ) -> None:
     finished = await lobby.wait_for_status(table["id"], "finished", timeout=5)
     total = seats * table["options"]["starting_stack"]
@@ -45,7 +45,7 @@ async def _check_game(
         assert client.view is not None
         assert client.view["result"] == finished["result"]
         assert unexpected_errors(client) == []
-    secrets = guesses_by_hand(await lobby.record(table["id"]))
+    secrets = guesses_by_hand(await full_record(db_url, table["id"]))
     shown = clients[-1].events("guess_shown")
     assert shown, "no guess was ever shown, so the secrecy check proved little"
     for client in clients:
@@ -68,7 +68,7 @@ async def test_quizpoker_three_humans_and_a_bot_play_a_full_game(
         started = await lobby.start(table["id"], tokens[0])
         assert [s["kind"] for s in started["seats"]] == ["human", "human", "human", "bot"]
         spectator = await _play_to_the_end(server, lobby, table, players)
-        await _check_game(lobby, table, [*players, spectator], seats=4)
+        await _check_game(lobby, table, [*players, spectator], seats=4, db_url=server.db_url)
         for client in [*players, spectator]:
             await client.close()
 
@@ -85,7 +85,7 @@ async def test_duell_three_humans_and_a_bot_play_a_full_game(
             _seat, token = await lobby.join(table["id"], name)
             players.append(await TableClient.connect(server.ws(table["id"]), token))
         spectator = await _play_to_the_end(server, lobby, table, players)
-        await _check_game(lobby, table, [*players, spectator], seats=4)
+        await _check_game(lobby, table, [*players, spectator], seats=4, db_url=server.db_url)
         masters = {e["game_master"] for c in players for e in c.events("hand_started")}
         assert masters - {None}, "DU2: no hand had a game master"
         for client in [*players, spectator]:

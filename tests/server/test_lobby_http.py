@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -14,9 +15,10 @@ import pytest
 from fastapi import FastAPI
 
 from pokerhall import games
-from pokerhall.engine import MatchRecord
+from pokerhall.engine import Game, registry
 from pokerhall.server.app import create_app
 from pokerhall.server.hall import Hall
+from pokerhall.server.models import SeatRow, TableRow
 
 from .lobby import Lobby, bearer
 
@@ -325,9 +327,47 @@ async def test_the_record_is_published_with_the_committed_seed_once_the_game_is_
     assert hashlib.sha256(str(record["seed"]).encode()).hexdigest() == table["seed_sha256"]
     assert finished["seed"] == str(record["seed"])  # exact: a string, not a JS number
     assert record["players"] == ["Ann", "Bot 2"]
-    replayed = games.replay(MatchRecord.from_json(record))
+    full = await api.hall.record(table["id"])  # the operator's, secrets and all
+    assert [m["seat"] for m in record["moves"]] == [seat for seat, _ in full.moves]
+    replayed = games.replay(full)
     assert replayed.over
     assert replayed.result == finished["result"]
+
+
+async def test_qp3_the_public_record_leaves_out_a_guess_nobody_was_shown(
+    api: Api, face_down_match: Game[Any]
+) -> None:
+    """docs/rules/quizpoker.md QP3: a worse guess stays face down, "never shown to anyone", so
+    the published record holds its move without the value; the seed still proves the deal."""
+    game = face_down_match
+    table = TableRow(
+        id="facedown",
+        name="Face down",
+        game=game.name,
+        options=game.options_json,
+        num_seats=game.num_seats,
+        seed=game.seed,
+        status="finished",
+        turn_clock=None,
+        bot_delay=0.0,
+        bot_takeover=True,
+    )
+    seats = [
+        SeatRow(table_id=table.id, seat=s, name=name, kind="human", left=False)
+        for s, name in enumerate(game.players)
+    ]
+    await api.hall.db.add_table(table, seats)
+    for number, (seat, move) in enumerate(game.moves, start=1):
+        await api.hall.db.append_move(table.id, number, seat, move)
+    face_down = game.moves[0][1]["value"]
+    record = await api.lobby.record(table.id)
+    assert face_down not in json.dumps(record)
+    assert record["moves"][0] == {"seat": 0, "move": {"type": "guess", "withheld": ["value"]}}
+    assert len(record["moves"]) == len(game.moves)
+    listed = await api.lobby.table(table.id)
+    assert hashlib.sha256(str(record["seed"]).encode()).hexdigest() == listed["seed_sha256"]
+    assert record["questions"][0] == next(e.data["id"] for e in game.events if e.type == "question")
+    assert (await api.hall.record(table.id)).moves == tuple(game.moves)  # the operator's
 
 
 async def test_the_api_is_documented(api: Api) -> None:
@@ -341,11 +381,45 @@ async def test_the_api_is_documented(api: Api) -> None:
 
 
 async def test_the_games_are_listed_with_their_options_and_bots(api: Api) -> None:
+    """What each game declares (its GameInfo), games only: an alias is listed with its game."""
     response = await api.http.get("/api/games")
     assert response.status_code == 200, response.text
+    assert response.json() == [info.to_json() for info in registry.infos()]
     listed = {g["name"]: g for g in response.json()}
-    assert listed["duell"]["options"]["ruleset"] == "duell"
+    assert "duell" not in listed
+    assert listed["quizpoker"]["aliases"] == {"duell": "duell"}
     assert listed["quizpoker"]["bots"] == ["heuristic", "random"]
+    assert listed["quizpoker"]["default_bot"] == "heuristic"
+
+
+async def test_the_bots_are_the_games_default_kind_unless_asked(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    table = await api.lobby.create(options=quick_options, seats=3, bots=1)
+    seats = await api.hall.db.seats(table["id"])
+    assert [s.bot_kind for s in seats] == [registry.info("quizpoker").default_bot]
+    asked = await api.lobby.create(options=quick_options, seats=3, bots=1, bot_kind="random")
+    assert [s.bot_kind for s in await api.hall.db.seats(asked["id"])] == ["random"]
+    response = await api.http.post(
+        "/api/tables", json={"options": quick_options, "bots": 1, "bot_kind": "genius"}
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"] == (
+        "quizpoker has no 'genius' bot; choose one of heuristic, random"
+    )
+
+
+async def test_the_seat_count_is_checked_against_the_rulesets_players(
+    api: Api, quick_options: dict[str, Any]
+) -> None:
+    """DU1: the duell needs 3 to 6 players, also when chosen by its alias."""
+    for body in (
+        {"options": {**quick_options, "ruleset": "duell"}, "seats": 2},
+        {"game": "duell", "options": quick_options, "seats": 7},
+    ):
+        response = await api.http.post("/api/tables", json=body)
+        assert response.status_code == 422, body
+        assert response.json()["detail"].startswith("duell needs 3 to 6 players, got")
 
 
 async def test_a_games_message_catalog_is_served_per_language(api: Api) -> None:

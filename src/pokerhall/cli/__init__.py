@@ -11,6 +11,9 @@ import typer
 
 from pokerhall.cli import catalog, play, questions, replay, serve, simulate
 
+GAME_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+"""`play` and `simulate` pass flags they do not know to the game's terminal module."""
+
 app = typer.Typer(
     name="pokerhall",
     help="Poker-variant party games: play in the terminal, simulate bots, replay matches.",
@@ -18,8 +21,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-app.command("play")(play.play)
-app.command("simulate")(simulate.simulate)
+app.command("play", context_settings=GAME_FLAGS)(play.play)
+app.command("simulate", context_settings=GAME_FLAGS)(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("games")(catalog.games_command)
 app.command("serve")(serve.serve_command)

@@ -1,51 +1,74 @@
-"""`pokerhall games`: which games, rulesets and bot kinds this installation has."""
+"""`pokerhall games`: the games this installation has, from what each one declares about
+itself (`GameInfo`): title, players, rulesets, options, bots and its own command-line flags."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 
-from pokerhall import games
 from pokerhall.cli.common import make_console
-from pokerhall.engine.errors import InvalidOptions
-from pokerhall.games.quizpoker import RULESETS, parse_options
-from pokerhall.games.quizpoker.history import chips
-
-RULESETS_BY_GAME = {"quizpoker": tuple(r.name for r in RULESETS)}
-"""Games with rulesets; a name in here that is also registered is an alias for the ruleset."""
+from pokerhall.cli.seam import terminal_for
+from pokerhall.engine import registry
+from pokerhall.engine.catalog import GameInfo
 
 
 def games_command() -> None:
-    """List the games, their rulesets and the kinds of bots."""
+    """List the games with their rulesets, options and kinds of bots."""
     console = make_console()
     table = Table(title="Games", title_justify="left")
-    for column in ("Name", "Plays as", "Bots"):
+    for column in ("Name", "Title", "Players", "Rulesets", "Bots"):
         table.add_column(column)
-    for name in games.names():
-        parent = next((g for g, rs in RULESETS_BY_GAME.items() if name in rs and name != g), None)
-        plays_as = f"{parent} --ruleset {name}" if parent else name
-        table.add_row(name, plays_as, ", ".join(games.bot_kinds(name)) or "none yet")
+    infos = registry.infos()
+    for info in infos:
+        rulesets = ", ".join(r.name for r in info.rulesets)
+        bots = ", ".join(
+            f"{k} (default)" if k == info.default_bot else k for k in sorted(info.bots)
+        )
+        table.add_row(info.name, info.title, _players(info), rulesets, bots)
+        for alias, ruleset in info.aliases.items():
+            table.add_row(alias, f"{info.name} --ruleset {ruleset}", "", "", "")
     console.print(table)
-    rules = Table(title="QuizPoker rulesets", title_justify="left")
-    for column in ("Ruleset", "Players", "Stack", "Chip", "First blinds", "Game master", "Lang"):
-        rules.add_column(column)
-    for ruleset in RULESETS:
-        rules.add_row(ruleset.name, *ruleset_facts(ruleset.name))
-    console.print(rules)
+    for info in infos:
+        console.print(rulesets_table(info))
+        console.print(options_table(info))
 
 
-def ruleset_facts(ruleset: str) -> list[str]:
-    """The defaults of a ruleset that matter when choosing one."""
-    try:
-        o = parse_options({"ruleset": ruleset}, 3)
-        players = games.info("quizpoker").ruleset(ruleset)
-    except InvalidOptions as exc:  # pragma: no cover - the shipped rulesets are valid
-        return [str(exc)]
-    level = o.schedule.level(0)
-    return [
-        f"{players.min_players}–{players.max_players}",
-        chips(o.starting_stack),
-        chips(o.chip_unit),
-        f"{chips(level.small)}/{chips(level.big)}",
-        "yes" if o.game_master else "no",
-        o.language,
-    ]
+def _players(info: GameInfo) -> str:
+    low, high = info.min_players, info.max_players
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def rulesets_table(info: GameInfo) -> Table:
+    """Each ruleset with its player range and the defaults it sets."""
+    table = Table(title=f"{info.title} rulesets", title_justify="left")
+    for column in ("Ruleset", "Players", "Sets"):
+        table.add_column(column)
+    for ruleset in info.rulesets:
+        sets = ", ".join(f"{k}={_value(v)}" for k, v in ruleset.defaults.items())
+        players = f"{ruleset.min_players}–{ruleset.max_players}"
+        table.add_row(f"{ruleset.name} ({ruleset.title})", players, sets)
+    return table
+
+
+def options_table(info: GameInfo) -> Table:
+    """The options `-o KEY=VALUE` sets (and the game's own flags that set them)."""
+    flags = {option: flag for flag, option in terminal_for(info).flags.items()}
+    table = Table(title=f"{info.title} options (-o KEY=VALUE)", title_justify="left")
+    for column in ("Option", "Kind", "Default", "Help"):
+        table.add_column(column)
+    for spec in info.options:
+        name = spec.name + (f" ({flags[spec.name]})" if spec.name in flags else "")
+        kind = spec.kind + (f": {'|'.join(spec.choices)}" if spec.choices else "")
+        table.add_row(name, kind, _value(spec.default), spec.help)
+    return table
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join(_value(v) for v in value) + "]"
+    return str(value)

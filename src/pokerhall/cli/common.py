@@ -1,4 +1,4 @@
-"""What the commands share: consoles, failing with a message, and game options from flags.
+"""What the commands share: consoles, failing with a message, games and their options from flags.
 
 Errors a user can cause (a missing file, a bad option) end the command with one readable line on
 stderr and a non-zero exit code, never a traceback: 1 for problems with input data, 2 for a
@@ -8,14 +8,16 @@ command line that cannot work (the code Typer uses for usage errors too).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 
-from pokerhall import games
+from pokerhall import games as games
+from pokerhall.engine import registry
+from pokerhall.engine.catalog import GameInfo
+from pokerhall.engine.errors import InvalidOptions, PokerhallError
 from pokerhall.engine.events import Event
 from pokerhall.engine.messages import LANGUAGES, UnknownLanguage, load_catalog, render
 from pokerhall.engine.protocol import Game
@@ -43,30 +45,45 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, Any]:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
             fail(f"--option expects KEY=VALUE, got {pair!r}", USAGE_ERROR)
-        try:
-            value: Any = json.loads(raw)
-        except ValueError:
-            value = raw
-        options[key.strip()] = value
+        options[key.strip()] = _json_or_text(raw)
     return options
 
 
+def game_info(name: str) -> GameInfo:
+    """The registered game (or alias) called `name`, or end the command saying which exist."""
+    try:
+        return registry.info(name)
+    except PokerhallError as exc:
+        fail(str(exc), USAGE_ERROR)
+
+
 def game_options(
+    info: GameInfo,
+    name: str,
     *,
     ruleset: str | None,
-    language: str | None,
-    questions: Path | None,
     extra: Sequence[str],
+    flags: Mapping[str, str],
+    args: Sequence[str],
+    players: int,
 ) -> dict[str, Any]:
-    """Options for `games.create` from the common flags; unset flags keep the ruleset defaults."""
+    """The options for `games.create` from the common flags (`--ruleset`, `-o KEY=VALUE`), and
+    the game's own flags (`args`: what the command line left over, read by `flags`, the game's
+    flag -> option table). They are checked here against the game's option specs and the
+    ruleset's player range, so a bad one ends the command with the option's name. Unset flags
+    keep the ruleset's defaults."""
     options: dict[str, Any] = {}
+    if name in info.aliases:
+        options["ruleset"] = info.aliases[name]
     if ruleset is not None:
         options["ruleset"] = ruleset
-    if language is not None:
-        options["language"] = language
-    if questions is not None:
-        options["questions"] = str(questions)
+    options.update(game_flags(args, flags))
     options.update(parse_option_pairs(extra))
+    try:
+        checked = info.parse_options(options)
+        info.check_players(info.ruleset(checked["ruleset"]), players)
+    except InvalidOptions as exc:
+        fail(str(exc), USAGE_ERROR)
     return options
 
 
@@ -91,6 +108,31 @@ class EventLines:
         if message is None:
             return None
         return render(message, self.catalog, self.state.players, self.lang)
+
+
+def game_flags(args: Sequence[str], flags: Mapping[str, str]) -> dict[str, Any]:
+    """`--flag VALUE` or `--flag=VALUE` pairs of the game's own flags, as options."""
+    options: dict[str, Any] = {}
+    rest = list(args)
+    while rest:
+        word = rest.pop(0)
+        flag, sep, value = word.partition("=")
+        if flag not in flags:
+            known = ", ".join(sorted(flags)) or "none"
+            fail(f"no such option: {word} (this game's own flags: {known})", USAGE_ERROR)
+        if not sep:
+            if not rest:
+                fail(f"{flag} needs a value", USAGE_ERROR)
+            value = rest.pop(0)
+        options[flags[flag]] = _json_or_text(value)
+    return options
+
+
+def _json_or_text(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
 
 
 def plural(count: int, noun: str) -> str:

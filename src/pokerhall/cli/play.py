@@ -22,41 +22,26 @@ from pokerhall.cli.common import (
     USAGE_ERROR,
     EventLines,
     fail,
+    game_info,
     game_options,
     make_console,
 )
-from pokerhall.cli.human import (
-    HELP_TEXT,
-    HELP_WORDS,
-    QUIT_WORDS,
-    TABLE_WORDS,
-    InputProblem,
-    bet_options,
-    parse_bet_command,
-    parse_guess_command,
-    parse_show_command,
-)
-from pokerhall.cli.results import standings_table
+from pokerhall.cli.seam import TerminalGame, terminal_for
 from pokerhall.cli.seating import BotFailure, bot_turn, seat_bots
-from pokerhall.cli.table_view import render_table
+from pokerhall.engine import registry
 from pokerhall.engine.bots import Bot
 from pokerhall.engine.errors import IllegalMove, PokerhallError
-from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.messages import DEFAULT_LANGUAGE
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import new_seed
 
 HUMAN_SEAT = 0
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dov", "Eli", "Fay", "Gus", "Hana", "Ivo", "Juno", "Kai")
-EVENT_STYLES = {
-    "hand_started": "bold",
-    "question": "bold",
-    "hint": "cyan",
-    "answer": "yellow",
-    "pot_awarded": "green",
-    "game_over": "bold green",
-    "eliminated": "red",
-}
+QUIT_WORDS = frozenset({"q", "quit", "exit", "leave"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+TABLE_WORDS = frozenset({"t", "table"})
+ANY_TIME = "Any time: t redraws the table, ? shows this help, q leaves the game."
 LineReader = Callable[[str], str]
 
 
@@ -84,10 +69,12 @@ class PlaySession:
         labels: dict[int, str],
         console: Console,
         read: LineReader,
+        terminal: TerminalGame,
         human: int = HUMAN_SEAT,
         lang: str = "en",
     ) -> None:
         self.state = state
+        self.terminal = terminal
         self.bots = bots
         self.labels = labels
         self.console = console
@@ -131,43 +118,50 @@ class PlaySession:
         line = self.describe(event)
         if line is None:
             return
-        if event.type == "hand_started":
+        if event.type == ROUND_STARTED:
             self.console.print()
-        self.console.print(Text(line, style=EVENT_STYLES.get(event.type, "")), soft_wrap=True)
-        if event.type == "eliminated" and event.data.get("seat") == self.human:
-            self.console.print("You are out of chips; the bots play on (Ctrl-C to stop).")
+        style = self.terminal.event_style(event)
+        self.console.print(Text(line, style=style), soft_wrap=True)
+        notice = self.terminal.notice(event, self.human)
+        if notice is not None:
+            self.console.print(notice, markup=False)
+
+    def show_table(self) -> None:
+        self.console.print(self.terminal.render(self.state.view(self.human), self.labels))
 
     def human_turn(self, prompt: JSON) -> None:
         self.console.print()
-        self.console.print(render_table(self.state.view(self.human), self.labels))
+        self.show_table()
         while True:
-            question, parse = self._asker(prompt)
+            question, menu = self.terminal.ask(prompt)
+            if menu is not None:
+                self.console.print(menu, soft_wrap=True)
             text = self.read(question).strip()
             word = text.lower()
             if word in QUIT_WORDS:
                 raise QuitGame
             if word in HELP_WORDS:
-                self.console.print(HELP_TEXT, markup=False)
+                self.console.print(f"{self.terminal.help_text}\n{ANY_TIME}", markup=False)
                 continue
             if word in TABLE_WORDS:
-                self.console.print(render_table(self.state.view(self.human), self.labels))
+                self.show_table()
                 continue
+            move = self.terminal.parse(text, prompt)
             try:
-                move = parse(text)
-                self.state.act(self.human, {**move, "state_id": prompt["state_id"]})
-            except (InputProblem, IllegalMove) as exc:
+                if isinstance(move, str):
+                    raise IllegalMove(move)
+                self.state.act(self.human, {**move, **_prompt_ref(prompt)})
+            except IllegalMove as exc:
                 self.console.print(Text(f"  ✗ {exc.reason}", style="red"), soft_wrap=True)
                 continue
             return
 
-    def _asker(self, prompt: JSON) -> tuple[str, Callable[[str], JSON]]:
-        kind = prompt["type"]
-        if kind == "guess":
-            return "Your guess (a number, or f to fold): ", parse_guess_command
-        if kind == "show_folded":
-            return "Show your folded guess to the table? [y/n]: ", parse_show_command
-        self.console.print(Text(bet_options(prompt)), soft_wrap=True)
-        return "Your move: ", lambda text: parse_bet_command(text, prompt)
+
+def _prompt_ref(prompt: JSON) -> JSON:
+    """The prompt's id sent back with the move, so a move for an old prompt is refused."""
+    if "prompt_id" in prompt:
+        return {"prompt_id": prompt["prompt_id"]}
+    return {"state_id": prompt["state_id"]} if "state_id" in prompt else {}
 
 
 def bot_names(human: str, count: int) -> list[str]:
@@ -178,23 +172,22 @@ def bot_names(human: str, count: int) -> list[str]:
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="The game: quizpoker, or duell for its ruleset.")] = (
-        "quizpoker"
-    ),
+    ctx: typer.Context,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="The game or one of its aliases (see `pokerhall games`)."),
+    ] = None,
     bots: Annotated[int, typer.Option(min=1, help="How many bots play against you.")] = 3,
-    ruleset: Annotated[str | None, typer.Option(help="quizpoker or duell.")] = None,
+    ruleset: Annotated[str | None, typer.Option(help="One of the game's rulesets.")] = None,
     lang: Annotated[
         str | None,
-        typer.Option(
-            help=f"{LANG_HELP} Also the game's language option (-o language=... sets that alone)."
-        ),
+        typer.Option(help=f"{LANG_HELP} Also the game's own --lang flag if it has one."),
     ] = None,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "Player",
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable match.")] = None,
-    bot_kind: Annotated[str, typer.Option(help="The kind of bot: heuristic or random.")] = (
-        "heuristic"
-    ),
-    questions: Annotated[Path | None, typer.Option(help="A question pack (.jsonl).")] = None,
+    bot_kind: Annotated[
+        str | None, typer.Option(help="The kind of bot (default: the game's own choice).")
+    ] = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the match record (JSON) here at the end.")
     ] = None,
@@ -202,27 +195,42 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots."""
+    """Play a game in the terminal against bots.
+
+    A game may add flags of its own (a question language, say); `pokerhall games` lists them
+    with the game's options.
+    """
     if not name.strip():
         fail("your name cannot be empty", USAGE_ERROR)
-    options = game_options(ruleset=ruleset, language=lang, questions=questions, extra=option or [])
+    game = game or registry.infos()[0].name
+    info = game_info(game)
+    terminal = terminal_for(info)
     players = [name.strip(), *bot_names(name.strip(), bots)]
+    options = game_options(
+        info,
+        game,
+        ruleset=ruleset,
+        extra=option or [],
+        flags=terminal.flags,
+        args=[*ctx.args, f"--lang={lang}"] if lang and "--lang" in terminal.flags else ctx.args,
+        players=len(players),
+    )
     seed = new_seed() if seed is None else seed
+    kind = bot_kind or info.default_bot
     try:
-        state = games.create(game, players, options, seed)
-        seated = seat_bots(state.name, dict.fromkeys(range(1, len(players)), bot_kind), seed)
+        state = games.create(info.name, players, options, seed)
+        seated = seat_bots(state.name, dict.fromkeys(range(1, len(players)), kind), seed)
     except PokerhallError as exc:
         fail(str(exc), USAGE_ERROR)
-    if state.name != "quizpoker":  # pragma: no cover - quizpoker is the only game so far
-        fail(f"the terminal table can only play quizpoker, not {state.name}", USAGE_ERROR)
     console = make_console()
     session = PlaySession(
         state,
         bots=seated,
-        labels=dict.fromkeys(seated, bot_kind),
+        labels=dict.fromkeys(seated, kind),
         console=console,
         read=lambda prompt: read_line(prompt),
         lang=lang or DEFAULT_LANGUAGE,
+        terminal=terminal,
     )
     _run(session, save)
 
@@ -246,6 +254,6 @@ def _run(session: PlaySession, save: Path | None) -> None:
                 console.print(f"Could not save the match record: {exc}", markup=False)
                 code = code or 1
     console.print()
-    console.print(standings_table(session.state, session.labels))
+    console.print(session.terminal.standings(session.state, session.labels))
     if code:
         raise typer.Exit(code)

@@ -10,10 +10,18 @@ import typer
 from rich.text import Text
 
 from pokerhall import games
-from pokerhall.cli.common import LANG_HELP, USAGE_ERROR, EventLines, fail, make_console, plural
-from pokerhall.cli.results import standings_table
+from pokerhall.cli.common import (
+    LANG_HELP,
+    USAGE_ERROR,
+    EventLines,
+    fail,
+    game_info,
+    make_console,
+    plural,
+)
+from pokerhall.cli.seam import terminal_for
 from pokerhall.engine.errors import IllegalMove, PokerhallError
-from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.record import MatchRecord
 
@@ -81,14 +89,14 @@ def replay(
         line = describe(event)
         if line is None:
             continue
-        if event.type == "hand_started":
+        if event.type == ROUND_STARTED:
             console.print()
         private = "" if event.is_public else "  (seen by " + _audience(state, event) + ")"
         console.print(Text(line + private), soft_wrap=True)
     console.print()
     if not state.over:
         console.print("The match was not finished when the record was written.")
-    console.print(standings_table(state))
+    console.print(terminal_for(game_info(record.game)).standings(state, {}))
 
 
 def _audience(state: Game[Any], event: Event) -> str:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message, event_message
-from pokerhall.engine.record import MatchRecord
+from pokerhall.engine.record import MatchRecord, public_record_json
 
 MAX_MOVE_CHARS = 2_000
 """A move is a handful of small fields; anything bigger is malformed, not a move."""
@@ -162,6 +162,22 @@ class Game(ABC, Generic[ParsedMove]):
             players=self.players,
             seed=self.seed,
             moves=copy.deepcopy(tuple(self.moves)),
+        )
+
+    secret_moves: ClassVar[frozenset[str]] = frozenset()
+    """Move types whose content some seats may never see (a face-down guess). A game with
+    secret moves decides in `public_record` which of them may be published."""
+
+    def public_record(self) -> JSON:
+        """What may be published of the match once it is over: the record without what was
+        never shown to anyone. Fairness is checked with the seed (against its published hash);
+        it needs no secret. This default publishes the whole record of a game without secret
+        moves and withholds the content of every secret move otherwise; a game that reveals
+        some of them (at a showdown) overrides it to keep those. The operator keeps the full
+        record (`record`), which alone can rebuild the match."""
+        return public_record_json(
+            self.record(),
+            {i for i, (_seat, move) in enumerate(self.moves) if move["type"] in self.secret_moves},
         )
 
 

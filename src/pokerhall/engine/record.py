@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ from pokerhall.engine.events import JSON
 
 RECORD_FORMAT = "pokerhall-match"
 RECORD_VERSION = 1
+PUBLIC_RECORD_FORMAT = "pokerhall-public-record"
+"""A record with moves withheld: it proves the seed, but cannot rebuild the match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,24 @@ class MatchRecord:
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
         return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def public_record_json(record: MatchRecord, withheld: Iterable[int], **extra: Any) -> JSON:
+    """The record as JSON with the content of the moves numbered in `withheld` (from 0) left
+    out: such a move keeps its type and lists the keys taken out under "withheld". Without
+    any withheld move this is the full record, which replays; otherwise the format says it is
+    a public record, so nobody mistakes it for one that rebuilds the match. `extra` adds what
+    the game publishes besides (the order of its questions)."""
+    out = record.to_json()
+    hidden = set(withheld)
+    if hidden:
+        out["format"] = PUBLIC_RECORD_FORMAT
+        for number in sorted(hidden):
+            move = out["moves"][number]["move"]
+            keys = sorted(key for key in move if key != "type")
+            out["moves"][number]["move"] = {"type": move["type"], "withheld": keys}
+    out["withheld"] = len(hidden)
+    return {**out, **extra}
 
 
 def _is_int(value: object) -> bool:

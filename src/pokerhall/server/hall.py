@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from pokerhall import games
-from pokerhall.engine import Game, InvalidOptions, MatchRecord, UnknownGame
+from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGame, registry
+from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.rng import new_seed
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import (
-    DEFAULT_BOT_KIND,
     CreateTable,
     SeatInfo,
     TableInfo,
@@ -92,9 +92,10 @@ class Hall:
         names = [f"Seat {i + 1}" for i in range(request.seats)]
         pack = _question_pack(request.options.get("questions"))
         try:
+            info = registry.info(request.game)
+            bot_kind = _bot_kind(info, request.bot_kind)
+            _check_players(info, request.game, request.options, request.seats)
             trial = games.create(request.game, names, request.options, seed=0)
-            if request.bots:
-                games.make_bot(request.game, request.bot_kind, 0)
         except (InvalidOptions, UnknownGame) as exc:
             reason = str(exc)
             if pack is not None and reason.startswith("cannot load questions"):
@@ -118,7 +119,7 @@ class Hall:
                 seat=i,
                 name=f"Bot {i + 1}",
                 kind="bot",
-                bot_kind=request.bot_kind,
+                bot_kind=bot_kind,
                 left=False,
             )
             for i in range(request.seats - request.bots, request.seats)
@@ -157,11 +158,17 @@ class Hall:
         return [await self.info(t.id) for t in await self.db.tables(statuses)]
 
     async def record(self, table_id: str) -> MatchRecord:
-        """The full match record; the seed is secret until the game is over."""
+        """The full match record, for the operator (crash recovery, audits): every move as
+        made, secrets included. Players get `public_record`."""
+        return await self._record(await self._table(table_id))
+
+    async def public_record(self, table_id: str) -> JSON:
+        """What the game publishes of a finished match (`Game.public_record`): the seed, which
+        is secret until the game is over, and the moves without what nobody was ever shown."""
         table = await self._table(table_id)
         if table.status != "finished":
             raise LobbyError(409, "the record (with the seed) is published when the game is over")
-        return await self._record(table)
+        return (await self._replay(table)).public_record()
 
     # --- seats -------------------------------------------------------------------------------
 
@@ -220,12 +227,16 @@ class Hall:
             row.left, row.token_hash = True, None  # the token no longer holds the seat
             if runtime is not None:
                 runtime.release(seat)
-            if table.bot_takeover:  # the table is running here: open and finished returned
-                row.kind, row.bot_kind = "bot", DEFAULT_BOT_KIND
+            info = registry.info(table.game)
+            takeover = table.bot_takeover and info.on_leave == "bot"
+            if takeover:  # the table is running here: open and finished returned
+                row.kind, row.bot_kind = "bot", info.default_bot
                 if runtime is not None:
-                    bot = games.make_bots(table.game, {seat: DEFAULT_BOT_KIND}, table.seed)[seat]
+                    bot = games.make_bots(table.game, {seat: info.default_bot}, table.seed)[seat]
                     runtime.set_bot(seat, bot)
             await self.db.put_seat(row)
+            if not takeover and runtime is not None:
+                await runtime.resign(seat)  # else the table would wait for them (no clock)
             await self._announce(table_id)
 
     async def start(self, table_id: str, token: str) -> None:
@@ -238,6 +249,10 @@ class Hall:
             rows = await self.db.seats(table_id)
             seats = {s.seat for s in rows}
             taken = {name_key(s.name) for s in rows}
+            kind = next(
+                (s.bot_kind for s in rows if s.kind == "bot" and s.bot_kind),
+                registry.info(table.game).default_bot,
+            )  # the kind the table was opened with, else the game's
             for i in range(table.num_seats):
                 if i not in seats:
                     name = _bot_name(i, taken)
@@ -248,7 +263,7 @@ class Hall:
                             seat=i,
                             name=name,
                             kind="bot",
-                            bot_kind=DEFAULT_BOT_KIND,
+                            bot_kind=kind,
                             left=False,
                         )
                     )
@@ -283,9 +298,10 @@ class Hall:
     async def _launch(self, table: TableRow) -> None:
         seats = await self.db.seats(table.id)
         state = await self._replay(table)
+        default = registry.info(table.game).default_bot
         bots = games.make_bots(
             table.game,
-            {s.seat: s.bot_kind or DEFAULT_BOT_KIND for s in seats if s.kind == "bot"},
+            {s.seat: s.bot_kind or default for s in seats if s.kind == "bot"},
             table.seed,
         )
         control = SeatControl(bots=bots, turn_clock=table.turn_clock, bot_delay=table.bot_delay)
@@ -378,6 +394,25 @@ def _question_pack(questions: object) -> str | None:
     except OSError:
         raise refused from None
     return questions
+
+
+def _bot_kind(info: GameInfo, asked: str | None) -> str:
+    """The table's bot kind: the one asked for, else the game's default bot."""
+    if asked is None:
+        return info.default_bot
+    if asked not in info.bots:
+        raise InvalidOptions(
+            f"{info.name} has no {asked!r} bot; choose one of {', '.join(sorted(info.bots))}"
+        )
+    return asked
+
+
+def _check_players(info: GameInfo, name: str, options: dict[str, Any], seats: int) -> None:
+    """The seat count against the chosen ruleset's player range (its name may come from an
+    alias the table was opened with), before any game is made to try the options."""
+    raw = {"ruleset": info.aliases[name], **options} if name in info.aliases else options
+    ruleset = info.ruleset(raw.get("ruleset", info.rulesets[0].name))
+    info.check_players(ruleset, seats)
 
 
 def _bot_name(seat: int, taken: set[str]) -> str:

@@ -34,23 +34,9 @@ def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
 TokenDep = Annotated[str, Depends(bearer_token)]
 
 
-@router.get("/games", summary="Games, rulesets, default options and bot kinds")
+@router.get("/games", summary="Games: rulesets, options with their limits, bot kinds")
 async def list_games() -> list[JSON]:
-    out = []
-    for name in games.names():
-        info = games.info(name)
-        ruleset = info.ruleset(info.parse_options(registry.preset(name))["ruleset"])
-        trial = games.create(name, ruleset.max_players, seed=0)
-        players = {"min_players": ruleset.min_players, "max_players": ruleset.max_players}
-        out.append(
-            {
-                "name": name,
-                "game": trial.name,
-                "options": {**trial.options_json, **players},
-                "bots": games.bot_kinds(name),
-            }
-        )
-    return out
+    return [info.to_json() for info in registry.infos()]
 
 
 @router.get(
@@ -113,6 +99,9 @@ async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInf
     return await hall.info(table_id)
 
 
-@router.get("/tables/{table_id}/record", summary="The match record, seed included, once over")
+@router.get(
+    "/tables/{table_id}/record",
+    summary="The public match record, seed included, once over (never what nobody was shown)",
+)
 async def table_record(table_id: str, hall: HallDep) -> dict[str, Any]:
-    return (await hall.record(table_id)).to_json()
+    return await hall.public_record(table_id)

@@ -23,8 +23,6 @@ from pydantic_core import PydanticCustomError
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
-DEFAULT_BOT_KIND = "heuristic"
-"""The bot that fills empty seats and takes over for players who leave, unless a table says."""
 WS_MAX_FRAME_BYTES = 65_536
 """uvicorn's `ws_max_size`: larger frames are refused before they reach us. Above
 MAX_MESSAGE_CHARS, so an oversized message still gets our own clear error."""
@@ -188,7 +186,9 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int = Field(default=4, ge=2, le=10)
     bots: int = Field(default=0, ge=0, le=10, description="Seats filled by bots at once.")
-    bot_kind: Annotated[str, StringConstraints(max_length=20)] = DEFAULT_BOT_KIND
+    bot_kind: Annotated[str, StringConstraints(max_length=20)] | None = Field(
+        default=None, description="The kind of the table's bots; null for the game's default bot."
+    )
     turn_clock: float | None = Field(
         default=60.0,
         ge=1.0,

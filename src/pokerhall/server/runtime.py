@@ -19,11 +19,14 @@ from typing import Any
 
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot
+from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
 
 log = logging.getLogger("pokerhall.server")
+RESIGN: JSON = {"type": "resign"}
+"""The move every game accepts from a seat still in the game, in turn or not (`Game.resign`)."""
 
 
 @dataclass
@@ -196,6 +199,15 @@ class TableRuntime:
             if conn.seat == seat:
                 conn.seat = None
 
+    async def resign(self, seat: int) -> None:
+        """The player left and nobody takes the seat over: the seat resigns (a move like any
+        other, saved and sent), so the table never waits for them. Refused when the seat is out
+        of the game already, which then needs nothing either."""
+        try:
+            await self.submit(seat, dict(RESIGN))
+        except IllegalMove as exc:
+            log.info("table %s: seat %d left without resigning: %s", self.table_id, seat, exc)
+
     def set_bot(self, seat: int, bot: Bot) -> None:
         """A bot takes over a seat (a player left): it moves from the next prompt on."""
         self.control.bots[seat] = bot
@@ -248,7 +260,7 @@ class TableRuntime:
     def snapshot(self, seat: int | None) -> str:
         """The full picture for a (re)connecting client: view plus this hand's visible events."""
         events = self.state.events
-        start = max((i for i, e in enumerate(events) if e.type == "hand_started"), default=0)
+        start = max((i for i, e in enumerate(events) if e.type == ROUND_STARTED), default=0)
         recent = [self._event_json(e) for e in events[start:] if e.visible_to(seat)]
         return server_message(
             "state", view=self.state.view(seat), events=recent, clock=self.clock_for(seat)

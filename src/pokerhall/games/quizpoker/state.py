@@ -21,6 +21,7 @@ from pokerhall.games.quizpoker.default_move import default_move
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
 from pokerhall.games.quizpoker.history import describe_event
 from pokerhall.games.quizpoker.options import QuizPokerOptions
+from pokerhall.games.quizpoker.public_record import public_record
 from pokerhall.games.quizpoker.views import build_view
 from pokerhall.table.blinds import BlindLevel
 from pokerhall.table.ledger import Ledger
@@ -85,6 +86,11 @@ class QuizPoker(Game[HandMove]):
 
     def describe(self, event: Event) -> Message:
         return describe_event(event)
+
+    secret_moves = frozenset({"guess"})
+
+    def public_record(self) -> JSON:
+        return public_record(self)
 
     @property
     def over(self) -> bool:

@@ -1,8 +1,9 @@
-"""The standings at the end of a match (or where a match was left), as a Rich table."""
+"""The QuizPoker standings at the end of a match (or where it was left), and what `simulate`
+counts per hand (who won chips, the pot, whether it went to a showdown)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -15,7 +16,7 @@ from pokerhall.games.quizpoker.history import chips
 def eliminations(events: Iterable[Event]) -> dict[int, int]:
     """Seat -> the hand after which it ran out of chips (Q10)."""
     return {
-        int(event.data["seat"]): int(event.data["hand"])
+        int(event.data["seat"]): int(event.data.get("hand", event.data.get("round", 0)))
         for event in events
         if event.type == "eliminated"
     }
@@ -43,3 +44,18 @@ def standings_table(state: Game[Any], labels: Mapping[int, str] | None = None) -
         note = f"out after hand {out[seat]}" if seat in out else ""
         table.add_row(str(place), name, chips(stacks[seat]), note)
     return table
+
+
+def hand_facts(events: Sequence[Event]) -> tuple[set[int], dict[str, float]]:
+    """The seats that won chips in a hand (a split gives each of them the hand), the chips
+    awarded, and whether the hand reached a showdown."""
+    winners: set[int] = set()
+    pot = 0
+    showdown = False
+    for event in events:
+        if event.type == "showdown":
+            showdown = True
+        elif event.type == "pot_awarded":
+            pot += int(event.data["amount"])
+            winners |= {int(seat) for seat in event.data["shares"]}
+    return winners, {"average_pot": float(pot), "showdown_rate": 1.0 if showdown else 0.0}

@@ -1,4 +1,4 @@
-"""Turning what a person types at a prompt into a move, and the legal options into a menu.
+"""QuizPoker at the terminal: what a person types at a prompt, turned into a move, and the menu.
 
 Parsing only checks that the words make a move; whether the move is legal is left to the game,
 whose `IllegalMove` reason the player then reads. So the rules live in one place.
@@ -11,10 +11,6 @@ from typing import Any
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.history import chips
 
-QUIT_WORDS = frozenset({"q", "quit", "exit", "leave"})
-HELP_WORDS = frozenset({"?", "h", "help"})
-TABLE_WORDS = frozenset({"t", "table"})
-
 HELP_TEXT = """\
 Commands when it is your turn to bet:
   f, fold          give up this hand
@@ -22,8 +18,7 @@ Commands when it is your turn to bet:
   b 50, bet 50     bet 50 chips (r 200, raise 200: raise to a total of 200 this round)
   b min, r max     the smallest or largest bet or raise
   a, all-in        put all your chips in
-When guessing: type a number such as 1774, -3.5 or 83.2, or f to fold.
-Any time: t redraws the table, ? shows this help, q leaves the game."""
+When guessing: type a number such as 1774, -3.5 or 83.2, or f to fold."""
 
 
 class InputProblem(Exception):

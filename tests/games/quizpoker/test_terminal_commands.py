@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pokerhall.cli.human import (
+from pokerhall.games.quizpoker.terminal.commands import (
     InputProblem,
     bet_options,
     parse_bet_command,

@@ -1,0 +1,80 @@
+"""QuizPoker's terminal module (`GameInfo.terminal`): the table, short commands and event styles
+that `pokerhall play` uses. It matches the CLI's `TerminalGame` protocol structurally and never
+imports `pokerhall.cli` (the CLI is the layer above the games)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
+from pokerhall.engine.protocol import Game
+from pokerhall.games.quizpoker.terminal.commands import (
+    HELP_TEXT,
+    InputProblem,
+    bet_options,
+    parse_bet_command,
+    parse_guess_command,
+    parse_show_command,
+)
+from pokerhall.games.quizpoker.terminal.standings import hand_facts, standings_table
+from pokerhall.games.quizpoker.terminal.table import render_table
+
+EVENT_STYLES = {
+    ROUND_STARTED: "bold",
+    "hand_started": "bold",
+    "question": "bold",
+    "hint": "cyan",
+    "answer": "yellow",
+    "pot_awarded": "green",
+    "game_over": "bold green",
+    "eliminated": "red",
+}
+
+
+class QuizPokerTerminal:
+    flags: Mapping[str, str] = {"--lang": "language", "--questions": "questions"}
+    help_text = HELP_TEXT
+
+    def render(self, view: JSON, labels: Mapping[int, str]) -> RenderableType:
+        return render_table(view, labels)
+
+    def ask(self, prompt: JSON) -> tuple[str, RenderableType | None]:
+        kind = prompt["type"]
+        if kind == "guess":
+            return "Your guess (a number, or f to fold): ", None
+        if kind == "show_folded":
+            return "Show your folded guess to the table? [y/n]: ", None
+        return "Your move: ", Text(bet_options(prompt))
+
+    def parse(self, text: str, prompt: JSON) -> JSON | str:
+        try:
+            if prompt["type"] == "guess":
+                return parse_guess_command(text)
+            if prompt["type"] == "show_folded":
+                return parse_show_command(text)
+            return parse_bet_command(text, prompt)
+        except InputProblem as exc:
+            return exc.reason
+
+    def event_style(self, event: Event) -> str:
+        return EVENT_STYLES.get(event.type, "")
+
+    def notice(self, event: Event, seat: int) -> str | None:
+        if event.type == "eliminated" and event.data.get("seat") == seat:
+            return "You are out of chips; the bots play on (Ctrl-C to stop)."
+        return None
+
+    def standings(self, game: Game[Any], labels: Mapping[int, str]) -> RenderableType:
+        return standings_table(game, labels)
+
+    def round_facts(self, events: Sequence[Event]) -> tuple[set[int], Mapping[str, float]]:
+        return hand_facts(events)
+
+
+TERMINAL = QuizPokerTerminal()
+
+__all__ = ["TERMINAL", "QuizPokerTerminal"]
