@@ -34,14 +34,14 @@ from pokerhall.cli.seating import BotFailure, bot_turn, seat_bots
 from pokerhall.cli.table_view import render_table
 from pokerhall.engine.bots import Bot
 from pokerhall.engine.errors import IllegalMove, PokerhallError
-from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import new_seed
 
 HUMAN_SEAT = 0
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dov", "Eli", "Fay", "Gus", "Hana", "Ivo", "Juno", "Kai")
 EVENT_STYLES = {
-    "hand_started": "bold",
+    ROUND_STARTED: "bold",
     "question": "bold",
     "hint": "cyan",
     "answer": "yellow",
@@ -121,7 +121,7 @@ class PlaySession:
         line = self.state.describe(event)
         if line is None:
             return
-        if event.type == "hand_started":
+        if event.type == ROUND_STARTED:
             self.console.print()
         self.console.print(Text(line, style=EVENT_STYLES.get(event.type, "")), soft_wrap=True)
         if event.type == "eliminated" and event.data.get("seat") == self.human:
@@ -144,7 +144,7 @@ class PlaySession:
                 continue
             try:
                 move = parse(text)
-                self.state.act(self.human, {**move, "state_id": prompt["state_id"]})
+                self.state.act(self.human, {**move, "prompt_id": prompt["prompt_id"]})
             except (InputProblem, IllegalMove) as exc:
                 self.console.print(Text(f"  ✗ {exc.reason}", style="red"), soft_wrap=True)
                 continue

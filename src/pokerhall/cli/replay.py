@@ -13,7 +13,7 @@ from pokerhall import games
 from pokerhall.cli.common import USAGE_ERROR, fail, make_console, plural
 from pokerhall.cli.results import standings_table
 from pokerhall.engine.errors import IllegalMove, PokerhallError
-from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.record import MatchRecord
 
@@ -79,7 +79,7 @@ def replay(
         line = state.describe(event)
         if line is None:
             continue
-        if event.type == "hand_started":
+        if event.type == ROUND_STARTED:
             console.print()
         private = "" if event.is_public else "  (seen by " + _audience(state, event) + ")"
         console.print(Text(line + private), soft_wrap=True)

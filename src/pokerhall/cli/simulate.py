@@ -27,7 +27,7 @@ from pokerhall.cli.common import (
 )
 from pokerhall.cli.seating import BotFailure, bot_turn, seat_bots
 from pokerhall.engine.errors import PokerhallError
-from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.record import MatchRecord
 from pokerhall.engine.rng import MAX_SEED
 
@@ -52,7 +52,7 @@ class Tally:
 
 @dataclass
 class HandTracker:
-    """Follows the event stream and closes a hand at the next `hand_started` or `game_over`."""
+    """Follows the event stream and closes a hand at the next round_started or game_over."""
 
     tally: Tally
     open: bool = False
@@ -64,10 +64,10 @@ class HandTracker:
         """Take in events; returns how many hands they ended."""
         ended = 0
         for event in events:
-            if event.type in ("hand_started", "game_over") and self.open:
+            if event.type in (ROUND_STARTED, "game_over") and self.open:
                 self._close()
                 ended += 1
-            if event.type == "hand_started":
+            if event.type == ROUND_STARTED:
                 self.open, self.pot, self.showdown, self.winners = True, 0, False, set()
             elif event.type == "showdown":
                 self.showdown = True
@@ -112,8 +112,7 @@ def run_simulation(
         result = state.result
         if result is not None:
             tally.games_finished += 1
-            winner = result.get("winner")
-            if isinstance(winner, int):
+            for winner in result["winners"]:
                 tally.game_wins[winner] += 1
         records.append(state.record())
     return tally, records

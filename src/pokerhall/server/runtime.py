@@ -19,6 +19,7 @@ from typing import Any
 
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot
+from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
@@ -245,7 +246,7 @@ class TableRuntime:
     def snapshot(self, seat: int | None) -> str:
         """The full picture for a (re)connecting client: view plus this hand's visible events."""
         events = self.state.events
-        start = max((i for i, e in enumerate(events) if e.type == "hand_started"), default=0)
+        start = max((i for i, e in enumerate(events) if e.type == ROUND_STARTED), default=0)
         recent = [e.to_json() for e in events[start:] if e.visible_to(seat)]
         return server_message(
             "state", view=self.state.view(seat), events=recent, clock=self.clock_for(seat)

@@ -20,11 +20,11 @@ def line(event_type: str, **data: Any) -> str | None:
     return describe_event(Event.public(event_type, **data), PLAYERS)
 
 
-def test_hand_started_names_the_game_master_and_the_blinds() -> None:
+def test_round_started_names_the_game_master_and_the_blinds() -> None:
     """DU2: in the duell the button seat is the game master."""
     text = line(
-        "hand_started",
-        hand=3,
+        "round_started",
+        round=3,
         button=0,
         game_master=0,
         small_blind=1,
@@ -37,11 +37,11 @@ def test_hand_started_names_the_game_master_and_the_blinds() -> None:
     assert text == "Hand 3 — Ann is game master; blinds 100/200"
 
 
-def test_hand_started_without_game_master_names_the_button_and_a_carried_pot() -> None:
+def test_round_started_without_game_master_names_the_button_and_a_carried_pot() -> None:
     """DU7: chips left by a split are carried into the next hand."""
     text = line(
-        "hand_started",
-        hand=1,
+        "round_started",
+        round=1,
         button=1,
         game_master=None,
         small_blind=2,
@@ -175,9 +175,9 @@ def test_elimination_and_game_over_q10() -> None:
     assert line("eliminated", seat=3, hand=5) == (
         "Dee is out of chips and leaves the game after hand 5"
     )
-    over = line("game_over", winner=0, standings=[0, 1], hands=12, stacks=[4000, 0, 0, 0])
+    over = line("game_over", winners=[0], standings=[0, 1], rounds=12, scores=[4000, 0, 0, 0])
     assert over == "Game over after 12 hands — Ann wins with 4,000 chips"
-    one = line("game_over", winner=1, standings=[1, 0], hands=1, stacks=[0, 2000, 0, 0])
+    one = line("game_over", winners=[1], standings=[1, 0], rounds=1, scores=[0, 2000, 0, 0])
     assert one == "Game over after 1 hand — Bob wins with 2,000 chips"
 
 
@@ -212,4 +212,4 @@ def test_every_event_of_random_games_reads_as_english(
         assert "{" not in text, (event, text)
         assert "seat " not in text, (event, text)
         seen.add(event.type)
-    assert {"hand_started", "action", "pot_awarded", "game_over"} <= seen
+    assert {"round_started", "action", "pot_awarded", "game_over"} <= seen

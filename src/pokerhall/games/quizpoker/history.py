@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from pokerhall.engine.events import Event
+from pokerhall.engine.events import ROUND_STARTED, Event
 
 _AFTER = {"guesses": "the guesses", "answer": "the answer"}
 """How `betting_round.after` reads in a sentence ("hint 1" reads as it is)."""
@@ -78,14 +78,14 @@ def _is_zero(number: object) -> bool:
 # --- one function per event type -------------------------------------------------------------
 
 
-def _hand_started(event: Event, name: _Names) -> str:
+def _round_started(event: Event, name: _Names) -> str:
     d = event.data
     blinds = d.get("blinds") or {}
     if d.get("game_master") is not None:
         role = f"{name(d['game_master'])} is game master"
     else:
         role = f"{name(d.get('button'))} has the button"
-    line = f"Hand {d.get('hand')} — {role}; blinds {chips(blinds.get('small'))}"
+    line = f"Hand {d.get('round')} — {role}; blinds {chips(blinds.get('small'))}"
     line += f"/{chips(blinds.get('big'))}"
     if "small_blind" in d and d["small_blind"] is None:
         line += " (no small blind this hand: its seat is out)"
@@ -223,18 +223,18 @@ def _eliminated(event: Event, name: _Names) -> str:
 
 def _game_over(event: Event, name: _Names) -> str:
     d = event.data
-    winner = d.get("winner")
-    stacks = d.get("stacks") or []
+    winner = (d.get("winners") or [None])[0]
+    stacks = d.get("scores") or []
     held = ""
     if isinstance(winner, int) and 0 <= winner < len(stacks):
         held = f" with {chips(stacks[winner])} chips"
-    hands = d.get("hands")
+    hands = d.get("rounds")
     after = "1 hand" if hands == 1 else f"{hands} hands"
     return f"Game over after {after} — {name(winner)} wins{held}"
 
 
 _DESCRIBERS: dict[str, Callable[[Event, _Names], str | None]] = {
-    "hand_started": _hand_started,
+    ROUND_STARTED: _round_started,
     "blind_posted": _blind_posted,
     "question": _question,
     "game_master_card": _game_master_card,

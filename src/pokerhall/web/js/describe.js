@@ -64,9 +64,9 @@ export function describeAward(award, ctx) {
 }
 
 const DESCRIBERS = {
-  hand_started(e, { name, chips }) {
+  round_started(e, { name, chips }) {
     const blinds = e.blinds || {};
-    const params = { hand: e.hand, small: chips(blinds.small), big: chips(blinds.big) };
+    const params = { hand: e.round, small: chips(blinds.small), big: chips(blinds.big) };
     let line =
       e.game_master !== null && e.game_master !== undefined
         ? t("ev.handStartedGm", { ...params, name: name(e.game_master) })
@@ -164,12 +164,13 @@ const DESCRIBERS = {
     return t("ev.eliminated", { name: name(e.seat), hand: e.hand });
   },
   game_over(e, { name, chips }) {
-    const stacks = e.stacks || [];
+    const scores = e.scores || [];
+    const winner = (e.winners || [])[0];
     return t("ev.gameOver", {
-      count: e.hands,
-      hands: e.hands,
-      name: name(e.winner),
-      amount: chips(stacks[e.winner] ?? 0),
+      count: e.rounds,
+      hands: e.rounds,
+      name: name(winner),
+      amount: chips(scores[winner] ?? 0),
     });
   },
 };

@@ -14,7 +14,8 @@ export function renderGameOver(model) {
   if (!view?.over || !result) return false;
   const names = model.names;
   const duell = model.duell;
-  const winner = names[result.winner];
+  const first = result.winners[0];
+  const winner = names[first];
   const info = model.info;
   fill(
     section,
@@ -22,9 +23,9 @@ export function renderGameOver(model) {
     h(
       "p",
       { class: "winner" },
-      result.winner === model.seat
-        ? t("over.youWin", { count: result.hands, hands: result.hands })
-        : t("over.winner", { name: winner, count: result.hands, hands: result.hands }),
+      first === model.seat
+        ? t("over.youWin", { count: result.rounds, hands: result.rounds })
+        : t("over.winner", { name: winner, count: result.rounds, hands: result.rounds }),
     ),
     h(
       "table",
@@ -52,7 +53,7 @@ export function renderGameOver(model) {
             { class: seat === model.seat ? "is-me" : "" },
             h("td", { class: "num" }, formatNumber(i + 1)),
             h("th", { scope: "row" }, names[seat], seat === model.seat ? ` ${t("seats.you")}` : ""),
-            h("td", { class: "num" }, amount(result.stacks[seat], { duell })),
+            h("td", { class: "num" }, amount(result.scores[seat], { duell })),
             h("td", {}, out ? t("over.outAfterHand", { hand: out }) : i === 0 ? t("over.winnerTag") : "—"),
           );
         }),

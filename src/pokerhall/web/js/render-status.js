@@ -2,6 +2,7 @@
    clock, and the player's own situation. The same words serve the screen (#phase-status,
    #your-status, #turn-clock), the "your turn" announcement and the Alt+Shift+S read-out. */
 
+import { legalOf } from "./amounts.js";
 import { formatSeconds } from "./clock.js";
 import { byId, show } from "./dom.js";
 import { formatDecimal, formatNumber, t } from "./i18n.js";
@@ -74,7 +75,7 @@ export function renderStatus(model) {
 
 /** What the player may do now, e.g. "20 to call. Raise to 40 up to 5,000." */
 function betOptions(prompt) {
-  const legal = prompt.legal;
+  const legal = legalOf(prompt);
   const parts = [legal.check ? t("turn.canCheck") : t("turn.toCall", { amount: formatNumber(legal.call) })];
   const range = legal.bet || legal.raise;
   if (range) {

@@ -40,9 +40,9 @@ export class TableModel {
   update(message) {
     const added = [];
     for (const event of message.events) {
-      if (event.type === "hand_started") {
-        this.currentHand = event.hand;
-        this.hands.set(event.hand, []);
+      if (event.type === "round_started") {
+        this.currentHand = event.round;
+        this.hands.set(event.round, []);
       }
       const hand = this.currentHand ?? message.view.hand.number;
       if (!this.hands.has(hand)) this.hands.set(hand, []);
