@@ -30,7 +30,7 @@ CONTENT = {
 MAX_MOVES = 600
 JUNK_MOVES: list[Any] = [
     {"type": "__not_a_move__"},
-    {"type": "fold", "state_id": -1},
+    {"type": "fold", "prompt_id": -1},
     {},
     "fold",
 ]
@@ -91,13 +91,13 @@ def play_and_check(game: Any, kind: str, seed: int) -> None:
         for seat, prompt in pending.items():
             assert 0 <= seat < game.num_seats
             assert isinstance(prompt["type"], str)
-            assert prompt["state_id"] == game.prompt_id
+            assert prompt["prompt_id"] == game.prompt_id
         seat = rng.choice(sorted(pending))
         if rng.random() < 0.2:
             check_junk_is_refused(game, seat, rng)
         move = bots[seat].choose(game.view(seat), pending[seat])
         logged = len(game.events)
-        events = game.act(seat, {**move, "state_id": pending[seat]["state_id"]})
+        events = game.act(seat, {**move, "prompt_id": pending[seat]["prompt_id"]})
         assert game.events[logged:] == events
         for event in events:
             check_event(game, event)

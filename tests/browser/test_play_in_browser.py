@@ -282,7 +282,7 @@ def test_two_people_and_two_bots_play_a_hand(
         # ... and the event log, from the game's catalog in the new language.
         started = {"de": "Runde 1 — ", "el": "Παρτίδα 1 — "}[code]
         expect(
-            p.locator('#event-log .log-hand[data-hand="1"] li[data-type="hand_started"]')
+            p.locator('#event-log .log-hand[data-hand="1"] li[data-type="round_started"]')
         ).to_have_text(re.compile(f"^{started}"))
     for player in players:
         player.visitor.assert_no_console_errors()

@@ -39,7 +39,8 @@ class CallerBot:
             return {"type": "guess", "value": str(self.rng.randint(0, 200))}
         if prompt["type"] == "show_folded":
             return {"type": "muck"}
-        return {"type": "check"} if prompt["legal"]["check"] else {"type": "call"}
+        checks = any(move["type"] == "check" for move in prompt["moves"])
+        return {"type": "check"} if checks else {"type": "call"}
 
 
 class CheatBot(CallerBot):

@@ -138,7 +138,7 @@ def test_a_whole_game_then_replay_gives_the_same_final_stacks(
     assert standings_rows(replayed.output) == final
     state = games.replay(MatchRecord.load(record))
     assert state.result is not None
-    assert sum(state.result["stacks"]) == 600
+    assert sum(state.result["scores"]) == 600
 
 
 def test_play_duell_human_is_the_first_game_master(cli: Run, mini_pack: Path) -> None:

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from pokerhall.engine import Event, Game, IllegalMove, visible_events
+from pokerhall.engine import Event, Game, IllegalMove, prompts, visible_events
 from pokerhall.engine.messages import load_catalog, render
+from pokerhall.engine.prompts import int_param, move_spec
 from pokerhall.engine.protocol import MAX_MOVE_CHARS
 
 
@@ -27,16 +28,20 @@ class SecretNumbers(Game[dict[str, Any]]):
 
     def pending(self) -> dict[int, dict[str, Any]]:
         if len(self.picks) < 2:
-            prompt = {"type": "pick", "state_id": self.prompt_id}
+            moves = [move_spec("pick", {"number": int_param(0, 9)})]
+            prompt = prompts.prompt("pick", self.prompt_id, moves, {"type": "pick"})
             return {seat: dict(prompt) for seat in (0, 1) if seat not in self.picks}
         if not self.announced:
-            return {0: {"type": "announce", "state_id": self.prompt_id}}
+            asked = prompts.prompt(
+                "announce", self.prompt_id, [move_spec("announce")], {"type": "announce"}
+            )
+            return {0: asked}
         return {}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         mine = self.picks.get(seat) if seat is not None else None
         shown = dict(self.picks) if self.announced else {}
-        return {"state_id": self.prompt_id, "mine": mine, "shown": shown}
+        return {"prompt_id": self.prompt_id, "mine": mine, "shown": shown}
 
     @property
     def over(self) -> bool:
@@ -45,9 +50,6 @@ class SecretNumbers(Game[dict[str, Any]]):
     @property
     def result(self) -> dict[str, Any] | None:
         return {"picks": self.picks} if self.announced else None
-
-    def default_move(self, seat: int) -> dict[str, Any]:
-        return {"type": self.pending()[seat]["type"]}
 
     def parse(self, seat: int, move: Mapping[str, Any]) -> dict[str, Any]:
         expected = self.pending()[seat]["type"]
@@ -86,9 +88,9 @@ def test_unknown_seats_are_refused(seat: Any) -> None:
         ({"type": "pick", "x": "y" * MAX_MOVE_CHARS}, f"at most {MAX_MOVE_CHARS}"),
         ({"number": 1}, 'needs a "type"'),
         ({"type": ["pick"]}, 'needs a "type"'),
-        (pick(1, state_id=1), "made for state 1, but the game is at 0"),
-        (pick(1, state_id="0"), "state_id must be the number"),
-        (pick(1, state_id=True), "state_id must be the number"),
+        (pick(1, prompt_id=1), "made for prompt 1, but the game is at 0"),
+        (pick(1, prompt_id="0"), "prompt_id must be the number"),
+        (pick(1, prompt_id=True), "prompt_id must be the number"),
         ({"type": "announce"}, "expected a pick move"),
     ],
     ids=repr,
@@ -99,10 +101,8 @@ def test_malformed_moves_are_refused(move: Any, reason: str) -> None:
         game.act(0, move)
     assert game.moves == []
     assert game.events == []
-    assert game.pending() == {
-        0: {"type": "pick", "state_id": 0},
-        1: {"type": "pick", "state_id": 0},
-    }
+    assert game.pending() == SecretNumbers().pending()
+    assert {p["prompt_id"] for p in game.pending().values()} == {0}
 
 
 def test_out_of_turn_and_after_the_end() -> None:
@@ -121,7 +121,7 @@ def test_out_of_turn_and_after_the_end() -> None:
 def test_moves_are_cleaned_and_recorded() -> None:
     """A move is stored as the JSON it was (tuples become lists) without its state id."""
     game = SecretNumbers()
-    game.act(0, {"type": "pick", "number": 3, "state_id": 0, "note": ("a", "b")})
+    game.act(0, {"type": "pick", "number": 3, "prompt_id": 0, "note": ("a", "b")})
     assert game.moves == [(0, {"type": "pick", "number": 3, "note": ["a", "b"]})]
     record = game.record()
     assert (record.game, record.players, record.seed) == ("secret-numbers", ("Ann", "Bob"), 3)
@@ -147,9 +147,9 @@ def test_state_id_counts_moves_and_prompt_id_names_prompts() -> None:
     assert (game.state_id, game.prompt_id) == (0, 0)
     game.act(0, pick(1))  # private, and seat 1 is still asked the same
     assert (game.state_id, game.prompt_id) == (1, 0)
-    game.act(1, pick(2, state_id=0))  # seat 1's prompt is still valid
+    game.act(1, pick(2, prompt_id=0))  # seat 1's prompt is still valid
     assert (game.state_id, game.prompt_id) == (2, 1)  # seat 0 is asked something new
-    game.act(0, {"type": "announce", "state_id": 1})
+    game.act(0, {"type": "announce", "prompt_id": 1})
     assert (game.state_id, game.prompt_id) == (3, 2)
 
 
@@ -173,8 +173,8 @@ def test_a_public_event_makes_a_new_prompt_id() -> None:
     game = LoudNumbers()
     game.act(0, pick(1))
     assert game.prompt_id == 1
-    with pytest.raises(IllegalMove, match="made for state 0"):
-        game.act(1, pick(2, state_id=0))
+    with pytest.raises(IllegalMove, match="made for prompt 0"):
+        game.act(1, pick(2, prompt_id=0))
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_check_returns_the_move_act_would_record_and_changes_nothing() -> None:
     """`check` is `act` without the change, for the server, which saves a move first."""
     game = SecretNumbers()
     before = (game.view(0), game.view(1), game.pending(), game.state_id, game.prompt_id)
-    assert game.check(0, pick(3, state_id=0)) == pick(3)
+    assert game.check(0, pick(3, prompt_id=0)) == pick(3)
     with pytest.raises(IllegalMove):
         game.check(0, {"type": "announce"})
     assert (game.view(0), game.view(1), game.pending(), game.state_id, game.prompt_id) == before

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from pokerhall import games
+
 from . import postgres
 from .live import LiveServer
 from .lobby import Lobby
@@ -108,7 +110,7 @@ class Seated:
         state = await self.client.sync()
         assert state["view"]["you"] == {
             "guess": None,
-            "prompt": {"type": "guess", "state_id": 0, "moves": ["guess", "fold"]},
+            "prompt": games.create("quizpoker", 2, seed=0).pending()[0],
         }
         assert (await self.lobby.table(self.table["id"]))["status"] == "running"
 

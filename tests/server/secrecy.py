@@ -44,8 +44,8 @@ def guesses_by_hand(record_json: dict[str, Any]) -> Secrets:
         if move["type"] == "guess":
             secrets[(hand, seat)] = str(move["value"])
         for event in events:
-            if event.type == "hand_started":
-                hand = event.data["hand"]
+            if event.type == "round_started":
+                hand = event.data["round"]
 
     games.replay(record, on_move)
     return secrets
@@ -63,8 +63,8 @@ def assert_told_no_secrets(client: TableClient, secrets: Secrets, *, unique_abov
     for index, (text, message) in enumerate(zip(client.texts, client.messages, strict=True)):
         where = f"message {index} ({message['type']}) to seat {own}"
         for event in message.get("events", []):
-            if event["type"] == "hand_started":
-                hand = event["hand"]
+            if event["type"] == "round_started":
+                hand = event["round"]
             elif event["type"] == "guess_shown":
                 shown.add((hand, event["seat"]))
             _check_event(event, own, where)

@@ -115,7 +115,7 @@ async def test_a_killed_server_loses_no_acknowledged_move(
     clients = [await TableClient.connect(second.ws(table["id"]), t) for t in tokens]
     for client, view in zip(clients, seen, strict=True):
         state = await client.expect("state")
-        assert state["view"]["state_id"] >= view["state_id"]
+        assert state["view"]["prompt_id"] >= view["prompt_id"]
         assert state["view"]["hand"]["number"] == view["hand"]["number"]
         assert state["view"]["you"]["guess"] == view["you"]["guess"] is not None
         assert len(state["view"]["stack_history"]) == len(view["stack_history"])
@@ -125,7 +125,7 @@ async def test_a_killed_server_loses_no_acknowledged_move(
     await asyncio.gather(*(c.play(plain_strategy(c.seat or 0)) for c in clients))
     async with Lobby.at(second.http) as lobby:
         finished = await lobby.wait_for_status(table["id"], "finished", timeout=5)
-    assert sum(finished["result"]["stacks"]) == 3 * quick_options["starting_stack"]
+    assert sum(finished["result"]["scores"]) == 3 * quick_options["starting_stack"]
     for client in clients:
         assert client.events("game_over"), client.seat
         assert unexpected_errors(client) == []

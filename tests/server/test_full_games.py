@@ -41,7 +41,7 @@ async def _check_game(
     for client in clients:
         over = client.events("game_over")
         assert len(over) == 1, f"seat {client.seat} got {len(over)} game_over events"
-        assert sum(over[0]["stacks"]) == total
+        assert sum(over[0]["scores"]) == total
         assert client.view is not None
         assert client.view["result"] == finished["result"]
         assert unexpected_errors(client) == []
@@ -86,7 +86,7 @@ async def test_duell_three_humans_and_a_bot_play_a_full_game(
             players.append(await TableClient.connect(server.ws(table["id"]), token))
         spectator = await _play_to_the_end(server, lobby, table, players)
         await _check_game(lobby, table, [*players, spectator], seats=4, db_url=server.db_url)
-        masters = {e["game_master"] for c in players for e in c.events("hand_started")}
+        masters = {e["game_master"] for c in players for e in c.events("round_started")}
         assert masters - {None}, "DU2: no hand had a game master"
         for client in [*players, spectator]:
             await client.close()

@@ -259,7 +259,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
     table = await _finished_table(api, quick_options)
     assert table["seats"][0] == {"seat": 0, "name": "Ann", "kind": "bot", "left": True}
     assert table["result"] is not None
-    assert sum(table["result"]["stacks"]) == 400
+    assert sum(table["result"]["scores"]) == 400
 
 
 async def test_leaving_without_bot_takeover_keeps_the_seat_for_the_clock(

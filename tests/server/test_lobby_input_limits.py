@@ -234,8 +234,16 @@ async def test_a_body_at_the_limit_reaches_the_lobby(http: httpx.AsyncClient) ->
 @pytest.mark.parametrize(
     ("options", "detail"),
     [
-        ({"small_blinds": [10] * 51}, "option 'small_blinds' may list at most 50 levels"),
-        ({"hands_per_level": 10**30}, "hands_per_level may be at most 1,000,000"),
+        (
+            {"small_blinds": [10] * 51},
+            "option 'small_blinds' must be a list of 1 to 50 whole numbers from 1 up to "
+            "1000000000000, got a list of 51 items",
+        ),
+        (
+            {"hands_per_level": 10**30},
+            "option 'hands_per_level' must be a whole number from 0 up to 1000000, got "
+            + str(10**30),
+        ),
     ],
     ids=["51 blind levels", "10**30 hands per level"],
 )

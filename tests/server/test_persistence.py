@@ -145,13 +145,13 @@ async def test_a_restart_restores_an_unfinished_table_and_the_game_goes_on(
         for client, view in zip(clients, before, strict=True):
             state = await client.expect("state")
             assert view is not None
-            assert state["view"]["state_id"] >= view["state_id"]
+            assert state["view"]["prompt_id"] >= view["prompt_id"]
             assert state["view"]["hand"]["number"] == view["hand"]["number"]
             assert state["view"]["you"]["guess"] == view["you"]["guess"] is not None
-            assert state["events"][0]["type"] == "hand_started"
+            assert state["events"][0]["type"] == "round_started"
         await asyncio.gather(*(c.play(plain_strategy(c.seat or 0)) for c in clients))
         finished = await lobby.wait_for_status(table["id"], "finished", timeout=5)
-        assert sum(finished["result"]["stacks"]) == 600
+        assert sum(finished["result"]["scores"]) == 600
         assert all(unexpected_errors(c) == [] for c in clients)
         record = await lobby.record(table["id"])
         assert len(record["moves"]) == await _count_moves(db, table["id"]) > saved

@@ -13,7 +13,14 @@ from pokerhall.server.db import Database
 
 from .live import LiveServer
 from .lobby import Lobby
-from .wsclient import Message, TableClient, passive_strategy, plain_strategy, unexpected_errors
+from .wsclient import (
+    Message,
+    TableClient,
+    can_check,
+    passive_strategy,
+    plain_strategy,
+    unexpected_errors,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -53,7 +60,7 @@ async def test_the_clock_moves_for_a_player_who_does_not(
             async with asyncio.timeout(30):
                 while _hands_played(bob) < 2:
                     prompt = bob.prompt()
-                    if prompt and prompt["type"] == "guess" and prompt["state_id"] != bob.answered:
+                    if prompt and prompt["type"] == "guess" and prompt["prompt_id"] != bob.answered:
                         await bob.answer(passive_strategy)
                     await bob.recv()
 
@@ -67,10 +74,10 @@ async def test_the_clock_moves_for_a_player_who_does_not(
     cy = [(prompt["type"], move) for seat, prompt, move in played if seat == 2]
     assert cy, "Cy was never asked"
     assert all(entry == ("guess", {"type": "fold"}) for entry in cy)
-    bob_bets = [(p["legal"]["check"], m) for s, p, m in played if s == 1 and p["type"] == "bet"]
+    bob_bets = [(can_check(p), m) for s, p, m in played if s == 1 and p["type"] == "bet"]
     assert bob_bets, "Bob was never asked to bet"
-    for can_check, move in bob_bets:
-        assert move == ({"type": "check"} if can_check else {"type": "fold"})
+    for free, move in bob_bets:
+        assert move == ({"type": "check"} if free else {"type": "fold"})
 
 
 async def test_a_player_who_answers_in_time_is_never_hurried(
@@ -89,7 +96,7 @@ async def test_a_player_who_answers_in_time_is_never_hurried(
             async with asyncio.timeout(40):
                 while _hands_played(ann) < 1 and not ann.game_over:
                     prompt = ann.prompt()
-                    if prompt is not None and prompt["state_id"] != ann.answered:
+                    if prompt is not None and prompt["prompt_id"] != ann.answered:
                         await asyncio.sleep(0.9)  # in time, but past what a stale clock left
                         if await ann.answer(passive_strategy):
                             sent += 1
@@ -98,7 +105,7 @@ async def test_a_player_who_answers_in_time_is_never_hurried(
         await answer_late()
         await ann.close()
     assert unexpected_errors(ann) == []
-    assert [e for e in ann.errors() if "was made for state" in e["reason"]] == []
+    assert [e for e in ann.errors() if "was made for prompt" in e["reason"]] == []
     played = await _moves_with_prompts(sqlite_url, table["id"])
     assert len([m for seat, _prompt, m in played if seat == 0]) == sent
 
@@ -197,7 +204,7 @@ async def test_a_player_who_reconnects_gets_the_seat_and_the_view_back(
         assert [e["value"] for e in again.events("guess_recorded")] == ["64"]
         assert state["view"]["hand"]["phase"] == "betting"
         assert bob.view is not None
-        assert state["view"]["state_id"] == bob.view["state_id"]
+        assert state["view"]["prompt_id"] == bob.view["prompt_id"]
         await asyncio.gather(again.play(plain_strategy(0)), bob.play(plain_strategy(1)))
         assert again.game_over
         assert bob.game_over

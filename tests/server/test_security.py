@@ -124,7 +124,7 @@ async def test_only_the_game_master_gets_the_card(
         clients = [await TableClient.connect(url, t) for t in [*tokens, None]]
         for client in clients:
             await client.expect("state")
-        master = clients[0].events("hand_started")[0]["game_master"]
+        master = clients[0].events("round_started")[0]["game_master"]
         assert master is not None
         for client in clients:
             holds_card = "card" in (client.view or {})["hand"]
@@ -142,7 +142,7 @@ def test_the_secrecy_check_finds_a_guess_told_too_early() -> None:
         '"value":"200001","visibility":"public"}]}'
     )
     start = (
-        '{"v":1,"type":"state","events":[{"type":"hand_started","hand":1,"visibility":"public"}]}'
+        '{"v":1,"type":"state","events":[{"type":"round_started","round":1,"visibility":"public"}]}'
     )
     secrets = {(1, 1): "200001"}
     fine = _client_with(0, [start, shown, leak])

@@ -47,7 +47,13 @@ async def heads_up(server: LiveServer, quick_options: dict[str, Any]) -> AsyncIt
 
 async def test_hello_seats_the_token_holder_and_sends_the_state(heads_up: HeadsUp) -> None:
     assert (heads_up.ann.seat, heads_up.bob.seat, heads_up.spectator.seat) == (0, 1, None)
-    assert heads_up.ann.prompt() == {"type": "guess", "state_id": 0, "moves": ["guess", "fold"]}
+    prompt = heads_up.ann.prompt()
+    assert (prompt["type"], prompt["prompt_id"], prompt["default"]) == (
+        "guess",
+        0,
+        {"type": "fold"},
+    )
+    assert [move["type"] for move in prompt["moves"]] == ["guess", "fold"]
     assert heads_up.ann.view is not None
     assert heads_up.ann.view["seat"] == 0
     assert heads_up.spectator.view is not None
@@ -88,7 +94,7 @@ async def test_a_spectator_cannot_move(heads_up: HeadsUp) -> None:
     assert error["code"] == "not_seated"
     assert "spectator" in error["reason"]
     state = await heads_up.ann.sync()
-    assert state["view"]["you"]["prompt"]["state_id"] == 0
+    assert state["view"]["you"]["prompt"]["prompt_id"] == 0
     assert all(not p["folded"] for p in state["view"]["players"])
 
 
@@ -97,14 +103,14 @@ async def test_a_stale_move_is_refused_and_changes_nothing(heads_up: HeadsUp) ->
         await client.move({"type": "guess", "value": value})
     await heads_up.ann.expect(lambda m: m["type"] == "update" and m["view"]["hand"]["round"])
     actor = heads_up.ann if heads_up.ann.prompt() else heads_up.bob
-    stale = actor.prompt_state_id() - 1
-    await actor.move({"type": "fold"}, state_id=stale)
+    stale = actor.prompt_id() - 1
+    await actor.move({"type": "fold"}, prompt_id=stale)
     error = await actor.next_error()
     assert error["code"] == "illegal_move"
-    assert f"made for state {stale}" in error["reason"]
+    assert f"made for prompt {stale}" in error["reason"]
     state = await actor.sync()
     assert not any(p["folded"] for p in state["view"]["players"])
-    assert state["view"]["you"]["prompt"]["state_id"] == stale + 1
+    assert state["view"]["you"]["prompt"]["prompt_id"] == stale + 1
 
 
 async def test_an_illegal_move_names_the_rule_and_changes_nothing(heads_up: HeadsUp) -> None:
@@ -123,7 +129,7 @@ async def test_a_move_before_the_start_is_refused(
         table = await lobby.create(options=quick_options, seats=3)
         _seat, token = await lobby.join(table["id"], "Ann")
         client = await TableClient.connect(server.ws(table["id"]), token)
-        await client.move({"type": "fold"}, state_id=0)
+        await client.move({"type": "fold"}, prompt_id=0)
         error = await client.next_error()
         assert error["code"] == "not_started"
         await lobby.join(table["id"], "Bob")

@@ -18,7 +18,7 @@ from websockets.asyncio.client import ClientConnection, connect
 RECV_TIMEOUT = 10.0
 Message = dict[str, Any]
 Strategy = Callable[[Message, Message], Message]
-"""(view, prompt) -> move, without the state_id (the client adds it)."""
+"""(view, prompt) -> move, without the prompt_id (the client adds it)."""
 
 
 @dataclass
@@ -31,7 +31,7 @@ class TableClient:
     view: Message | None = None
     """The latest view from a state or update message."""
     answered: int | None = None
-    """The state_id of the last prompt this client answered."""
+    """The prompt_id of the last prompt this client answered."""
 
     @classmethod
     async def connect(
@@ -56,11 +56,11 @@ class TableClient:
     async def send_raw(self, data: str | bytes) -> None:
         await self.ws.send(data)
 
-    async def move(self, move: Message, *, state_id: int | None = None) -> None:
-        """Send a move for the current prompt (its state_id unless one is given)."""
-        if state_id is None:
-            state_id = self.prompt_state_id()
-        await self.send({"v": 1, "type": "move", "move": {**move, "state_id": state_id}})
+    async def move(self, move: Message, *, prompt_id: int | None = None) -> None:
+        """Send a move for the current prompt (its prompt_id unless one is given)."""
+        if prompt_id is None:
+            prompt_id = self.prompt_id()
+        await self.send({"v": 1, "type": "move", "move": {**move, "prompt_id": prompt_id}})
 
     # --- receiving ---------------------------------------------------------------------------
 
@@ -110,11 +110,11 @@ class TableClient:
         prompt: Message | None = self.view["you"]["prompt"]
         return prompt
 
-    def prompt_state_id(self) -> int:
+    def prompt_id(self) -> int:
         prompt = self.prompt()
         assert prompt is not None, "no prompt for this seat"
-        state_id: int = prompt["state_id"]
-        return state_id
+        prompt_id: int = prompt["prompt_id"]
+        return prompt_id
 
     def events(self, kind: str | None = None) -> list[Message]:
         """Every event received so far (in state snapshots and updates), in order."""
@@ -132,10 +132,10 @@ class TableClient:
     async def answer(self, strategy: Strategy) -> bool:
         """Answer the current prompt if it is new; True when a move was sent."""
         prompt = self.prompt()
-        if prompt is None or prompt["state_id"] == self.answered or self.view is None:
+        if prompt is None or prompt["prompt_id"] == self.answered or self.view is None:
             return False
-        self.answered = prompt["state_id"]
-        await self.move(strategy(self.view, prompt), state_id=prompt["state_id"])
+        self.answered = prompt["prompt_id"]
+        await self.move(strategy(self.view, prompt), prompt_id=prompt["prompt_id"])
         return True
 
     async def play(
@@ -161,7 +161,7 @@ def unexpected_errors(client: TableClient) -> list[Message]:
     return [
         e
         for e in client.errors()
-        if not (e["code"] == "illegal_move" and "was made for state" in e["reason"])
+        if not (e["code"] == "illegal_move" and "was made for prompt" in e["reason"])
     ]
 
 
@@ -174,8 +174,7 @@ def plain_strategy(seat: int, *, show: bool = True) -> Strategy:
             return {"type": "guess", "value": str(secret_guess(seat, view["hand"]["number"]))}
         if prompt["type"] == "show_folded":
             return {"type": "show" if show else "muck"}
-        legal = prompt["legal"]
-        if legal["check"] and prompt["round"] <= 2:
+        if can_check(prompt) and prompt["round"] <= 2:
             return {"type": "check"}
         return {"type": "all_in"}
 
@@ -192,5 +191,8 @@ def passive_strategy(view: Message, prompt: Message) -> Message:
         return {"type": "guess", "value": str(secret_guess(view["seat"], view["hand"]["number"]))}
     if prompt["type"] == "show_folded":
         return {"type": "muck"}
-    legal = prompt["legal"]
-    return {"type": "check"} if legal["check"] else {"type": "call"}
+    return {"type": "check"} if can_check(prompt) else {"type": "call"}
+
+
+def can_check(prompt: Message) -> bool:
+    return any(move["type"] == "check" for move in prompt["moves"])

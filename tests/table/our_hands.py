@@ -144,7 +144,7 @@ class GameHand:
     @property
     def over(self) -> bool:
         return any(
-            e.type == "game_over" or (e.type == "hand_started" and e.data["hand"] == 2)
+            e.type == "game_over" or (e.type == "round_started" and e.data["round"] == 2)
             for e in self.game.events
         )
 
@@ -164,13 +164,13 @@ class GameHand:
         found = self._prompt()
         assert found is not None
         seat, prompt = found
-        legal = prompt["legal"]
-        window = legal["bet"] or legal["raise"]
-        raise_to = None if window is None else (window["min_to"], window["max_to"])
+        moves = {move["type"]: move for move in prompt["moves"]}
+        aggressive = moves.get("bet") or moves.get("raise")
+        window = None if aggressive is None else aggressive["params"]["to"]
+        raise_to = None if window is None else (window["min"], window["max"])
+        call = moves["call"]["amount"] if "call" in moves else 0
         stack = self.game.view(None)["players"][seat]["stack"]
-        return Options(
-            self.player(seat), stack, legal["call"] or 0, prompt["current_bet"] == 0, raise_to
-        )
+        return Options(self.player(seat), stack, call, prompt["current_bet"] == 0, raise_to)
 
     def committed(self) -> list[int]:
         stacks = [p["stack"] for p in self.game.view(None)["players"]]
@@ -193,10 +193,10 @@ class GameHand:
                 ]
             elif event.type == "showdown":
                 showdown = True
-            elif (event.type == "hand_started" and event.data["hand"] == 2) or (
+            elif (event.type == "round_started" and event.data["round"] == 2) or (
                 event.type == "game_over"
             ):
-                stacks = list(event.data["stacks"])
+                stacks = list(event.data["stacks" if event.type == "round_started" else "scores"])
         assert stacks is not None
         return [stacks[self.seat(i)] for i in range(self.n)], pots if showdown else None
 

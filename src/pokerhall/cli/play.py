@@ -150,18 +150,11 @@ class PlaySession:
             try:
                 if isinstance(move, str):
                     raise IllegalMove(move)
-                self.state.act(self.human, {**move, **_prompt_ref(prompt)})
+                self.state.act(self.human, {**move, "prompt_id": prompt["prompt_id"]})
             except IllegalMove as exc:
                 self.console.print(Text(f"  ✗ {exc.reason}", style="red"), soft_wrap=True)
                 continue
             return
-
-
-def _prompt_ref(prompt: JSON) -> JSON:
-    """The prompt's id sent back with the move, so a move for an old prompt is refused."""
-    if "prompt_id" in prompt:
-        return {"prompt_id": prompt["prompt_id"]}
-    return {"state_id": prompt["state_id"]} if "state_id" in prompt else {}
 
 
 def bot_names(human: str, count: int) -> list[str]:

@@ -129,7 +129,9 @@ class _Bad(InvalidOptions):
 
     def __str__(self) -> str:
         try:
-            shown = repr(self.value)
+            value = self.value
+            many = isinstance(value, list | tuple) and len(value) > 8
+            shown = f"a list of {len(value)} items" if many else repr(value)  # type: ignore[arg-type]
         except RecursionError:
             shown = "a value nested too deeply"
         if len(shown) > 80:

@@ -11,13 +11,15 @@ import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message, event_message
 from pokerhall.engine.record import MatchRecord, public_record_json
 
+RESIGN = "resign"
+"""The move type every game accepts from a seat still in it, in turn or not (decision 4)."""
 MAX_MOVE_CHARS = 2_000
 """A move is a handful of small fields; anything bigger is malformed, not a move."""
 
@@ -37,6 +39,8 @@ class Game(ABC, Generic[ParsedMove]):
         self.events: list[Event] = []
         """Every event so far, in order (games add the ones their set-up causes)."""
         self._prompt_id = 0
+        self.resigned: set[int] = set()
+        """Seats that resigned: the engine answers their prompts with the default moves."""
 
     # --- what a caller asks --------------------------------------------------------------
 
@@ -51,8 +55,9 @@ class Game(ABC, Generic[ParsedMove]):
 
     @property
     def prompt_id(self) -> int:
-        """Names the current prompts. A prompt and a view carry it as "state_id", and a move may
-        send it back, so a move made for a prompt that is no longer current is refused.
+        """Names the current prompts. A prompt and a view carry it as "prompt_id", and a move may
+        send it back (protocol v1 also accepts it as "state_id", deprecated), so a move made for
+        a prompt that is no longer current is refused.
 
         It goes up by one with every move that others can see or that changes what they are
         asked, but not when a seat quietly answers its part of a simultaneous prompt (the secret
@@ -103,19 +108,65 @@ class Game(ABC, Generic[ParsedMove]):
         Changes nothing: for callers that must do something between checking a move and making
         it, such as the server, which saves a move before the game (and anyone) may see it."""
         clean, _asked = self._check_envelope(seat, move)
-        self.parse(seat, clean)
+        if clean["type"] != RESIGN:
+            self.parse(seat, clean)
         return clean
 
     def act(self, seat: int, move: Mapping[str, Any]) -> list[Event]:
-        """Check and apply one move of one seat; the events say who may see each of them."""
+        """Check and apply one move of one seat; the events say who may see each of them.
+
+        Then every prompt of a resigned seat is answered with its default move (decision 4):
+        these moves follow from the recorded ones, so they are not recorded and a replay makes
+        them again."""
         clean, asked = self._check_envelope(seat, move)
-        parsed = self.parse(seat, clean)
+        if clean["type"] == RESIGN:
+            self.moves.append((seat, clean))
+            events = self._resign(seat)
+        else:
+            events = self._make(seat, self.parse(seat, clean), asked, clean)
+        if self.resigned:
+            events += self._answer_for_resigned()
+        return events
+
+    def _make(
+        self, seat: int, parsed: ParsedMove, asked: dict[int, JSON], record: JSON | None
+    ) -> list[Event]:
+        """Apply a parsed move; `record` it unless the engine derived it."""
         events = self.apply(seat, parsed)
-        self.moves.append((seat, clean))
+        if record is not None:
+            self.moves.append((seat, record))
         self.events.extend(events)
         if _seen_by_others(events, seat) or _others_changed(asked, self.pending(), seat):
             self._prompt_id += 1
         return events
+
+    def _resign(self, seat: int) -> list[Event]:
+        self.resigned.add(seat)
+        events = [Event.public("resigned", seat=seat), *self.resign(seat)]
+        self.events.extend(events)
+        self._prompt_id += 1
+        return events
+
+    def _answer_for_resigned(self) -> list[Event]:
+        events: list[Event] = []
+        while not self.over:
+            pending = self.pending()
+            seat = next((s for s in pending if s in self.resigned), None)
+            if seat is None:
+                break
+            default = dict(pending[seat]["default"])
+            events += self._make(seat, self.parse(seat, default), pending, None)
+        return events
+
+    def resign(self, seat: int) -> list[Event]:
+        """Hook: what resigning does to the game besides the public `resigned` event, which the
+        engine emits. Called only for a seat `still_in` a running game; must not fail. From
+        now on the engine answers the seat's prompts with their defaults."""
+        return []
+
+    def still_in(self, seat: int) -> bool:
+        """Whether the seat still plays (may resign): games with eliminations say no for those."""
+        return True
 
     def _check_envelope(self, seat: object, move: object) -> tuple[JSON, dict[int, JSON]]:
         """The checks every game shares: who moves, in turn, with a well-formed move."""
@@ -129,21 +180,34 @@ class Game(ABC, Generic[ParsedMove]):
             raise IllegalMove('a move needs a "type" such as "fold", "call" or "guess"')
         if self.over:
             raise IllegalMove("the game is over")
-        state_id = clean.pop("state_id", None)
-        if state_id is not None and (isinstance(state_id, bool) or not isinstance(state_id, int)):
-            raise IllegalMove(f"state_id must be the number from the prompt, got {state_id!r}")
-        if state_id is not None and state_id != self.prompt_id:
-            raise IllegalMove(
-                f"this move was made for state {state_id!r}, but the game is at {self.prompt_id}"
-            )
+        for key in ("prompt_id", "state_id"):  # state_id: protocol v1's name, deprecated
+            sent = clean.pop(key, None)
+            if sent is not None and (isinstance(sent, bool) or not isinstance(sent, int)):
+                raise IllegalMove(f"{key} must be the number from the prompt, got {sent!r}")
+            if sent is not None and sent != self.prompt_id:
+                raise IllegalMove(
+                    f"this move was made for prompt {sent!r}, but the game is at {self.prompt_id}"
+                )
         pending = self.pending()
+        if clean["type"] == RESIGN:
+            if len(clean) != 1:
+                raise IllegalMove('a resign move is just {"type": "resign"}')
+            if seat in self.resigned:
+                raise IllegalMove(f"seat {seat} has resigned already")
+            if not self.still_in(cast(int, seat)):
+                raise IllegalMove(f"seat {seat} is out of the game")
+            return clean, pending
         if seat not in pending:
             raise IllegalMove(f"it is not seat {seat}'s turn")
         return clean, pending
 
-    @abstractmethod
     def default_move(self, seat: int) -> JSON:
-        """The move made for a pending seat whose time ran out (or whose bot failed)."""
+        """The move made for a pending seat whose time ran out (or whose bot failed, or that
+        resigned): a copy of its prompt's "default"."""
+        asked = self.pending().get(seat)
+        if asked is None:
+            raise IllegalMove(f"seat {seat!r} is not asked to move")
+        return copy.deepcopy(asked["default"])
 
     def describe(self, event: Event) -> Message | None:
         """The hand-history line of an event as a message of the game's catalog (rendered by

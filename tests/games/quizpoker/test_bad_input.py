@@ -82,10 +82,10 @@ def test_the_game_master_is_never_asked(new_game: GameFactory) -> None:
         ({"type": "guess", "value": "1", (1, 2): 1}, "plain JSON"),
         ({"type": "guess", "value": "9" * 3000}, "at most 2000 characters"),
         ({"type": "guess", "value": "1", "pad": "x" * 5000}, "at most 2000 characters"),
-        ({"type": "guess", "value": "1", "state_id": 99}, "made for state 99"),
-        ({"type": "guess", "value": "1", "state_id": "0"}, "state_id must be the number"),
-        ({"type": "guess", "value": "1", "state_id": 0.0}, "state_id must be the number"),
-        ({"type": "guess", "value": "1", "state_id": False}, "state_id must be the number"),
+        ({"type": "guess", "value": "1", "prompt_id": 99}, "made for prompt 99"),
+        ({"type": "guess", "value": "1", "prompt_id": "0"}, "prompt_id must be the number"),
+        ({"type": "guess", "value": "1", "prompt_id": 0.0}, "prompt_id must be the number"),
+        ({"type": "guess", "value": "1", "prompt_id": False}, "prompt_id must be the number"),
         ({"type": "guess"}, "looks like"),
         ({"type": "guess", "value": "1", "extra": 1}, "looks like"),
         ({"type": "fold", "extra": 1}, "no other fields"),
@@ -262,8 +262,8 @@ def test_changing_what_the_game_hands_out_does_not_change_the_game(
     assert expected is not None
     assert mine is not None
     result["standings"].reverse()
-    result["winner"] = 1 - result["winner"]
-    mine["stacks"].clear()
+    result["winners"][0] = 1 - result["winners"][0]
+    mine["scores"].clear()
     assert over.result == expected
     assert over.events[-1].data["standings"] == expected["standings"]
 

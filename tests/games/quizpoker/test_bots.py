@@ -145,9 +145,9 @@ def test_bots_are_reproducible_from_their_seed() -> None:
     "prompt",
     [
         {"type": "something new"},
-        {"type": "bet", "legal": {"fold": True, "check": True}},
-        {"type": "bet", "legal": {"fold": True, "check": False, "call": 10}},
-        {"type": "show_folded", "moves": ["show", "muck"]},
+        {"type": "bet", "moves": [{"type": "fold", "params": {}}, {"type": "check", "params": {}}]},
+        {"type": "bet", "moves": [{"type": "call", "params": {}, "amount": 10}]},
+        {"type": "show_folded", "moves": [{"type": "show", "params": {}}]},
     ],
 )
 def test_bots_answer_odd_prompts_without_crashing(bot: Bot, prompt: dict[str, Any]) -> None:

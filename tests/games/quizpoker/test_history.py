@@ -27,11 +27,11 @@ def line(event_type: str, **data: Any) -> str:
     return read(Event.public(event_type, **data))
 
 
-def test_hand_started_names_the_game_master_and_the_blinds() -> None:
+def test_round_started_names_the_game_master_and_the_blinds() -> None:
     """DU2: in the duell the button seat is the game master."""
     text = line(
-        "hand_started",
-        hand=3,
+        "round_started",
+        round=3,
         button=0,
         game_master=0,
         small_blind=1,
@@ -44,20 +44,11 @@ def test_hand_started_names_the_game_master_and_the_blinds() -> None:
     assert text == "Hand 3 — Ann is game master; blinds 100/200"
 
 
-def test_round_started_reads_like_hand_started() -> None:
-    """The engine's `round_started` (with `round`) and the older `hand_started` (with `hand`)
-    read the same."""
-    data = {"button": 2, "blinds": {"small": 10, "big": 20}, "small_blind": None, "carry": 0}
-    text = "Hand 4 — Cy has the button; blinds 10/20 (no small blind this hand: its seat is out)"
-    assert line("round_started", round=4, **data) == text
-    assert line("hand_started", hand=4, **data) == text
-
-
-def test_hand_started_without_game_master_names_the_button_and_a_carried_pot() -> None:
+def test_round_started_without_game_master_names_the_button_and_a_carried_pot() -> None:
     """DU7: chips left by a split are carried into the next hand."""
     text = line(
-        "hand_started",
-        hand=1,
+        "round_started",
+        round=1,
         button=1,
         game_master=None,
         small_blind=2,
@@ -237,4 +228,4 @@ def test_every_event_of_random_games_reads_as_english(
         assert "{" not in text, (event, text)
         assert "seat " not in text, (event, text)
         seen.add(event.type)
-    assert {"hand_started", "action", "pot_awarded", "game_over"} <= seen
+    assert {"round_started", "action", "pot_awarded", "game_over"} <= seen

@@ -101,7 +101,7 @@ def test_every_message_of_random_games_is_in_every_catalog(
         assert message is not None
         check_message(message)
         keys |= {key for key, _ in used(message)}
-    assert {"hand_started", "question", "hint", "answer", "game_over"} <= keys
+    assert {"round_started", "question", "hint", "answer", "game_over"} <= keys
     for award in state.view(None)["previous_hand"]["awards"]:
         check_message(award["message"])
 

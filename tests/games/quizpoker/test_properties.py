@@ -23,7 +23,7 @@ from pokerhall import games
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import Event
 
-from .driver import RandomPlayer, snapshot
+from .driver import RandomPlayer, legal_of, snapshot
 
 QUESTIONS = 30
 MAX_MOVES = 4000
@@ -197,7 +197,7 @@ def check_secrets(
 ) -> None:
     game_master = game.view(None)["hand"]["game_master"]
     for event in events:
-        if event.type == "hand_started":
+        if event.type == "round_started":
             game_master = event.data["game_master"]
         known.learn(event, game_master)
     still_guessing = same_hand and any(p["type"] == "guess" for p in game.pending().values())
@@ -218,7 +218,7 @@ ILLEGAL_MOVES: list[Any] = [
     {"type": "raise", "to": -1},
     {"type": "bet", "to": 10**30},
     {"type": "call", "extra": 1},
-    {"type": "fold", "state_id": -5},
+    {"type": "fold", "prompt_id": -5},
     "fold",
     None,
 ]
@@ -232,9 +232,9 @@ def try_illegal(game: Any, seat: int, prompt: dict[str, Any], rng: random.Random
     candidates += [(game.num_seats, {"type": "fold"}), (seat, {**prompt, "type": "check"})]
     if prompt["type"] != "show_folded":
         candidates.append((seat, {"type": "show"}))
-    if prompt["type"] == "bet" and prompt["legal"]["raise"]:
-        low = prompt["legal"]["raise"]["min_to"]
-        if low < prompt["legal"]["raise"]["max_to"]:
+    if prompt["type"] == "bet" and legal_of(prompt)["raise"]:
+        low = legal_of(prompt)["raise"]["min_to"]
+        if low < legal_of(prompt)["raise"]["max_to"]:
             candidates.append((seat, {"type": "raise", "to": low - 1}))
     bad_seat, bad_move = rng.choice(candidates)
     with pytest.raises(IllegalMove) as refused:
@@ -252,9 +252,9 @@ def test_chips_are_conserved_and_one_player_ends_with_everything(
     the chips the game started with; the game ends, and the winner holds all of them."""
     game = play_checked(setup, secret_pack)
     result = game.result
-    assert result["stacks"][result["winner"]] == setup.chips
-    assert sorted(result["stacks"])[:-1] == [0] * (setup.players - 1)
-    assert result["standings"][0] == result["winner"]
+    assert result["scores"][result["winners"][0]] == setup.chips
+    assert sorted(result["scores"])[:-1] == [0] * (setup.players - 1)
+    assert result["standings"][0] == result["winners"][0]
 
 
 @CHECKED

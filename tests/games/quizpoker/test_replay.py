@@ -95,7 +95,7 @@ def test_records_hold_moves_without_state_ids(new_game: Any) -> None:
     """The state id is checked and dropped: a record holds the move itself only."""
     game = new_game(2)
     prompt = game.pending()[0]
-    game.act(0, {"type": "guess", "value": "5", "state_id": prompt["state_id"]})
+    game.act(0, {"type": "guess", "value": "5", "prompt_id": prompt["prompt_id"]})
     assert game.record().moves == ((0, {"type": "guess", "value": "5"}),)
 
 
@@ -116,32 +116,32 @@ def test_stale_move_is_refused(new_game: Any) -> None:
     """A move sent for an earlier prompt (its state id) is refused and changes nothing."""
     game = new_game(3)
     guess_all(game, {0: "1", 1: "2", 2: "3"})
-    old = game.pending()[0]["state_id"]
+    old = game.pending()[0]["prompt_id"]
     play(game, (0, "call"))
-    assert game.pending()[1]["state_id"] != old
+    assert game.pending()[1]["prompt_id"] != old
     before = snapshot(game)
-    with pytest.raises(IllegalMove, match=f"made for state {old}"):
-        game.act(1, {"type": "call", "state_id": old})
+    with pytest.raises(IllegalMove, match=f"made for prompt {old}"):
+        game.act(1, {"type": "call", "prompt_id": old})
     assert snapshot(game) == before
-    game.act(1, {"type": "call", "state_id": game.pending()[1]["state_id"]})
+    game.act(1, {"type": "call", "prompt_id": game.pending()[1]["prompt_id"]})
 
 
 def test_guess_prompts_of_a_new_hand_are_not_the_old_ones(new_game: Any) -> None:
     """A guess meant for one question round cannot land in the next one, even when the same
     seats are asked the same kind of question again."""
     game = new_game(2)
-    old = game.pending()[1]["state_id"]
+    old = game.pending()[1]["prompt_id"]
     game.act(0, {"type": "fold"})  # seat 1 wins at once; hand 2 asks both seats again
     assert game.view(None)["hand"]["number"] == 2
-    with pytest.raises(IllegalMove, match="made for state"):
-        game.act(1, {"type": "guess", "value": "1", "state_id": old})
+    with pytest.raises(IllegalMove, match="made for prompt"):
+        game.act(1, {"type": "guess", "value": "1", "prompt_id": old})
 
 
 def test_prompt_and_view_carry_the_same_state_id(new_game: Any) -> None:
     """Every prompt carries the id in the view, so a client can tell they belong together."""
     game = new_game(3)
     for seat, prompt in game.pending().items():
-        assert prompt["state_id"] == game.view(seat)["state_id"]
+        assert prompt["prompt_id"] == game.view(seat)["prompt_id"]
     guess_all(game, {0: "1", 1: "2", 2: "3"})
     (seat, prompt), *_ = game.pending().items()
-    assert prompt["state_id"] == game.view(seat)["state_id"] == game.view(None)["state_id"]
+    assert prompt["prompt_id"] == game.view(seat)["prompt_id"] == game.view(None)["prompt_id"]

@@ -169,7 +169,7 @@ def test_du3_blinds_left_of_the_game_master_before_the_question(new_game: GameFa
     before the question is read."""
     game = duell(new_game)
     assert types(game.events) == [
-        "hand_started",
+        "round_started",
         "blind_posted",
         "blind_posted",
         "question",
@@ -313,7 +313,7 @@ def test_du6_folded_players_may_show_or_muck(new_game: GameFactory) -> None:
     pending = game.pending()
     assert sorted(pending) == [1, 2]
     assert {p["type"] for p in pending.values()} == {"show_folded"}
-    assert {tuple(p["moves"]) for p in pending.values()} == {("show", "muck")}
+    assert {tuple(m["type"] for m in p["moves"]) for p in pending.values()} == {("show", "muck")}
     events = game.act(1, {"type": "show"})
     assert [(e.type, e.data["value"], e.to) for e in events] == [("guess_shown", "11.111", None)]
     assert game.view(3)["players"][1]["guess"] == "11.111"
@@ -347,7 +347,7 @@ def test_du7_indivisible_split_is_carried_to_the_next_pot(new_game: GameFactory)
     events += game.act(1, {"type": "muck"})
     award = of_type(events, "pot_awarded")[0].data
     assert (award["amount"], award["shares"], award["carried"]) == (350, {"2": 150, "3": 150}, 50)
-    started = of_type(events, "hand_started")[0].data
+    started = of_type(events, "round_started")[0].data
     assert started["carry"] == 50
     assert game.view(None)["hand"]["pot"] == 50 + 150  # carry + the new blinds
     # hand 2: game master 1, blinds 2 and 3; seat 0 wins everything including the carry
@@ -371,7 +371,7 @@ def test_du8_nobody_sits_out_when_two_are_left(new_game: GameFactory) -> None:
     assert not game.view(None)["players"][2]["in_game"]
     assert game.view(None)["hand"]["game_master"] is None
     assert sorted(game.pending()) == [0, 1]
-    hand_2 = max(i for i, e in enumerate(game.events) if e.type == "hand_started")
+    hand_2 = max(i for i, e in enumerate(game.events) if e.type == "round_started")
     assert not of_type(game.events[hand_2:], "game_master_card")
 
 
@@ -444,8 +444,8 @@ def test_du3_blinds_before_the_question_also_in_the_quizpoker_ruleset(
 ) -> None:
     """DU3 is the `blinds_before_question` option: the blinds come before the question."""
     game = new_game(3, blinds_before_question=True)
-    assert types(game.events)[:4] == ["hand_started", "blind_posted", "blind_posted", "question"]
-    assert types(new_game(3).events)[:2] == ["hand_started", "question"]  # QP: after the guesses
+    assert types(game.events)[:4] == ["round_started", "blind_posted", "blind_posted", "question"]
+    assert types(new_game(3).events)[:2] == ["round_started", "question"]  # QP: after the guesses
 
 
 def test_du4_blinds_per_orbit_also_in_the_quizpoker_ruleset(new_game: GameFactory) -> None:

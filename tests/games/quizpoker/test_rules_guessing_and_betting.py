@@ -83,7 +83,7 @@ def test_q2_every_player_is_asked_to_guess_at_once(new_game: GameFactory, rulese
     pending = game.pending()
     assert sorted(pending) == sorted(players(game))
     assert {p["type"] for p in pending.values()} == {"guess"}
-    assert len({p["state_id"] for p in pending.values()}) == 1
+    assert len({p["prompt_id"] for p in pending.values()}) == 1
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -95,7 +95,7 @@ def test_q2_guesses_sent_for_the_same_prompt_are_all_accepted(
     game = table(new_game, ruleset)
     prompts = game.pending()
     for seat in reversed(players(game)):
-        game.act(seat, {"type": "guess", "value": "50", "state_id": prompts[seat]["state_id"]})
+        game.act(seat, {"type": "guess", "value": "50", "prompt_id": prompts[seat]["prompt_id"]})
     assert game.pending()
     assert next(iter(game.pending().values()))["type"] == "bet"
 
@@ -144,11 +144,11 @@ def test_q2_the_state_id_does_not_count_earlier_secret_guesses(
     for quiet_guess in (False, True):
         game = table(new_game, ruleset)
         guesser, watcher, folder = players(game)
-        before = game.view(watcher)["state_id"], game.view(None)["state_id"]
+        before = game.view(watcher)["prompt_id"], game.view(None)["prompt_id"]
         if quiet_guess:
             game.act(guesser, {"type": "guess", "value": "5"})
         game.act(folder, {"type": "fold"})
-        after = game.view(watcher)["state_id"], game.view(None)["state_id"]
+        after = game.view(watcher)["prompt_id"], game.view(None)["prompt_id"]
         seen.append((after[0] - before[0], after[1] - before[1]))
     assert seen == [(1, 1), (1, 1)]
 

@@ -177,9 +177,9 @@ def test_q10_broke_players_are_out_and_the_last_one_wins(
         play_hand_all_in(game, best, last)
     result = game.result
     assert result is not None
-    assert result["winner"] == best
-    assert result["stacks"][best] == 3000
-    assert sum(result["stacks"]) == 3000
+    assert result["winners"] == [best]
+    assert result["scores"][best] == 3000
+    assert sum(result["scores"]) == 3000
     assert result["standings"] == [best, last, loser]
     assert game.pending() == {}
     with pytest.raises(IllegalMove, match="over"):
@@ -245,7 +245,7 @@ def test_q11_small_blind_is_dead_when_the_big_blinds_player_is_eliminated(
     play(game, (3, "call"), (4, "fold"), (0, "fold"), (1, "fold"))
     assert game.view(None)["players"][2]["in_game"] is False
     assert positions(game) == (1, None, None, 3)
-    started = of_type(game.events, "hand_started")[-1]
+    started = of_type(game.events, "round_started")[-1]
     no_small_blind = {"msg": "no_small_blind", "params": {}}
     assert game.describe(started)["params"]["no_small_blind"] == no_small_blind
     guess_all(game, {0: "1", 1: "2", 3: "3", 4: "4"})

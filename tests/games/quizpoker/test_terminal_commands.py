@@ -16,8 +16,20 @@ from pokerhall.games.quizpoker.terminal.commands import (
 
 
 def bet_prompt(**legal: Any) -> dict[str, Any]:
-    base = {"fold": True, "check": False, "call": 40, "bet": None, "raise": None, "all_in": 1000}
-    return {"type": "bet", "current_bet": 40, "legal": {**base, **legal}}
+    """A betting prompt (the shape of `engine.prompts`) offering the given moves."""
+    offered = {"check": False, "call": 40, "bet": None, "raise": None, "all_in": 1000, **legal}
+    moves: list[dict[str, Any]] = [{"type": "fold", "params": {}}]
+    if offered["check"]:
+        moves.append({"type": "check", "params": {}})
+    if offered["call"]:
+        moves.append({"type": "call", "params": {}, "amount": offered["call"]})
+    for kind in ("bet", "raise"):
+        if offered[kind]:
+            low, high = offered[kind]["min_to"], offered[kind]["max_to"]
+            moves.append({"type": kind, "params": {"to": {"kind": "int", "min": low, "max": high}}})
+    if offered["all_in"] is not None:
+        moves.append({"type": "all_in", "params": {}, "to": offered["all_in"]})
+    return {"type": "bet", "current_bet": 40, "moves": moves, "default": {"type": "fold"}}
 
 
 def test_short_commands_make_moves() -> None:

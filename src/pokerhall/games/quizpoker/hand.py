@@ -12,9 +12,10 @@ from typing import Any, Literal
 
 from pokerhall.content.questions import Question
 from pokerhall.engine.errors import IllegalMove
-from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
+from pokerhall.engine.prompts import decimal_param
 from pokerhall.engine.values import value_class
-from pokerhall.games.quizpoker.guesses import distance, parse_guess, show
+from pokerhall.games.quizpoker.guesses import MAX_GUESS_CHARS, distance, parse_guess, show
 from pokerhall.games.quizpoker.options import QuizPokerOptions
 from pokerhall.games.quizpoker.showdown import pot_winners, reveal_order, reveals
 from pokerhall.table.betting import BetAction, BettingRound
@@ -25,6 +26,10 @@ from pokerhall.table.pots import Pot, award, split
 from pokerhall.table.seats import clockwise
 
 Phase = Literal["guess", "betting", "show", "done"]
+GUESS_PARAM = decimal_param(MAX_GUESS_CHARS)
+FOLD: JSON = {"type": "fold", "params": {}}
+CHECK: JSON = {"type": "check", "params": {}}
+"""Move entries shared by every prompt: prompts are read-only for their callers."""
 STREETS = ("guesses", "hint 1", "hint 2", "answer")
 """What betting round i follows (Q3)."""
 
@@ -89,8 +94,8 @@ class Hand:
         p = self.positions
         events = [
             Event.public(
-                "hand_started",
-                hand=self.number,
+                ROUND_STARTED,
+                round=self.number,
                 button=p.button,
                 game_master=p.game_master,
                 small_blind=p.small_blind,
@@ -151,26 +156,57 @@ class Hand:
 
     # --- who is asked what -------------------------------------------------------------------
 
-    def pending(self, state_id: int) -> dict[int, JSON]:
+    def pending(self, prompt_id: int) -> dict[int, JSON]:
+        """The prompts of `engine.prompts`; a bet prompt also shows the round, pot, current bet
+        and chip unit. Built after nearly every move, so written out as plain literals."""
         if self.phase == "guess":
-            prompt = {"type": "guess", "state_id": state_id, "moves": ["guess", "fold"]}
+            prompt = {
+                "type": "guess",
+                "prompt_id": prompt_id,
+                "moves": [
+                    {"type": "guess", "params": {"value": GUESS_PARAM}},
+                    {"type": "fold", "params": {}},
+                ],
+                "default": {"type": "fold"},  # an unwritten guess folds
+            }
             return dict.fromkeys(self._guessers(), prompt)  # one shared, read-only prompt
         if self.phase == "betting" and self.betting is not None and self.betting.actor is not None:
             legal = self.betting.legal()
+            unit = self.options.chip_unit
+            if legal.call:
+                moves = [FOLD, {"type": "call", "params": {}, "amount": legal.call}]
+                default = {"type": "fold"}
+            else:
+                moves = [FOLD, CHECK]
+                default = {"type": "check"}
+            if legal.min_to is not None:
+                window = {"kind": "int", "min": legal.min_to, "max": legal.max_to, "step": unit}
+                kind = "bet" if legal.opens else "raise"
+                moves.append({"type": kind, "params": {"to": window}})
+            if legal.all_in:
+                moves.append({"type": "all_in", "params": {}, "to": legal.max_to})
             return {
                 legal.seat: {
                     "type": "bet",
-                    "state_id": state_id,
+                    "prompt_id": prompt_id,
+                    "moves": moves,
+                    "default": default,
                     "round": self.street + 1,
                     "pot": self.ledger.pot_total(),
                     "current_bet": self.betting.current_bet,
-                    "unit": self.options.chip_unit,
-                    "legal": legal.to_json(),
+                    "unit": unit,
                 }
             }
         if self.phase == "show":
-            prompt = {"type": "show_folded", "state_id": state_id, "moves": ["show", "muck"]}
-            return {s: dict(prompt) for s in sorted(self.to_show)}
+            return {
+                s: {
+                    "type": "show_folded",
+                    "prompt_id": prompt_id,
+                    "moves": [{"type": "show", "params": {}}, {"type": "muck", "params": {}}],
+                    "default": {"type": "muck"},
+                }
+                for s in sorted(self.to_show)
+            }
         return {}
 
     def _guessers(self) -> list[int]:

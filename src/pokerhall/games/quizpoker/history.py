@@ -117,11 +117,6 @@ def _is_zero(value: object) -> bool:
         return False
 
 
-def _round_number(data: Mapping[str, Any]) -> Any:
-    """The round (hand) number: `round` in the engine's `round_started`, `hand` before it."""
-    return data.get("round", data.get("hand"))
-
-
 # --- one function per event type -------------------------------------------------------------
 
 
@@ -137,8 +132,8 @@ def _round_started(event: Event) -> Message:
         no_small = nested("no_small_blind")
     carry: Any = nested("carry_in", amount=amount(d["carry"])) if d.get("carry") else ""
     return message(
-        "hand_started",
-        hand=_round_number(d),
+        "round_started",
+        hand=d.get("round"),
         role=role,
         small=amount(blinds.get("small")),
         big=amount(blinds.get("big")),
@@ -273,7 +268,7 @@ def _pot_awarded(event: Event) -> Message:
 
 def _eliminated(event: Event) -> Message:
     d = event.data
-    return message("eliminated", name=seat(d.get("seat")), hand=_round_number(d))
+    return message("eliminated", name=seat(d.get("seat")), hand=d.get("hand"))
 
 
 def _resigned(event: Event) -> Message:
@@ -297,7 +292,6 @@ def _game_over(event: Event) -> Message:
 
 _DESCRIBERS: dict[str, Callable[[Event], Message]] = {
     "round_started": _round_started,
-    "hand_started": _round_started,
     "blind_posted": _blind_posted,
     "question": _question,
     "game_master_card": _game_master_card,

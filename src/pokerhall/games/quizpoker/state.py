@@ -15,9 +15,9 @@ from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
 from pokerhall.engine.protocol import Game
+from pokerhall.engine.results import game_result, places_from_standings
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.quizpoker.deck import QuestionDeck
-from pokerhall.games.quizpoker.default_move import default_move
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
 from pokerhall.games.quizpoker.history import describe_event
 from pokerhall.games.quizpoker.options import QuizPokerOptions
@@ -50,6 +50,7 @@ class QuizPoker(Game[HandMove]):
         self._button: int | None = None
         self._result: JSON | None = None
         self._pending: dict[int, JSON] = {}
+        self._applied = 0
         self._pending_at = (-1, -1)
         self.previous_hand: Hand | None = None
         """The hand before this one, for the summary views show."""
@@ -61,7 +62,7 @@ class QuizPoker(Game[HandMove]):
     def pending(self) -> dict[int, JSON]:
         """Asked after nearly every move by every caller, so kept until the next move.
         Callers must not change the prompts they get."""
-        key = (len(self.moves), self._prompt_id)
+        key = (self._applied, self._prompt_id)
         if self._pending_at != key:
             self._pending_at = key
             self._pending = {} if self._result is not None else self.hand.pending(self.prompt_id)
@@ -71,6 +72,7 @@ class QuizPoker(Game[HandMove]):
         return self.hand.parse(seat, move)
 
     def apply(self, seat: int, move: HandMove) -> list[Event]:
+        self._applied += 1
         events = self.hand.apply(seat, move)
         if self.hand.phase == "done":
             events += self._end_hand()
@@ -81,8 +83,14 @@ class QuizPoker(Game[HandMove]):
             self.check_seat(seat)
         return build_view(self, seat)
 
-    def default_move(self, seat: int) -> JSON:
-        return default_move(self.pending()[seat])
+    def still_in(self, seat: int) -> bool:
+        return self.in_game(seat)
+
+    def resign(self, seat: int) -> list[Event]:
+        """The seat is blinded out: it keeps its chips and posts its blinds, and the engine folds
+        it at every guess (the guess prompt's default), so its place is decided as usual."""
+        self._applied += 1  # the seat's prompts are now answered for it
+        return []
 
     def describe(self, event: Event) -> Message:
         return describe_event(event)
@@ -198,12 +206,12 @@ class QuizPoker(Game[HandMove]):
         winner = alive[0]
         self.stacks[winner] += self.carry  # the last player also takes chips left in the pot
         self.carry = 0
-        self._result = {
-            "winner": winner,
-            "standings": self.standings(),
-            "hands": self.hands_played,
-            "stacks": list(self.stacks),
-        }
+        self._result = game_result(
+            places=places_from_standings(self.standings()),
+            scores=self.stacks,
+            unit="chips",
+            rounds=self.hands_played,
+        )
         return [*events, Event.public("game_over", **copy.deepcopy(self._result))]
 
     def standings(self) -> list[int]:

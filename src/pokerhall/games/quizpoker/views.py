@@ -8,23 +8,53 @@ and the question deck. Nothing here reveals whether another seat has guessed yet
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from collections.abc import Container, Sequence
+from typing import Protocol
 
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.guesses import show
+from pokerhall.games.quizpoker.hand import Hand
 from pokerhall.games.quizpoker.history import describe_award
-
-if TYPE_CHECKING:
-    from pokerhall.games.quizpoker.hand import Hand
-    from pokerhall.games.quizpoker.state import QuizPoker
+from pokerhall.games.quizpoker.options import QuizPokerOptions
 
 
-def build_view(game: QuizPoker, seat: int | None) -> JSON:
+class Table(Protocol):
+    """What a view reads of the game between hands (`QuizPoker` is one): views depend on this,
+    not on the game's module, which builds them."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def resigned(self) -> Container[int]: ...
+
+    options: QuizPokerOptions
+    players: tuple[str, ...]
+    stacks: list[int]
+    hands_played: int
+    orbit: int
+    hand: Hand
+    previous_hand: Hand | None
+    stack_history: list[list[int]]
+
+    @property
+    def prompt_id(self) -> int: ...
+    @property
+    def num_seats(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def result(self) -> JSON | None: ...
+    def pending(self) -> dict[int, JSON]: ...
+    def in_game(self, seat: int) -> bool: ...
+    def standings(self) -> Sequence[int]: ...
+
+
+def build_view(game: Table, seat: int | None) -> JSON:
     hand = game.hand
     view: JSON = {
         "game": game.name,
         "ruleset": game.options.ruleset,
-        "state_id": game.prompt_id,  # never the move count, which counts secret guesses (Q2)
+        "prompt_id": game.prompt_id,  # never the move count, which counts secret guesses (Q2)
         "seat": seat,
         "chip_unit": game.options.chip_unit,
         "hands_played": game.hands_played,
@@ -33,7 +63,7 @@ def build_view(game: QuizPoker, seat: int | None) -> JSON:
         "hand": hand_view(hand, seat),
         "previous_hand": None if game.previous_hand is None else hand_summary(game.previous_hand),
         "stack_history": [list(row) for row in game.stack_history],
-        "standings": game.standings(),
+        "standings": list(game.standings()),
         "over": game.over,
         "result": game.result,
     }
@@ -46,7 +76,7 @@ def build_view(game: QuizPoker, seat: int | None) -> JSON:
     return view
 
 
-def _player(game: QuizPoker, hand: Hand, seat: int) -> JSON:
+def _player(game: Table, hand: Hand, seat: int) -> JSON:
     led = hand.ledger
     shown = hand.shown.get(seat)
     return {
@@ -54,6 +84,7 @@ def _player(game: QuizPoker, hand: Hand, seat: int) -> JSON:
         "name": game.players[seat],
         "stack": game.stacks[seat],
         "in_game": game.in_game(seat),
+        "resigned": seat in game.resigned,
         "in_hand": led.playing[seat],
         "folded": led.playing[seat] and led.folded[seat],
         "all_in": led.all_in(seat),

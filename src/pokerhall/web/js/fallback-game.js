@@ -106,7 +106,7 @@ export class FallbackPanel {
 
   /** Draw the prompt's moves; true when a new prompt has just arrived. */
   render(prompt) {
-    const key = prompt ? JSON.stringify([prompt.prompt_id ?? prompt.state_id, prompt.type]) : null;
+    const key = prompt ? JSON.stringify([prompt.prompt_id, prompt.type]) : null;
     const fresh = key !== this.key;
     this.key = key;
     if (fresh) this.busy = false;

@@ -8,18 +8,10 @@ import { byId, fill, h, show } from "./dom.js";
 import { formatList, formatNumber, t } from "./i18n.js";
 import { sha256Hex } from "./sha256.js";
 
-/** The result in the one shape; results sent before issue 8 (winner, stacks, hands) are read
- *  too, until every server sends the new shape. */
+/** The result in the one shape (engine/results.py): every game's result has these keys. */
 export function resultOf(raw) {
-  const winners = raw.winners ?? (raw.winner === undefined ? [] : [raw.winner]);
-  const scores = raw.scores ?? raw.stacks ?? [];
-  const standings = raw.standings ?? scores.map((_, seat) => seat);
-  let places = raw.places;
-  if (!places) {
-    places = [];
-    standings.forEach((seat, i) => { places[seat] = i + 1; });
-  }
-  return { winners, scores, standings, places, unit: raw.unit ?? "chips", rounds: raw.rounds ?? raw.hands ?? 0 };
+  const { winners, scores, standings, places, unit, rounds } = raw;
+  return { winners, scores, standings, places, unit, rounds };
 }
 
 function fairness(info) {

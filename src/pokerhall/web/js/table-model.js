@@ -8,7 +8,7 @@ const KEEP_HANDS = 60;
 export class TableModel {
   constructor(tableId) {
     this.tableId = tableId;
-    /** The game module's hooks: roundOf(view), roundStarted(event) (both may be missing). */
+    /** The game module's hook: roundOf(view) (may be missing). */
     this.game = {};
     this.info = null;
     this.seat = null;
@@ -61,9 +61,9 @@ export class TableModel {
     return added;
   }
 
+  /** The round an event starts (every game's `round_started`), else null. */
   roundStarted(event) {
-    if (event.type === "round_started") return event.round;
-    return this.game.roundStarted?.(event) ?? null;
+    return event.type === "round_started" ? event.round : null;
   }
 
   /** The round a snapshot is in: the game's word for it, else its last round start, else 1. */

@@ -177,13 +177,11 @@ function onMessage(message) {
 
 // --- player controls -----------------------------------------------------------------------
 
-/** Send a move for the current prompt, with the prompt's id (protocol v1 servers before
- *  issue 8 call it `state_id`). False when it could not be sent. */
+/** Send a move for the current prompt, with the prompt's id. False when it could not be sent. */
 function sendMove(move) {
   const prompt = model.prompt;
   if (socket === null || !prompt) return false;
-  const id = prompt.prompt_id !== undefined ? { prompt_id: prompt.prompt_id } : { state_id: prompt.state_id };
-  return socket.send({ type: "move", move: { ...move, ...id } });
+  return socket.send({ type: "move", move: { ...move, prompt_id: prompt.prompt_id } });
 }
 
 function apiError(error) {

@@ -23,7 +23,6 @@ from pokerhall.games.quizpoker.bots.legal import (
     to_call,
 )
 from pokerhall.games.quizpoker.bots.numbers import Span, hint_span
-from pokerhall.games.quizpoker.default_move import default_move
 
 VALUE_BET = 0.45
 """Bet or raise when this far from an even share towards a sure win (0 even, 1 certain)."""
@@ -50,7 +49,7 @@ class HeuristicBot:
                 return self._bet(view, prompt)
         except (KeyError, TypeError, ValueError, ArithmeticError):
             pass  # an unexpected view shape must not stop the table: play safe instead
-        return default_move(prompt)
+        return dict(prompt.get("default") or {"type": "fold"})
 
     def _guess(self, view: JSON) -> JSON:
         question = view["hand"]["question"]

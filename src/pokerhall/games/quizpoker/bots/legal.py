@@ -1,8 +1,8 @@
 """Turning a betting prompt into legal moves, so no bot ever has to re-derive the betting rules.
 
-Everything here reads the prompt's `legal` block only: amounts are totals for this betting round
-("to"), a bet or raise below the seat's whole stack must be a multiple of the chip unit, and
-`legal["all_in"]` names the all-in total only when going all-in is allowed.
+Everything here reads the prompt's `moves` only (the shape of `engine.prompts`): amounts are
+totals for this betting round ("to"), a bet or raise below the seat's whole stack must be a
+multiple of the chip unit, and an `all_in` move is listed only when going all-in is allowed.
 """
 
 from __future__ import annotations
@@ -12,20 +12,28 @@ from typing import Any
 from pokerhall.engine.events import JSON
 
 
+def move_of(prompt: JSON, kind: str) -> JSON | None:
+    """The prompt's entry for a move type, or None when that move is not offered."""
+    for move in prompt.get("moves") or []:
+        if move.get("type") == kind:
+            found: JSON = move
+            return found
+    return None
+
+
 def raise_window(prompt: JSON) -> tuple[str, int, int] | None:
     """("bet" or "raise", min_to, max_to) when the seat may bet or raise now, else None."""
-    legal = prompt.get("legal") or {}
     for kind in ("bet", "raise"):
-        window = legal.get(kind)
-        if window:
-            return kind, int(window["min_to"]), int(window["max_to"])
+        move = move_of(prompt, kind)
+        if move is not None:
+            window = move["params"]["to"]
+            return kind, int(window["min"]), int(window["max"])
     return None
 
 
 def can_all_in(prompt: JSON) -> bool:
-    """The prompt offers an all-in total exactly when going all-in is legal."""
-    legal = prompt.get("legal") or {}
-    return isinstance(legal.get("all_in"), int)
+    """Whether the prompt offers going all-in."""
+    return move_of(prompt, "all_in") is not None
 
 
 def snap(desired: float, low: int, high: int, unit: int) -> int:
@@ -51,13 +59,12 @@ def sized_bet(prompt: JSON, desired: float) -> JSON | None:
 
 def passive(prompt: JSON) -> JSON:
     """Check if free, else call."""
-    legal = prompt.get("legal") or {}
-    return {"type": "check"} if legal.get("check") else {"type": "call"}
+    return {"type": "check"} if move_of(prompt, "check") else {"type": "call"}
 
 
 def to_call(prompt: JSON) -> int:
-    legal = prompt.get("legal") or {}
-    return int(legal.get("call") or 0)
+    call = move_of(prompt, "call")
+    return 0 if call is None else int(call["amount"])
 
 
 def live_opponents(view: JSON) -> int:

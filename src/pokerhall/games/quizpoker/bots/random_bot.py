@@ -12,8 +12,7 @@ import random
 
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.guessing import format_guess, random_guess
-from pokerhall.games.quizpoker.bots.legal import can_all_in, raise_window, snap
-from pokerhall.games.quizpoker.default_move import default_move
+from pokerhall.games.quizpoker.bots.legal import can_all_in, move_of, raise_window, snap
 
 GUESS_FOLD_CHANCE = 0.05
 
@@ -30,7 +29,7 @@ class RandomBot:
             return {"type": self._rng.choice(["show", "muck"])}
         if kind == "bet":
             return self._bet(prompt)
-        return default_move(prompt)
+        return dict(prompt.get("default") or {"type": "fold"})
 
     def _guess(self, view: JSON) -> JSON:
         if self._rng.random() < GUESS_FOLD_CHANCE:
@@ -39,9 +38,8 @@ class RandomBot:
         return {"type": "guess", "value": format_guess(random_guess(question, self._rng))}
 
     def _bet(self, prompt: JSON) -> JSON:
-        legal = prompt.get("legal") or {}
         moves: list[JSON] = []
-        if legal.get("check"):
+        if move_of(prompt, "check"):
             moves.append({"type": "check"})
         else:
             moves += [{"type": "fold"}, {"type": "call"}]

@@ -25,7 +25,6 @@ from pokerhall.games.quizpoker.terminal.table import render_table
 
 EVENT_STYLES = {
     ROUND_STARTED: "bold",
-    "hand_started": "bold",
     "question": "bold",
     "hint": "cyan",
     "answer": "yellow",

@@ -32,9 +32,22 @@ class InputProblem(Exception):
 # --- the menu ---------------------------------------------------------------------------------
 
 
+def legal_of(prompt: JSON) -> dict[str, Any]:
+    """A betting prompt's moves by kind: `check` (bool), `call` (chips or None), `bet`/`raise`
+    (`{"min_to", "max_to"}` or None), `all_in` (the total or None)."""
+    moves = {move["type"]: move for move in prompt["moves"]}
+    out: dict[str, Any] = {"check": "check" in moves}
+    out["call"] = moves["call"]["amount"] if "call" in moves else None
+    for kind in ("bet", "raise"):
+        window = moves[kind]["params"]["to"] if kind in moves else None
+        out[kind] = None if window is None else {"min_to": window["min"], "max_to": window["max"]}
+    out["all_in"] = moves["all_in"]["to"] if "all_in" in moves else None
+    return out
+
+
 def bet_options(prompt: JSON) -> str:
     """The legal options with amounts: `[f]old  [c]all 40  [r]aise to 80–1000  [a]ll-in 1000`."""
-    legal: dict[str, Any] = prompt["legal"]
+    legal = legal_of(prompt)
     parts = ["[f]old"]
     if legal.get("check"):
         parts.append("[c]heck")
@@ -56,7 +69,7 @@ def _span(limits: dict[str, int]) -> str:
 
 def _all_in_allowed(prompt: JSON) -> bool:
     """The prompt names the all-in total only when going all-in is allowed."""
-    return prompt["legal"].get("all_in") is not None
+    return legal_of(prompt)["all_in"] is not None
 
 
 # --- parsing -----------------------------------------------------------------------------------
@@ -68,7 +81,7 @@ def parse_bet_command(text: str, prompt: JSON) -> JSON:
     if not words:
         raise InputProblem(f"choose one of: {bet_options(prompt)}")
     verb, rest = words[0], words[1:]
-    legal: dict[str, Any] = prompt["legal"]
+    legal = legal_of(prompt)
     if verb in ("f", "fold"):
         return _bare("fold", rest)
     if verb == "c":

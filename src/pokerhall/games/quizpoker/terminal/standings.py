@@ -23,7 +23,10 @@ def eliminations(events: Iterable[Event]) -> dict[int, int]:
 
 
 def standings(state: Game[Any]) -> tuple[list[int], list[int]]:
-    """(seats from first to last, chips per seat), as the game ranks them (its view says)."""
+    """(seats from first to last, chips per seat), as the game ranks them (its result or view)."""
+    result = state.result
+    if result is not None:
+        return list(result["standings"]), [int(score) for score in result["scores"]]
     view = state.view(None)
     return list(view["standings"]), [int(player["stack"]) for player in view["players"]]
 

@@ -4,7 +4,7 @@
    this module shows, labels and enables them for the current prompt and turns clicks into
    moves. Amounts are checked against the prompt's legal range before anything is sent. */
 
-import { amountProblem, presets, raiseRange } from "./amounts.js";
+import { amountProblem, legalOf, presets, raiseRange } from "./amounts.js";
 import { byId, show } from "../../dom.js";
 import { currentLanguage, formatDecimal, formatNumber, t } from "../../i18n.js";
 import { normalizeGuess } from "../../numbers.js";
@@ -65,7 +65,7 @@ export class ActionPanel {
   /** Show the controls for the model's prompt; true when a new prompt has just arrived. */
   update(model) {
     const prompt = model.prompt;
-    const key = prompt ? `${prompt.type}:${prompt.prompt_id ?? prompt.state_id}` : null;
+    const key = prompt ? `${prompt.type}:${prompt.prompt_id}` : null;
     const fresh = key !== this.promptKey;
     this.prompt = prompt;
     this.promptKey = key;
@@ -87,7 +87,7 @@ export class ActionPanel {
     const el = this.el;
     const prompt = this.prompt;
     const type = prompt?.type ?? null;
-    const legal = type === "bet" ? prompt.legal : null;
+    const legal = legalOf(prompt);
     const range = raiseRange(prompt);
     show(el["guess-form"], type === "guess");
     show(el["bet-form"], Boolean(range));
@@ -220,7 +220,7 @@ export class ActionPanel {
   }
 
   checkOrCall() {
-    const legal = this.prompt?.type === "bet" ? this.prompt.legal : null;
+    const legal = legalOf(this.prompt);
     if (!legal) return false;
     return this.send({ type: legal.check ? "check" : "call" });
   }
@@ -250,7 +250,7 @@ export class ActionPanel {
     const type = this.prompt?.type;
     let target = null;
     if (type === "guess") target = this.el["guess-input"];
-    else if (type === "bet") target = this.prompt.legal.check ? this.el["act-check"] : this.el["act-call"];
+    else if (type === "bet") target = legalOf(this.prompt).check ? this.el["act-check"] : this.el["act-call"];
     else if (type === "show_folded") target = this.el["show-guess"];
     if (target && !target.hidden) target.focus();
     else byId("actions").focus();

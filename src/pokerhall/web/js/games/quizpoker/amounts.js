@@ -1,10 +1,25 @@
 /* Bet and raise amounts: the quick presets (minimum, half pot, pot, all-in) and the check of
-   an amount typed by hand, both within what the prompt's `legal` allows (Q4, QP2, DU5). All
+   an amount typed by hand, both within what the prompt's moves allow (Q4, QP2, DU5). All
    amounts are "to" totals for the current betting round, like the server's. */
+
+/** A betting prompt's moves by kind: check (bool), call (chips or null), bet/raise
+    ({min_to, max_to} or null), all_in (the total or null); null for other prompts. */
+export function legalOf(prompt) {
+  if (prompt?.type !== "bet") return null;
+  const moves = Object.fromEntries((prompt.moves || []).map((m) => [m.type, m]));
+  const range = (kind) => (moves[kind] ? { min_to: moves[kind].params.to.min, max_to: moves[kind].params.to.max } : null);
+  return {
+    check: Boolean(moves.check),
+    call: moves.call ? moves.call.amount : null,
+    bet: range("bet"),
+    raise: range("raise"),
+    all_in: moves.all_in ? moves.all_in.to : null,
+  };
+}
 
 /** The bet or raise range of a betting prompt, or null when neither is allowed. */
 export function raiseRange(prompt) {
-  const legal = prompt?.legal;
+  const legal = legalOf(prompt);
   if (!legal) return null;
   const range = legal.bet || legal.raise;
   return range ? { ...range, kind: legal.bet ? "bet" : "raise" } : null;
@@ -19,7 +34,7 @@ export function presets(prompt) {
   const range = raiseRange(prompt);
   if (!range) return null;
   const unit = prompt.unit || 1;
-  const call = prompt.legal.call || 0;
+  const call = legalOf(prompt).call || 0;
   const afterCall = prompt.pot + call; // the pot once this seat has called
   const clamp = (value) => Math.min(range.max_to, Math.max(range.min_to, roundDown(value, unit)));
   return {

@@ -77,8 +77,6 @@ export default {
 
   /** The round (hand) a view belongs to. */
   roundOf: (view) => view.hand?.number ?? null,
-  /** Events before issue 8 name the start of a round `hand_started` with `hand`. */
-  roundStarted: (event) => (event.type === "hand_started" ? event.hand : null),
 
   winnerText(model, result) {
     const winner = result.winners[0];

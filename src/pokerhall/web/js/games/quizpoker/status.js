@@ -3,6 +3,7 @@
    #your-status, #turn-clock), the "your turn" announcement and the Alt+Shift+S read-out. */
 
 import { formatDecimal, formatNumber, t } from "../../i18n.js";
+import { legalOf } from "./amounts.js";
 
 const AFTER = ["status.afterGuesses", "status.afterHint1", "status.afterHint2", "status.afterAnswer"];
 
@@ -43,7 +44,7 @@ export function youText(model) {
 
 /** What the player may do now, e.g. "20 to call. Raise to 40 up to 5,000." */
 function betOptions(prompt) {
-  const legal = prompt.legal;
+  const legal = legalOf(prompt);
   const parts = [legal.check ? t("turn.canCheck") : t("turn.toCall", { amount: formatNumber(legal.call) })];
   const range = legal.bet || legal.raise;
   if (range) {
