@@ -89,7 +89,7 @@ def test_play_nim_to_the_end_through_the_fallback(cli: Run) -> None:
     [
         (["-o", "stones=0"], "option 'stones' must be a whole number from 1 up to 99, got 0"),
         (["-o", "colour=red"], "unknown option 'colour' for nim; options are stones"),
-        (["--lang", "de"], "no such option: --lang (this game's own flags: none)"),
+        (["--questions", "x"], "no such option: --questions (this game's own flags: none)"),
         (["--bots", "4"], "nim needs 2 to 4 players, got 5"),
         (["--ruleset", "chess"], "unknown ruleset 'chess'; choose one of nim"),
     ],

@@ -7,20 +7,11 @@ from typing import Any
 
 import pytest
 
-from pokerhall.engine.protocol import Game
-
 from .live import LiveServer
 from .lobby import Lobby
 from .wsclient import TableClient, plain_strategy, unexpected_errors
 
-pytestmark = [
-    pytest.mark.anyio,
-    pytest.mark.xfail(
-        not hasattr(Game, "resign"),
-        reason="needs the engine's resign move (branch engine, contract decision 4)",
-        strict=True,
-    ),
-]
+pytestmark = pytest.mark.anyio
 
 
 async def test_a_player_who_leaves_mid_hand_resigns_and_the_game_goes_on(

@@ -262,16 +262,19 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
     assert sum(table["result"]["scores"]) == 400
 
 
-async def test_leaving_without_bot_takeover_keeps_the_seat_for_the_clock(
+async def test_leaving_without_bot_takeover_resigns_the_seat(
     api: Api, quick_options: dict[str, Any]
 ) -> None:
+    """Issue 8 item 5: nobody waits for a player who has gone; the seat resigns."""
     table = await api.lobby.create(options=quick_options, seats=2, bot_takeover=False)
     _seat, ann = await api.lobby.join(table["id"], "Ann")
     await api.lobby.join(table["id"], "Bob")
     await api.lobby.leave(table["id"], ann)
     seat = (await api.lobby.table(table["id"]))["seats"][0]
     assert seat == {"seat": 0, "name": "Ann", "kind": "human", "left": True}
-    assert 0 in api.hall.runtimes[table["id"]].state.pending()  # nobody moved for Ann
+    state = api.hall.runtimes[table["id"]].state
+    assert 0 in state.resigned
+    assert 0 not in state.pending()
 
 
 # --- starting ---------------------------------------------------------------------------------
