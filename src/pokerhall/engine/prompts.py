@@ -77,9 +77,7 @@ def random_value(param: JSON, rng: random.Random) -> Any:
 def random_move(asked: JSON, rng: random.Random) -> JSON:
     """Any legal move of the prompt whose parameters can be drawn; the default move if none."""
     drawable = [
-        spec
-        for spec in asked["moves"]
-        if all(p["kind"] != "text" for p in spec["params"].values())
+        spec for spec in asked["moves"] if all(p["kind"] != "text" for p in spec["params"].values())
     ]
     if not drawable:
         return dict(asked["default"])
