@@ -1,33 +1,40 @@
-"""One conformance test for every registered game and ruleset (`games.names()`), after
-OpenSpiel's generic playthrough tests: random play by the game's own random bot must keep the
-protocol's promises at every step.
+"""Conformance tests for every registered game and ruleset (`registry.infos()`), after
+OpenSpiel's generic playthrough tests: a new game is tested just by registering it.
 
-- somebody is asked to move until the game is over, and nobody after;
-- prompts, views and events are plain JSON, prompts carry the current state id;
-- every event `act` returns is logged, addressed to the spectators or to real seats;
+- random play (`prompts.random_move`) reaches the end; every prompt has the one prompt shape
+  (`prompts.check_prompt`) and the current prompt id; nobody is asked once it is over;
+- every event is plain JSON addressed to the spectators or real seats; each round starts with a
+  `round_started` event, numbered from 1;
+- the result has the one result shape (`results.RESULT_KEYS`), and `game_over` carries it;
 - an illegal move raises IllegalMove and changes nothing anybody can see;
-- the record replays to the identical state, and the same seed gives the same match.
+- the record replays to the identical state, and the same seed gives the same match;
+- no view and no visible event of the round of any seat or spectator holds a secret
+  (`testing.secrets`: what the seat may not know yet in this round);
+- seeded matches play exactly as their stored goldens (`tests/golden/`; regenerate with
+  `POKERHALL_REGOLD=1`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pokerhall import games
-from pokerhall.engine.errors import IllegalMove, InvalidOptions
+from pokerhall.engine import prompts, registry
+from pokerhall.engine.catalog import GameInfo
+from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.events import ROUND_STARTED
+from pokerhall.engine.results import RESULT_KEYS
 
-MINI_PACK = str(Path(__file__).parent / "fixtures" / "mini.en.jsonl")
-CONTENT = {
-    "quizpoker": {"questions": MINI_PACK, "language": "en"},
-    "duell": {"questions": MINI_PACK, "language": "en"},
-}
-"""Options that only choose content: the built-in question packs are not what this checks."""
-MAX_MOVES = 600
+MAX_MOVES = 3000
+GOLDEN = Path(__file__).parent / "golden"
+REGOLD = os.environ.get("POKERHALL_REGOLD") == "1"
 JUNK_MOVES: list[Any] = [
     {"type": "__not_a_move__"},
     {"type": "fold", "prompt_id": -1},
@@ -35,18 +42,21 @@ JUNK_MOVES: list[Any] = [
     "fold",
 ]
 
+CASES = [
+    pytest.param(info, ruleset.name, id=f"{info.name}-{ruleset.name}")
+    for info in registry.infos()
+    for ruleset in info.rulesets
+]
 
-def player_counts(name: str) -> list[int]:
-    """The smallest and the largest table the game accepts (between 1 and 10 seats)."""
-    accepted = []
-    for count in range(1, 11):
-        try:
-            games.create(name, count, CONTENT.get(name), seed=0)
-        except InvalidOptions:
-            continue
-        accepted.append(count)
-    assert accepted, f"{name} accepts no table of 1 to 10 players"
-    return sorted({accepted[0], accepted[-1]})
+
+def start(info: GameInfo, ruleset: str, count: int, seed: int) -> Any:
+    options = {**info.testing.options, "ruleset": ruleset}
+    return games.create(info.name, count, options, seed=seed)
+
+
+def counts(info: GameInfo, ruleset: str) -> list[int]:
+    r = info.ruleset(ruleset)
+    return sorted({r.min_players, r.max_players})
 
 
 def observe(game: Any) -> str:
@@ -61,27 +71,9 @@ def observe(game: Any) -> str:
     return json.dumps(data, sort_keys=True, allow_nan=False)
 
 
-@pytest.mark.parametrize("name", games.names())
-def test_random_play_keeps_the_protocol(name: str) -> None:
-    kinds = games.bot_kinds(name)
-    assert kinds, f"{name} registers no bot"
-    kind = "random" if "random" in kinds else kinds[0]
-    for count in player_counts(name):
-        for seed in (1, 2):
-            game = games.create(name, count, CONTENT.get(name), seed=seed)
-            twin = games.create(name, count, CONTENT.get(name), seed=seed)
-            assert observe(game) == observe(twin), "the same seed must give the same match"
-            play_and_check(game, kind, seed)
-            replayed = games.replay(game.record())
-            assert observe(replayed) == observe(game)
-            assert [e.to_json() for e in replayed.events] == [e.to_json() for e in game.events]
-
-
-def play_and_check(game: Any, kind: str, seed: int) -> None:
+def play(game: Any, seed: int, *, checks: bool = True, secrets: bool = False) -> None:
     rng = random.Random(seed)
-    bots = [games.make_bot(game.name, kind, seed * 100 + seat) for seat in range(game.num_seats)]
-    for event in game.events:
-        check_event(game, event)
+    info = games.info(game.name)
     for _ in range(MAX_MOVES):
         pending = game.pending()
         if game.over:
@@ -90,22 +82,18 @@ def play_and_check(game: Any, kind: str, seed: int) -> None:
         assert pending, "nobody is asked to move, but the game is not over"
         for seat, prompt in pending.items():
             assert 0 <= seat < game.num_seats
-            assert isinstance(prompt["type"], str)
+            assert prompts.check_prompt(prompt) == []
             assert prompt["prompt_id"] == game.prompt_id
+        if secrets:
+            check_secrets(game, info)
         seat = rng.choice(sorted(pending))
-        if rng.random() < 0.2:
+        if checks and rng.random() < 0.1:
             check_junk_is_refused(game, seat, rng)
-        move = bots[seat].choose(game.view(seat), pending[seat])
+        move = prompts.random_move(pending[seat], rng)
         logged = len(game.events)
         events = game.act(seat, {**move, "prompt_id": pending[seat]["prompt_id"]})
         assert game.events[logged:] == events
-        for event in events:
-            check_event(game, event)
-
-
-def check_event(game: Any, event: Any) -> None:
-    json.dumps(event.to_json(), allow_nan=False)
-    assert event.to is None or (event.to and all(0 <= s < game.num_seats for s in event.to))
+    pytest.fail(f"no end after {MAX_MOVES} random moves")
 
 
 def check_junk_is_refused(game: Any, seat: int, rng: random.Random) -> None:
@@ -115,3 +103,85 @@ def check_junk_is_refused(game: Any, seat: int, rng: random.Random) -> None:
         game.act(bad_seat, rng.choice(JUNK_MOVES))
     assert refused.value.reason
     assert observe(game) == before
+
+
+def check_secrets(game: Any, info: GameInfo) -> None:
+    assert info.testing.secrets is not None
+    starts = [i for i, e in enumerate(game.events) if e.type == ROUND_STARTED]
+    this_round = game.events[starts[-1] if starts else 0 :]  # secrets are the round's own
+    for seat in [None, *range(game.num_seats)]:
+        hidden = [s for s in info.testing.secrets(game, seat) if s]
+        if not hidden:
+            continue
+        told = json.dumps(
+            {
+                "view": game.view(seat),
+                "events": [e.to_json() for e in this_round if e.visible_to(seat)],
+            },
+            ensure_ascii=False,
+        )
+        for secret in hidden:
+            pattern = rf"(?<![0-9A-Za-z.]){re.escape(secret)}(?![0-9A-Za-z.])"
+            assert not re.search(pattern, told), f"seat {seat} was told the secret {secret!r}"
+
+
+@pytest.mark.parametrize(("info", "ruleset"), CASES)
+def test_random_play_keeps_the_protocol(info: GameInfo, ruleset: str) -> None:
+    for count in counts(info, ruleset):
+        for seed in (1, 2):
+            game = start(info, ruleset, count, seed)
+            twin = start(info, ruleset, count, seed)
+            assert observe(game) == observe(twin), "the same seed must give the same match"
+            play(game, seed)
+            for event in game.events:
+                json.dumps(event.to_json(), allow_nan=False)
+                assert event.to is None or (
+                    event.to and all(0 <= s < game.num_seats for s in event.to)
+                )
+            rounds = [e for e in game.events if e.type == ROUND_STARTED]
+            assert [e.data["round"] for e in rounds] == list(range(1, len(rounds) + 1))
+            assert all(e.is_public for e in rounds)
+            result = game.result
+            assert set(RESULT_KEYS) <= set(result)
+            assert result["rounds"] == len(rounds)
+            assert result["unit"] == info.score_unit
+            assert sorted(result["standings"]) == list(range(count))
+            assert len(result["places"]) == len(result["scores"]) == count
+            assert game.events[-1].type == "game_over"
+            assert dict(game.events[-1].data) == result
+            assert game.view(None)["result"] == result
+            replayed = games.replay(game.record())
+            assert observe(replayed) == observe(game)
+            assert [e.to_json() for e in replayed.events] == [e.to_json() for e in game.events]
+
+
+@pytest.mark.parametrize(("info", "ruleset"), CASES)
+def test_no_view_or_event_tells_a_secret(info: GameInfo, ruleset: str) -> None:
+    for count in counts(info, ruleset):
+        play(start(info, ruleset, count, 3), 3, checks=False, secrets=True)
+
+
+@pytest.mark.parametrize(("info", "ruleset"), CASES)
+def test_seeded_matches_play_as_their_goldens(info: GameInfo, ruleset: str) -> None:
+    """Per-seat playthroughs (views and visible events after every move) of seeded matches."""
+    for count in counts(info, ruleset):
+        for seed in (11, 12):
+            game = start(info, ruleset, count, seed)
+            play(game, seed, checks=False)
+            record = game.record()
+            twin = start(info, ruleset, count, seed)
+            replay_views = [
+                {"seat": seat, "move": move, "events": [e.to_json() for e in twin.act(seat, move)]}
+                for seat, move in record.moves
+            ]
+            golden = {
+                "record": record.to_json(),
+                "moves": replay_views,
+                "end": {str(s): game.view(s) for s in [None, *range(game.num_seats)]},
+            }
+            path = GOLDEN / f"{info.name}-{ruleset}-{count}-{seed}.json"
+            text = json.dumps(golden, indent=1, sort_keys=True) + "\n"
+            if REGOLD or not path.exists():
+                path.parent.mkdir(exist_ok=True)
+                path.write_text(text)
+            assert path.read_text() == text, f"{path.name} differs (POKERHALL_REGOLD=1 rewrites)"

@@ -34,9 +34,9 @@ def test_engine_bench_prints_ratios_and_what_each_target_leaves(
     out = capsys.readouterr().out
     assert "pokerhall quizpoker" in out
     assert "pokerhall / pokerkit" in out
-    assert "target >= 100x" in out
+    assert "target >= 10x" in out
     assert "our random policy alone (no engine)" in out
-    assert "100x pokerkit:" in out
+    assert "10x pokerkit:" in out
     assert "us per decision" in out
     assert "one state mid-hand (tracemalloc)" in out
 

@@ -31,7 +31,6 @@ from playwright.sync_api import (
     ConsoleMessage,
     Error,
     Page,
-    Route,
     expect,
     sync_playwright,
 )
@@ -307,66 +306,6 @@ class Visitor:
 VisitorFactory = Callable[[str], Visitor]
 
 
-# --- TEMPORARY: until `GET /api/games` serves GameInfo.to_json() (contract decision 1) -------
-# The lobby form is written against the contract's shape only. While main's server still sends
-# the listing of before issue 8 ([{name, game, options: {...}, bots}]), the tests turn it into
-# the contract's shape here, from the same defaults, and pass the new shape through unchanged.
-# Delete this block once the `cli` branch has landed.
-
-LEGACY_OPTION_SPECS: dict[str, dict[str, Any]] = {
-    "starting_stack": {"kind": "int", "min": 1, "max": 10**12},
-    "language": {"kind": "choice", "choices": ["en", "de"]},
-    "questions": {"kind": "text", "advanced": True},
-    "software_game_master": {"kind": "bool", "advanced": True},
-}
-
-
-def games_in_contract_shape(listing: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    if not listing or "rulesets" in listing[0]:
-        return listing
-    out: dict[str, dict[str, Any]] = {}
-    # The game's own ruleset first: the first ruleset is the default.
-    for entry in sorted(listing, key=lambda e: e["name"] != e["game"]):
-        options = entry["options"]
-        info = out.setdefault(
-            entry["game"],
-            {
-                "name": entry["game"],
-                "title": entry["game"],
-                "summary": "",
-                "rulesets": [],
-                "options": [
-                    {"name": name, "default": options[name], "help": name, "advanced": False} | spec
-                    for name, spec in LEGACY_OPTION_SPECS.items()
-                ],
-                "bots": entry["bots"],
-                "default_bot": entry["bots"][0],
-            },
-        )
-        info["rulesets"].append(
-            {
-                "name": options["ruleset"],
-                "title": options["ruleset"],
-                "summary": "",
-                "min_players": options["min_players"],
-                "max_players": options["max_players"],
-                "defaults": {name: options[name] for name in LEGACY_OPTION_SPECS},
-            }
-        )
-    for info in out.values():
-        info["min_players"] = min(r["min_players"] for r in info["rulesets"])
-        info["max_players"] = max(r["max_players"] for r in info["rulesets"])
-    return list(out.values())
-
-
-def serve_games_in_contract_shape(route: Route) -> None:
-    response = route.fetch()
-    route.fulfill(response=response, json=games_in_contract_shape(response.json()))
-
-
-# --- end of the temporary block ---------------------------------------------------------------
-
-
 @pytest.fixture
 def visitor(browser: Browser, server: PokerhallServer) -> Iterator[VisitorFactory]:
     """`visitor("Ann")` opens a fresh browser context (English, desktop size) on the server."""
@@ -378,7 +317,6 @@ def visitor(browser: Browser, server: PokerhallServer) -> Iterator[VisitorFactor
         )
         context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
-        context.route("**/api/games", serve_games_in_contract_shape)
         page = context.new_page()
         person = Visitor(label, context, page)
         page.on("console", person.on_console)

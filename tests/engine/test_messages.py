@@ -1,5 +1,5 @@
-"""The message renderer (contract decision 6): typed parameters, locale numbers, CLDR plurals,
-nested messages, and a readable fallback instead of an error for anything malformed."""
+"""The message renderer (docs/protocol.md, "Event descriptions"): typed parameters, locale
+numbers, CLDR plurals, nested messages, and a readable fallback instead of an error for anything malformed."""
 
 from __future__ import annotations
 

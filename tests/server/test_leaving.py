@@ -1,5 +1,5 @@
-"""Leaving a running table (issue 8 item 5, contract decision 4): with no bot to take over and
-no turn clock, the seat resigns, so the table never waits for a player who has gone."""
+"""Leaving a running table (issue 8 item 5; docs/protocol.md on `resign`): with no bot to take
+over and no turn clock, the seat resigns, so the table never waits for a player who has gone."""
 
 from __future__ import annotations
 

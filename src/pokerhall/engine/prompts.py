@@ -57,8 +57,8 @@ def subset_param(choices: list[Any], low: int, high: int) -> JSON:
 
 
 def random_value(param: JSON, rng: random.Random) -> Any:
-    """A value of the parameter's kind, or raise LookupError for kinds that cannot be guessed
-    (free text and numbers: only the game knows what makes sense)."""
+    """A value of the parameter's kind, or raise LookupError for free text (only the game
+    knows what makes sense). A decimal is any number: legal, if rarely a good move."""
     kind = param["kind"]
     if kind == "int":
         low, high, step = param["min"], param["max"], param.get("step", 1)
@@ -68,15 +68,16 @@ def random_value(param: JSON, rng: random.Random) -> Any:
     if kind == "subset":
         count = rng.randint(param["min"], min(param["max"], len(param["choices"])))
         return rng.sample(param["choices"], count)
+    if kind == "decimal":
+        # Any number will do for a fuzzer; an odd fraction makes it stand out in a secrecy test.
+        return f"{rng.randint(-(10**6), 10**6)}.{rng.randint(0, 999):03d}7"
     raise LookupError(f"no random value for a {kind} parameter")
 
 
 def random_move(asked: JSON, rng: random.Random) -> JSON:
     """Any legal move of the prompt whose parameters can be drawn; the default move if none."""
     drawable = [
-        spec
-        for spec in asked["moves"]
-        if all(p["kind"] in ("int", "choice", "subset") for p in spec["params"].values())
+        spec for spec in asked["moves"] if all(p["kind"] != "text" for p in spec["params"].values())
     ]
     if not drawable:
         return dict(asked["default"])

@@ -39,8 +39,10 @@ def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
         return
     q = hand.question
     yield from [q.hint1, q.hint2][hand.revealed :]
-    if not hand.answer_read:
-        yield show(q.answer)
+    answer = show(q.answer)
+    public = f"{q.question} {q.unit} {q.as_of.isoformat()}"  # "2009" may be in a date too
+    if not hand.answer_read and answer not in public:
+        yield answer
 
 
 def parse_options(raw: Mapping[str, Any], num_players: int) -> QuizPokerOptions:

@@ -1,4 +1,4 @@
-/* Game messages (contract decision 6): a game describes each event once, as {key, params}; this
+/* Game messages (docs/protocol.md, "Event descriptions"): a game describes each event once, as {key, params}; this
    renders it from the game's catalog (GET /api/games/{game}/messages/{lang}) in the reader's
    language. The same rules as the server's renderer, src/pokerhall/engine/messages.py:
    plain strings as they are, plain numbers locale-formatted; {seat: n} a player's name;
