@@ -1,5 +1,6 @@
 """The message renderer (docs/protocol.md, "Event descriptions"): typed parameters, locale
-numbers, CLDR plurals, nested messages, and a readable fallback instead of an error for anything malformed."""
+numbers, CLDR plurals, nested messages, and a readable fallback instead of an error for
+anything malformed."""
 
 from __future__ import annotations
 
