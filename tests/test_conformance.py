@@ -23,8 +23,8 @@ from pokerhall.engine.errors import IllegalMove, InvalidOptions
 
 MINI_PACK = str(Path(__file__).parent / "fixtures" / "mini.en.jsonl")
 CONTENT = {
-    "quizpoker": {"questions": MINI_PACK, "language": "en"},
-    "duell": {"questions": MINI_PACK, "language": "en"},
+    "quizpoker": {"questions": "mini.en", "language": "en"},
+    "duell": {"questions": "mini.en", "language": "en"},
 }
 """Options that only choose content: the built-in question packs are not what this checks."""
 MAX_MOVES = 600

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Any, cast
 
 from hypothesis import given, settings
@@ -23,7 +22,6 @@ from pokerhall.server.db import Database
 from pokerhall.server.runtime import SeatControl, TableRuntime
 
 FROZEN = 1000.0
-MINI_PACK = Path(__file__).resolve().parents[1] / "fixtures" / "mini.en.jsonl"
 
 
 class AcceptingDb:
@@ -50,7 +48,7 @@ class Recorder:
 
 def frozen_runtime(seats: int, bots: set[int], turn_clock: float) -> TableRuntime:
     names = [f"P{i}" for i in range(seats)]
-    state = games.create("quizpoker", names, {"questions": str(MINI_PACK)}, seed=3)
+    state = games.create("quizpoker", names, {"questions": "mini.en"}, seed=3)
     control = SeatControl(
         bots=games.make_bots("quizpoker", dict.fromkeys(bots, "random"), 3),
         turn_clock=turn_clock,

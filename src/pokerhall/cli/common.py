@@ -15,6 +15,8 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
+from pokerhall.content import library
+
 DATA_ERROR = 1
 USAGE_ERROR = 2
 
@@ -59,10 +61,21 @@ def game_options(
         options["ruleset"] = ruleset
     if language is not None:
         options["language"] = language
-    if questions is not None:
-        options["questions"] = str(questions)
+    if questions is not None:  # the terminal user's own file: registered, then named by id
+        options["questions"] = register_pack(questions)
     options.update(parse_option_pairs(extra))
     return options
+
+
+def register_pack(path: Path) -> str:
+    """Register the terminal user's own pack file in the content library; its id. Files are
+    named by their content, so a record played with one replays once the file is given again."""
+    try:
+        return library.register_file(path).id
+    except OSError as exc:
+        fail(f"cannot read the question pack {path}: {exc.strerror or exc}")
+    except ValueError as exc:  # PackError lists the problems
+        fail(f"cannot load questions: {exc}")
 
 
 def plural(count: int, noun: str) -> str:

@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 
 from pokerhall import games
-from pokerhall.cli.common import USAGE_ERROR, fail, make_console, plural
+from pokerhall.cli.common import USAGE_ERROR, fail, make_console, plural, register_pack
 from pokerhall.cli.results import standings_table
 from pokerhall.engine.errors import IllegalMove, PokerhallError
 from pokerhall.engine.events import JSON, Event
@@ -60,8 +60,14 @@ def replay(
     show_all: Annotated[
         bool, typer.Option("--all", help="Include private events, such as every guess.")
     ] = False,
+    pack: Annotated[
+        list[Path] | None,
+        typer.Option(help="A local content pack the match was played with (repeatable)."),
+    ] = None,
 ) -> None:
     """Replay a saved match and print its hand history."""
+    for path in pack or []:  # named by content, so it gets the id it had when played
+        register_pack(path)
     record = load_record(file)
     state = replay_record(file, record)
     console = make_console()

@@ -16,7 +16,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
-from pokerhall.server import lobby, websocket
+from pokerhall.server import lobby, packs, websocket
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
 
@@ -27,11 +27,16 @@ MAX_BODY_BYTES = 65_536
 request could store megabytes of options that every lobby listing then sends again."""
 
 
-def create_app(db_url: str) -> FastAPI:
+def create_app(db_url: str, *, packs_dir: Path | None = None, dev: bool = False) -> FastAPI:
+    """The app over a database; `packs_dir` is the operator's folder of content packs, and
+    `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
+    production server keeps to /openapi.json)."""
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(db_url)
         await db.migrate()
+        await packs.register_packs(db, packs_dir)
         hall = Hall(db)
         restored = await hall.restore()
         if restored:
@@ -48,8 +53,11 @@ def create_app(db_url: str) -> FastAPI:
         version=__version__,
         summary="Lobby and live tables for poker-variant party games.",
         lifespan=lifespan,
+        docs_url="/docs" if dev else None,
+        redoc_url=None,
     )
     app.include_router(lobby.router)
+    app.include_router(packs.router)
     app.include_router(websocket.router)
 
     @app.exception_handler(LobbyError)
