@@ -15,6 +15,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StringConstraints,
     TypeAdapter,
     ValidationError,
@@ -224,14 +225,17 @@ class CreateTable(BaseModel):
     game: Annotated[str, StringConstraints(max_length=40)] = "quizpoker"
     name: TableName = "QuizPoker table"
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: int = Field(default=4, ge=2, le=10)
-    bots: int = Field(default=0, ge=0, le=10, description="Seats filled by bots at once.")
+    seats: int = Field(default=4, ge=2, le=10, strict=True)
+    bots: int = Field(
+        default=0, ge=0, le=10, strict=True, description="Seats filled by bots at once (< seats)."
+    )
     bot_kind: Annotated[str, StringConstraints(max_length=20)] = DEFAULT_BOT_KIND
     turn_clock: float | None = Field(
         default=60.0,
         ge=1.0,
         le=3600.0,
         allow_inf_nan=False,
+        strict=True,
         description="Seconds per turn; null for no clock.",
     )
     bot_delay: float = Field(
@@ -239,9 +243,16 @@ class CreateTable(BaseModel):
         ge=0.0,
         le=10.0,
         allow_inf_nan=False,
+        strict=True,
         description="Mean seconds a bot waits before moving.",
     )
-    bot_takeover: bool = Field(default=True, description="A bot plays for a player who left.")
+    bot_takeover: StrictBool = Field(default=True, description="A bot plays for a player who left.")
+
+
+class ErrorBody(BaseModel):
+    """Every error the HTTP API answers (4xx, and a bare 500 for a bug)."""
+
+    detail: str = Field(description="The reason, for people; never the rejected input.")
 
 
 class JoinTable(BaseModel):

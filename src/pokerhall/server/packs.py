@@ -18,9 +18,10 @@ from pydantic import BaseModel, Field, StringConstraints
 from pokerhall.content import library
 from pokerhall.server.db import Database
 from pokerhall.server.hall import LobbyError
+from pokerhall.server.lobby import COMMON
 from pokerhall.server.models import PackRow
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=COMMON)
 log = logging.getLogger("pokerhall.server")
 MAX_PACK_CHARS = 60_000
 """An uploaded pack's text, at most: it must fit in a request body (64 KiB) as JSON."""
