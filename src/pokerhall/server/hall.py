@@ -97,7 +97,7 @@ class Hall:
             raise LobbyError(422, str(exc)) from None
         table = TableRow(
             id=secrets.token_hex(8),
-            name=request.name,
+            name=request.name or f"{info.title} table",
             game=trial.name,
             options=trial.options_json,
             num_seats=request.seats,

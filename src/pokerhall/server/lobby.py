@@ -30,6 +30,7 @@ COMMON = _answers(
 UNKNOWN = _answers(**{"404": "There is no table with this id."})
 TOKEN = _answers(**{"401": "No seat token, or one that holds no seat at this table."})
 CONFLICT = _answers(**{"409": "The table's state does not allow it (see detail)."})
+NO_CATALOG = _answers(**{"404": "No such game, or no messages in that language."})
 
 router = APIRouter(prefix="/api", responses=COMMON)
 
@@ -58,7 +59,9 @@ async def list_games() -> list[JSON]:
 
 
 @router.get(
-    "/games/{name}/messages/{lang}", summary="A game's message catalog (event lines) in a language"
+    "/games/{name}/messages/{lang}",
+    summary="A game's message catalog (event lines) in a language",
+    responses=NO_CATALOG,
 )
 async def game_messages(name: str, lang: str) -> JSONResponse:
     """The catalog clients render event descriptions from (`Game.describe`); small, static JSON,

@@ -22,6 +22,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from pokerhall.engine import registry
+
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
 WS_MAX_FRAME_BYTES = 65_536
@@ -220,8 +222,13 @@ class CreateTable(BaseModel):
     starting a trial game, so an impossible table is refused before anyone sits down."""
 
     model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, StringConstraints(max_length=40)] = "quizpoker"
-    name: TableName = "QuizPoker table"
+    game: Annotated[str, StringConstraints(max_length=40)] = Field(
+        default_factory=lambda: registry.infos()[0].name,
+        description="A game or alias from /api/games; the hall's first game if left out.",
+    )
+    name: TableName | None = Field(
+        default=None, description="The table's name; the game's title if left out."
+    )
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int = Field(default=4, ge=2, le=10, strict=True)
     bots: int = Field(
