@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from pokerhall import games
 from pokerhall.content import library
@@ -21,6 +22,11 @@ MINI_PACK_ID = "mini.en"
 library.register_file(MINI_PACK, MINI_PACK_ID)
 
 GameFactory = Callable[..., Game[Any]]
+
+settings.register_profile("pokerhall", deadline=None)
+settings.load_profile("pokerhall")
+"""No time limit per example: speed is measured by the benchmarks, and a loaded machine (CI, a
+shared laptop) must not turn a slow example into a failure."""
 
 
 def question_entry(
