@@ -10,6 +10,7 @@ from typing import Any
 
 from pokerhall.engine.events import Event
 from pokerhall.engine.protocol import Game
+from pokerhall.games.quizpoker.bots.legal import legal_of
 
 GameFactory = Callable[..., Any]
 """The `new_game` fixture of tests/conftest.py."""
@@ -35,19 +36,6 @@ def to_act(game: Game[Any]) -> int:
 def legal(game: Game[Any]) -> dict[str, Any]:
     """The legal actions of the seat to act, by kind (see `legal_of`)."""
     return legal_of(game.pending()[to_act(game)])
-
-
-def legal_of(prompt: Mapping[str, Any]) -> dict[str, Any]:
-    """A betting prompt's moves by kind: `check` (bool), `call` (chips or None), `bet`/`raise`
-    (`{"min_to", "max_to"}` or None), `all_in` (the total or None)."""
-    moves = {move["type"]: move for move in prompt["moves"]}
-    out: dict[str, Any] = {"fold": "fold" in moves, "check": "check" in moves}
-    out["call"] = moves["call"]["amount"] if "call" in moves else None
-    for kind in ("bet", "raise"):
-        window = moves[kind]["params"]["to"] if kind in moves else None
-        out[kind] = None if window is None else {"min_to": window["min"], "max_to": window["max"]}
-    out["all_in"] = moves["all_in"]["to"] if "all_in" in moves else None
-    return out
 
 
 def play(game: Game[Any], *moves: tuple[int, str] | tuple[int, str, int]) -> list[Event]:

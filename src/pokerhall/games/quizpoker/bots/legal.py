@@ -72,3 +72,17 @@ def live_opponents(view: JSON) -> int:
     me = view.get("seat")
     players: list[Any] = view.get("players") or []
     return sum(1 for p in players if p["seat"] != me and p["in_hand"] and not p["folded"])
+
+
+def legal_of(prompt: JSON) -> dict[str, Any]:
+    """A betting prompt's moves by kind: `fold`, `check` (bools), `call` (chips or None),
+    `bet`/`raise` (`{"min_to", "max_to"}` or None), `all_in` (the total or None), for the
+    terminal's menu and the tests."""
+    moves = {move["type"]: move for move in prompt["moves"]}
+    out: dict[str, Any] = {"fold": "fold" in moves, "check": "check" in moves}
+    out["call"] = moves["call"]["amount"] if "call" in moves else None
+    for kind in ("bet", "raise"):
+        window = moves[kind]["params"]["to"] if kind in moves else None
+        out[kind] = None if window is None else {"min_to": window["min"], "max_to": window["max"]}
+    out["all_in"] = moves["all_in"]["to"] if "all_in" in moves else None
+    return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerhall.engine.events import JSON
+from pokerhall.games.quizpoker.bots.legal import legal_of
 from pokerhall.games.quizpoker.history import chips
 
 HELP_TEXT = """\
@@ -30,19 +31,6 @@ class InputProblem(Exception):
 
 
 # --- the menu ---------------------------------------------------------------------------------
-
-
-def legal_of(prompt: JSON) -> dict[str, Any]:
-    """A betting prompt's moves by kind: `check` (bool), `call` (chips or None), `bet`/`raise`
-    (`{"min_to", "max_to"}` or None), `all_in` (the total or None)."""
-    moves = {move["type"]: move for move in prompt["moves"]}
-    out: dict[str, Any] = {"check": "check" in moves}
-    out["call"] = moves["call"]["amount"] if "call" in moves else None
-    for kind in ("bet", "raise"):
-        window = moves[kind]["params"]["to"] if kind in moves else None
-        out[kind] = None if window is None else {"min_to": window["min"], "max_to": window["max"]}
-    out["all_in"] = moves["all_in"]["to"] if "all_in" in moves else None
-    return out
 
 
 def bet_options(prompt: JSON) -> str:
