@@ -8,15 +8,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from pokerhall import games
+from pokerhall.content import library
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.protocol import Game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI_PACK = FIXTURES / "mini.en.jsonl"
+MINI_PACK_ID = "mini.en"
+"""The mini pack's id in the pack library, as `serve --packs tests/fixtures` would name it."""
+library.register_file(MINI_PACK, MINI_PACK_ID)
 
 GameFactory = Callable[..., Game[Any]]
+
+settings.register_profile("pokerhall", deadline=None)
+settings.load_profile("pokerhall")
+"""No time limit per example: speed is measured by the benchmarks, and a loaded machine (CI, a
+shared laptop) must not turn a slow example into a failure."""
 
 
 def question_entry(
@@ -85,7 +95,8 @@ def new_game(fixed_pack: Callable[..., Path]) -> GameFactory:
     ) -> Game[Any]:
         language = options.get("language", "de" if options.get("ruleset") == "duell" else "en")
         pack = fixed_pack(answer, hint1=hint1, hint2=hint2, language=language)
-        return games.create("quizpoker", players, {"questions": str(pack), **options}, seed=seed)
+        pack_id = library.register_file(pack).id
+        return games.create("quizpoker", players, {"questions": pack_id, **options}, seed=seed)
 
     return make
 

@@ -161,23 +161,59 @@ def test_no_view_or_event_tells_a_secret(info: GameInfo, ruleset: str) -> None:
         play(start(info, ruleset, count, 3), 3, checks=False, secrets=True)
 
 
+def changes(before: Any, after: Any, path: str = "") -> dict[str, Any]:
+    """What changed between two views, as `dotted.path: new value` (objects are compared key by
+    key, anything else whole), so a golden shows each seat's view after every move compactly."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        out: dict[str, Any] = {}
+        for key in sorted(before.keys() | after.keys()):
+            here = f"{path}.{key}" if path else str(key)
+            if key not in after:
+                out[here] = "<gone>"
+            elif key not in before:
+                out[here] = after[key]
+            else:
+                out.update(changes(before[key], after[key], here))
+        return out
+    return {} if before == after else {path: after}
+
+
 @pytest.mark.parametrize(("info", "ruleset"), CASES)
 def test_seeded_matches_play_as_their_goldens(info: GameInfo, ruleset: str) -> None:
-    """Per-seat playthroughs (views and visible events after every move) of seeded matches."""
-    for count in counts(info, ruleset):
+    """Per-seat playthroughs of seeded matches, after OpenSpiel's playthrough files: after every
+    move, the events each seat (and the spectators, "-") may see and what changed in its view.
+    A secret that reaches a seat shows up as a diff of that seat's lines. The smallest table of
+    each ruleset: a larger one adds seats, not rules, and would make the files megabytes."""
+    for count in counts(info, ruleset)[:1]:
         for seed in (11, 12):
             game = start(info, ruleset, count, seed)
             play(game, seed, checks=False)
             record = game.record()
             twin = start(info, ruleset, count, seed)
-            replay_views = [
-                {"seat": seat, "move": move, "events": [e.to_json() for e in twin.act(seat, move)]}
-                for seat, move in record.moves
-            ]
+            seats: list[int | None] = [None, *range(twin.num_seats)]
+            views = {seat: twin.view(seat) for seat in seats}
+            steps = []
+            for seat, move in record.moves:
+                events = twin.act(seat, move)
+                step: dict[str, Any] = {"seat": seat, "move": move, "seen": {}}
+                for watcher in seats:
+                    view = twin.view(watcher)
+                    seen = [e.to_json() for e in events if e.visible_to(watcher)]
+                    diff = changes(views[watcher], view)
+                    views[watcher] = view
+                    if seen or diff:
+                        step["seen"]["-" if watcher is None else str(watcher)] = {
+                            "events": seen,
+                            "view": diff,
+                        }
+                steps.append(step)
             golden = {
                 "record": record.to_json(),
-                "moves": replay_views,
-                "end": {str(s): game.view(s) for s in [None, *range(game.num_seats)]},
+                "start": {
+                    "-" if s is None else str(s): start(info, ruleset, count, seed).view(s)
+                    for s in seats
+                },
+                "moves": steps,
             }
             path = GOLDEN / f"{info.name}-{ruleset}-{count}-{seed}.json"
             text = json.dumps(golden, indent=1, sort_keys=True) + "\n"

@@ -46,6 +46,8 @@ LAUNCH_ARGS = [
 ]
 SERVE = [sys.executable, "-m", "pokerhall", "serve"]
 MINI_PACK = Path(__file__).resolve().parent.parent / "fixtures" / "mini.en.jsonl"
+MINI_PACK_ID = "mini.en"
+"""The mini pack's id: its folder is the server's `--packs` folder."""
 
 ACTION_TIMEOUT_MS = 10_000
 """Playwright's wait for one element or one action; a healthy page needs well under a second."""
@@ -101,7 +103,15 @@ class PokerhallServer:
             port = free_port()
             with self.log_path.open("ab") as log:
                 self._process = subprocess.Popen(
-                    [*SERVE, "--port", str(port), "--db", self.db_url],
+                    [
+                        *SERVE,
+                        "--port",
+                        str(port),
+                        "--db",
+                        self.db_url,
+                        "--packs",
+                        str(MINI_PACK.parent),
+                    ],
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=subprocess.STDOUT,
@@ -177,7 +187,7 @@ class PokerhallServer:
         body: dict[str, Any] = {
             "game": "quizpoker",
             "name": "Browser test table",
-            "options": {"questions": str(MINI_PACK)},
+            "options": {"questions": MINI_PACK_ID},
             "seats": 3,
             "bots": 1,
             "turn_clock": None,

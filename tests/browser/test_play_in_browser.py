@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import Page, expect
 
-from .conftest import MINI_PACK, PokerhallServer, Visitor, VisitorFactory
+from .conftest import MINI_PACK_ID, PokerhallServer, Visitor, VisitorFactory
 
 PLAY_SECONDS = 60.0
 """A hand against instant bots takes a few seconds; this bounds a game that got stuck."""
@@ -118,7 +118,7 @@ def create_table_in_lobby(host: Player, table_name: str) -> str:
     page.locator("#turn-clock-on").uncheck()
     expect(page.locator("#turn-clock")).to_be_disabled()
     page.locator("#advanced-options summary").click()
-    page.locator("#opt-questions").fill(str(MINI_PACK))
+    page.locator("#opt-questions").fill(MINI_PACK_ID)
     expect(page.locator("#create-sit")).to_be_checked()
     page.locator("#create-player-name").fill(host.name)
     page.locator("#create-submit").click()

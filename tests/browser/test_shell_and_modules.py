@@ -43,7 +43,7 @@ def test_the_lobby_form_is_built_from_option_specs(visitor: VisitorFactory) -> N
     page.goto("/")
     expect(page.locator("#game option")).not_to_have_count(0)
     # A choice, an int with a range and a bool, each from its spec.
-    expect(page.locator("select#opt-language option")).to_have_count(2)
+    expect(page.locator("select#opt-min_raise option")).to_have_count(3)
     stack = page.locator("input#opt-starting_stack")
     expect(stack).to_have_attribute("min", "1")
     expect(stack).to_have_value("1000")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pokerhall import games
+from pokerhall.content import library
 
 from .conftest import Run
 
@@ -15,7 +16,7 @@ from .conftest import Run
 @pytest.fixture
 def record_file(tmp_path: Path, mini_pack: Path) -> Path:
     """A short seeded match between Ann, Bob and Cy, saved as a record."""
-    state = games.create("quizpoker", ["Ann", "Bob", "Cy"], {"questions": str(mini_pack)}, 5)
+    state = games.create("quizpoker", ["Ann", "Bob", "Cy"], {"questions": "mini.en"}, 5)
     state.act(0, {"type": "guess", "value": "80"})
     state.act(1, {"type": "guess", "value": "90"})
     state.act(2, {"type": "guess", "value": "10"})
@@ -99,3 +100,24 @@ def test_replay_in_a_language_without_messages(cli: Run, record_file: Path) -> N
     result = cli("replay", record_file, "--lang", "xx")
     assert result.exit_code == 2
     assert "--lang: no messages in language 'xx' (known: cs, de, el, en)" in result.stderr
+
+
+def test_a_match_played_with_a_local_pack_replays_with_that_pack_given(
+    cli: Run, tmp_path: Path, mini_pack: Path
+) -> None:
+    """The terminal user's pack file is registered by content: the record names its id and
+    digest, and `replay --pack FILE` registers it again under the same id."""
+    pack = tmp_path / "mine.jsonl"
+    pack.write_bytes(mini_pack.read_bytes() + b"\n")  # a pack of its own, not the fixture's id
+    record = tmp_path / "match.json"
+    args = ["--hands", "2", "--bots", "caller", "--save", record]
+    played = cli("simulate", "quizpoker", "--questions", pack, *args)
+    assert played.exit_code == 0, played.output
+    pack_id = json.loads(record.read_text(encoding="utf-8"))["options"]["questions"]
+    assert pack_id.startswith("file-")
+    library.forget(pack_id)  # as in a new terminal session
+    refused = cli("replay", record)
+    assert refused.exit_code != 0
+    assert f"unknown question pack {pack_id!r}" in refused.output
+    replayed = cli("replay", record, "--pack", pack)
+    assert replayed.exit_code == 0, replayed.output

@@ -17,6 +17,7 @@ RECORD = MatchRecord(
     players=("Ann", "Bob", "Cy"),
     seed=2**62,
     moves=((1, {"type": "guess", "value": "-3.5"}), (2, {"type": "fold"})),
+    content={"questions": "sha256:" + "ab" * 32},
 )
 
 
@@ -37,12 +38,18 @@ def test_to_json_is_plain_json() -> None:
             {"seat": 1, "move": {"type": "guess", "value": "-3.5"}},
             {"seat": 2, "move": {"type": "fold"}},
         ],
+        "content": {"questions": "sha256:" + "ab" * 32},
     }
     json.dumps(data, allow_nan=False)
 
 
 def test_json_round_trip() -> None:
     assert MatchRecord.from_json(good_json()) == RECORD
+
+
+def test_a_record_from_before_content_was_pinned_still_loads() -> None:
+    old = damaged(content=KeyError)
+    assert MatchRecord.from_json(old).content == {}
 
 
 def test_file_round_trip(tmp_path: Path) -> None:
@@ -91,6 +98,8 @@ def damaged(**changes: Any) -> dict[str, Any]:
         (damaged(moves=[{"seat": False, "move": {"type": "fold"}}]), "move 1 is not"),
         (damaged(moves=[{"seat": 1, "move": [["type", "fold"]]}]), "move 1 is not"),
         (damaged(moves=[{"seat": 1, "move": {}}, "fold"]), "move 2 is not"),
+        (damaged(content=["sha256:ab"]), "content must map kinds to digests"),
+        (damaged(content={"questions": 7}), "content must map kinds to digests"),
     ],
     ids=repr,
 )

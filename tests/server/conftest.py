@@ -38,7 +38,7 @@ def hang_guard() -> Iterator[None]:
 @pytest.fixture
 def quick_options(mini_pack: Path) -> dict[str, Any]:
     """QuizPoker options for short games: the five-question fixture pack and small stacks."""
-    return {"questions": str(mini_pack), "starting_stack": 200, "small_blinds": [20]}
+    return {"questions": "mini.en", "starting_stack": 200, "small_blinds": [20]}
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def duell_options(mini_pack: Path) -> dict[str, Any]:
     """Duell rules (game master sits out, DU2; folded players may show, DU6), small stacks."""
     return {
         "ruleset": "duell",
-        "questions": str(mini_pack),
+        "questions": "mini.en",
         "language": "en",
         "chip_unit": 10,
         "starting_stack": 200,

@@ -24,6 +24,8 @@ from .wsclient import TableClient, passive_strategy, plain_strategy, unexpected_
 
 pytestmark = pytest.mark.anyio
 START_TIMEOUT = 30.0
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+"""Served as the operator's pack folder, so tables may name the mini pack ("mini.en")."""
 
 
 class ServerProcess:
@@ -33,8 +35,10 @@ class ServerProcess:
         self.port = _free_port()
         code = (
             "import uvicorn\n"
+            "from pathlib import Path\n"
             "from pokerhall.server.app import create_app\n"
-            f"uvicorn.run(create_app({db_url!r}), host='127.0.0.1', port={self.port},"
+            f"app = create_app({db_url!r}, packs_dir=Path({str(FIXTURES)!r}))\n"
+            f"uvicorn.run(app, host='127.0.0.1', port={self.port},"
             f" ws_max_size={WS_MAX_FRAME_BYTES}, log_level='warning')\n"
         )
         self.log = log

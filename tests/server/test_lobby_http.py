@@ -8,6 +8,7 @@ import hashlib
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,6 +16,7 @@ import pytest
 from fastapi import FastAPI
 
 from pokerhall import games
+from pokerhall.content import library
 from pokerhall.engine import Game, registry
 from pokerhall.server.app import create_app
 from pokerhall.server.hall import Hall
@@ -41,13 +43,16 @@ class Api:
         return hall
 
 
+def asgi_client(app: FastAPI) -> httpx.AsyncClient:
+    transport = httpx.ASGITransport(app, raise_app_exceptions=False)
+    return httpx.AsyncClient(transport=transport, base_url="http://hall")
+
+
 @pytest.fixture
 async def api(sqlite_url: str) -> AsyncIterator[Api]:
     app = create_app(sqlite_url)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app, raise_app_exceptions=False)
-        async with httpx.AsyncClient(transport=transport, base_url="http://hall") as http:
-            yield Api(app, Lobby(http))
+    async with app.router.lifespan_context(app), asgi_client(app) as http:
+        yield Api(app, Lobby(http))
 
 
 # --- creating and listing tables ---------------------------------------------------------------
@@ -111,29 +116,72 @@ async def test_an_impossible_table_is_refused_with_the_reason(
     assert (await api.http.get("/api/tables?status=open")).json() == []
 
 
+async def test_a_pack_is_named_by_id_and_no_path_probes_the_servers_files(
+    api: Api, mini_pack: Path
+) -> None:
+    """Anyone may open a table: a path, whether a file is there or not, a valid pack or not, gets
+    the one answer every unknown pack id gets, so nothing on the server's disk can be read or
+    found out through a table's options."""
+    answers = []
+    for questions in (str(mini_pack), "/etc/passwd", "/dev/zero", "/no/such/pack.jsonl", "/"):
+        response = await api.http.post("/api/tables", json={"options": {"questions": questions}})
+        assert response.status_code == 422
+        detail = response.json()["detail"]
+        prefix = f"unknown question pack {questions!r}; known packs: builtin, "
+        assert detail.startswith(prefix), detail
+        answers.append(detail.removeprefix(prefix))
+    assert len(set(answers)) == 1, answers
+    assert (await api.http.get("/api/tables?status=open")).json() == []
+
+
+async def test_an_uploaded_pack_can_be_played_and_survives_a_restart(
+    sqlite_url: str, mini_pack: Path
+) -> None:
+    text = mini_pack.read_text(encoding="utf-8")
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    app = create_app(sqlite_url)
+    async with app.router.lifespan_context(app), asgi_client(app) as http:
+        uploaded = await http.post("/api/packs", json={"text": text})
+        assert uploaded.status_code == 201, uploaded.text
+        pack = uploaded.json()
+        assert pack == {
+            "id": "upload-" + digest[:16],
+            "sha256": digest,
+            "entries": 5,
+            "languages": ["en"],
+        }
+        again = await http.post("/api/packs", json={"text": text})
+        assert again.json() == pack  # the same text is the same pack
+    library.forget(pack["id"])  # as if the server had stopped
+    app = create_app(sqlite_url)
+    async with app.router.lifespan_context(app), asgi_client(app) as http:
+        assert pack["id"] in (await http.get("/api/packs")).json()
+        table = await http.post("/api/tables", json={"options": {"questions": pack["id"]}})
+        assert table.status_code == 201, table.text
+        assert table.json()["options"]["questions"] == pack["id"]
+
+
 @pytest.mark.parametrize(
-    "questions", ["/etc/passwd", "/dev/zero", "/no/such/pack.jsonl", "/", "pack.jsonl/.."]
+    ("text", "reason"),
+    [
+        ('{"password": "hunter2"}\n', "line 1: "),
+        ("not json\n", "line 1: invalid JSON"),
+        ("\n", "the pack holds no questions"),
+    ],
 )
-async def test_a_question_pack_path_never_reads_or_shows_other_files(
-    api: Api, questions: str
+async def test_a_broken_upload_is_refused_with_its_problems(
+    api: Api, text: str, reason: str
 ) -> None:
-    """Anyone may open a table: its pack path must not read a device or any file that is not a
-    pack, and an error must not show a file's content."""
-    response = await api.http.post("/api/tables", json={"options": {"questions": questions}})
+    response = await api.http.post("/api/packs", json={"text": text})
     assert response.status_code == 422
-    assert response.json() == {
-        "detail": f"questions must be 'builtin' or a question pack file (.jsonl), not {questions!r}"
-    }
+    assert reason in response.json()["detail"]
+    assert "hunter2" not in response.text
 
 
-async def test_a_broken_question_pack_is_refused_without_its_content(
-    api: Api, tmp_path: Any
-) -> None:
-    pack = tmp_path / "secret.jsonl"
-    pack.write_text('{"password": "hunter2"}\n', encoding="utf-8")
-    response = await api.http.post("/api/tables", json={"options": {"questions": str(pack)}})
+async def test_an_upload_over_the_size_limit_is_refused(api: Api) -> None:
+    response = await api.http.post("/api/packs", json={"text": "x" * 60_001})
     assert response.status_code == 422
-    assert response.json() == {"detail": f"cannot load the question pack {str(pack)!r}"}
+    assert "text: String should have at most 60000 characters" in response.text
 
 
 async def test_a_body_that_is_not_json_is_refused(api: Api) -> None:
@@ -373,10 +421,16 @@ async def test_qp3_the_public_record_leaves_out_a_guess_nobody_was_shown(
     assert (await api.hall.record(table.id)).moves == tuple(game.moves)  # the operator's
 
 
-async def test_the_api_is_documented(api: Api) -> None:
+async def test_the_api_is_documented_without_loading_anything_from_a_cdn(
+    api: Api, sqlite_url: str
+) -> None:
+    """/docs loads Swagger from a public CDN, so only `serve --dev` serves it."""
     docs = await api.http.get("/docs")
-    assert docs.status_code == 200
-    assert "swagger" in docs.text.lower()
+    assert docs.status_code == 404
+    assert "cdn" not in docs.text.lower()
+    dev = create_app(sqlite_url, dev=True)
+    async with dev.router.lifespan_context(dev), asgi_client(dev) as http:
+        assert "swagger" in (await http.get("/docs")).text.lower()
     schema = (await api.http.get("/openapi.json")).json()
     assert {"/api/tables", "/api/tables/{table_id}/seats", "/api/tables/{table_id}/record"} <= set(
         schema["paths"]

@@ -62,7 +62,7 @@ NOT_FINITE = {
         '{"bot_delay": -Infinity}',
         "bot_delay: Input should be a finite number",
     ),
-    "seats NaN": ('{"seats": NaN}', "seats: Input should be a finite number"),
+    "seats NaN": ('{"seats": NaN}', "seats: Input should be a valid integer"),
     "name NaN": ('{"name": NaN}', "name: Input should be a valid string"),
 }
 
@@ -80,9 +80,7 @@ async def test_nan_and_infinity_are_refused_with_a_reason(
 async def test_a_validation_error_never_echoes_the_input(http: httpx.AsyncClient) -> None:
     response = await http.post("/api/tables", json={"seats": "<script>x</script>"})
     assert response.status_code == 422
-    assert response.json() == {
-        "detail": "seats: Input should be a valid integer, unable to parse string as an integer"
-    }
+    assert response.json() == {"detail": "seats: Input should be a valid integer"}
 
 
 async def test_a_body_that_is_not_json_gets_the_parser_reason(http: httpx.AsyncClient) -> None:

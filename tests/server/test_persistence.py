@@ -12,9 +12,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, func, inspect, select, text
 
+from pokerhall import games
 from pokerhall.server.app import create_app
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
+from pokerhall.server.messages import CreateTable
 from pokerhall.server.models import Base, MoveRow, SeatRow, TableRow
 
 from .live import LiveServer
@@ -52,9 +54,9 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
 
     async with db.engine.connect() as conn:
         names = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
-        assert names == {"alembic_version", "game_tables", "seats", "moves"}
+        assert names == {"alembic_version", "game_tables", "seats", "moves", "packs"}
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0001",)
+            ("0002",)
         ]
         assert await conn.run_sync(differences) == []
 
@@ -160,38 +162,54 @@ async def test_a_restart_restores_an_unfinished_table_and_the_game_goes_on(
 
 
 async def test_a_table_that_cannot_be_rebuilt_does_not_stop_the_hall(
-    db_url: str, db: Database, quick_options: dict[str, Any], tmp_path: Any
+    db_url: str, db: Database, quick_options: dict[str, Any], caplog: pytest.LogCaptureFixture
 ) -> None:
-    """One broken table (here: its question pack is gone) is logged and left alone."""
+    """Broken tables (their pack is gone; their pack is not the one they were created with, as
+    after an upgrade) are logged and left alone; the others are restored."""
     await db.migrate()
-    pack = tmp_path / "gone.jsonl"
-    pack.write_bytes(quick_options_pack_bytes(quick_options))
-    for table_id, questions in (("broken", str(pack)), ("fine", quick_options["questions"])):
+    pinned = games.create("quizpoker", 2, quick_options, seed=7).content()
+    other = {"questions": "sha256:" + "0" * 64}
+    tables = {
+        "gone": ({**quick_options, "questions": "no-such-pack"}, None),
+        "changed": (quick_options, other),
+        "fine": (quick_options, pinned),
+        "old": (quick_options, None),  # stored before content was pinned
+    }
+    for table_id, (options, content) in tables.items():
         await db.add_table(
             TableRow(
                 id=table_id,
                 name=table_id,
                 game="quizpoker",
-                options={**quick_options, "questions": questions},
+                options=options,
                 num_seats=2,
                 seed=7,
                 status="running",
                 bot_delay=0.0,
                 bot_takeover=True,
+                content=content,
             ),
             [
                 SeatRow(table_id=table_id, seat=s, name=f"P{s}", kind="human", left=False)
                 for s in range(2)
             ],
         )
-    pack.unlink()
     app = create_app(db_url)
     async with app.router.lifespan_context(app):
         hall: Hall = app.state.hall
-        assert set(hall.runtimes) == {"fine"}
+        assert set(hall.runtimes) == {"fine", "old"}
         assert hall.runtimes["fine"].state.pending().keys() == {0, 1}
+    refusals = [r.exc_info[1] for r in caplog.records if r.exc_info and r.exc_info[1]]
+    assert any("played with other questions (sha256:000" in str(e) for e in refusals), refusals
 
 
-def quick_options_pack_bytes(options: dict[str, Any]) -> bytes:
-    with open(options["questions"], "rb") as pack:
-        return pack.read()
+async def test_a_table_keeps_the_content_it_was_created_with(
+    db: Database, quick_options: dict[str, Any]
+) -> None:
+    await db.migrate()
+    hall = Hall(db)
+    table = await hall.create_table(CreateTable(options=quick_options, seats=2, turn_clock=None))
+    row = await db.table(table.id)
+    assert row is not None
+    assert row.content == games.create("quizpoker", 2, quick_options, seed=0).content()
+    await hall.close()

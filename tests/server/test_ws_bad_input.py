@@ -29,6 +29,31 @@ BAD_MESSAGES = {
     "unknown type": ('{"v": 1, "type": "dance"}', "bad_message", "dance"),
     "no version": ('{"type": "ping"}', "bad_version", "version None"),
     "wrong version": ('{"v": 2, "type": "ping"}', "bad_version", "version 2"),
+    "version true": ('{"v": true, "type": "ping"}', "bad_version", "version True"),
+    "version 1.0": ('{"v": 1.0, "type": "ping"}', "bad_version", "version 1.0"),
+    # Q1: a guess as a JSON number with a fraction went through a float and lost digits
+    "long fraction": (
+        '{"v": 1, "type": "move", "move": {"type": "guess", "value": 1234567890123456.7}}',
+        "bad_message",
+        "move.value: 1234567890123456.7 would lose digits as a JSON number; send numbers with a "
+        'fraction as text, in plain digits (e.g. "83.2")',
+    ),
+    "many digits": (
+        '{"v": 1, "type": "move", "move": {"type": "guess", '
+        '"value": 0.1000000000000000055511151231257827}}',
+        "bad_message",
+        "move.value: 0.1000000000000000055511151231257827 would lose digits",
+    ),
+    "exponent": (
+        '{"v": 1, "type": "move", "move": {"type": "guess", "value": 1.0e5}}',
+        "bad_message",
+        "move.value: 1.0e5 would lose digits",
+    ),
+    "NaN": (
+        '{"v": 1, "type": "move", "move": {"type": "guess", "value": NaN}}',
+        "bad_json",
+        "JSON",
+    ),
     "move without a move": ('{"v": 1, "type": "move"}', "bad_message", "move"),
     "unknown field": ('{"v": 1, "type": "ping", "seat": 1}', "bad_message", "seat"),
     "move not an object": ('{"v": 1, "type": "move", "move": 7}', "bad_message", "move"),

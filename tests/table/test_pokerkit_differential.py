@@ -92,7 +92,7 @@ def game_hand(seed: int, stats: Stats) -> None:
     stack = random_stack(rng, big)
     deal = random_deal(rng, n)
     trace: list[Any] = [("seed", seed, "players", n, "stack", stack, "blinds", big // 2, big)]
-    ours = new_game_hand(n, stack, big // 2, deal, questions=MINI_PACK, seed=seed)
+    ours = new_game_hand(n, stack, big // 2, deal, questions="mini.en", seed=seed)
     theirs = PokerKitHand([stack] * n, big // 2, big, deal)
     play_side_by_side(partial(random_move, rng), ours, theirs, stats, trace)
     compare_settlement(ours.final(), theirs, deal.distance, stats, trace)

@@ -8,13 +8,15 @@ command line that cannot work (the code Typer uses for usage errors too).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 
 from pokerhall import games as games
+from pokerhall.content import library
 from pokerhall.engine import registry
 from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.errors import InvalidOptions, PokerhallError
@@ -45,7 +47,7 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, Any]:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
             fail(f"--option expects KEY=VALUE, got {pair!r}", USAGE_ERROR)
-        options[key.strip()] = _json_or_text(raw)
+        options[key.strip()] = json_or_text(raw)
     return options
 
 
@@ -64,6 +66,7 @@ def game_options(
     ruleset: str | None,
     extra: Sequence[str],
     flags: Mapping[str, str],
+    flag_value: Callable[[str, str], Any],
     args: Sequence[str],
     players: int,
 ) -> dict[str, Any]:
@@ -77,7 +80,7 @@ def game_options(
         options["ruleset"] = info.aliases[name]
     if ruleset is not None:
         options["ruleset"] = ruleset
-    options.update(game_flags(args, flags))
+    options.update(game_flags(args, flags, flag_value))
     options.update(parse_option_pairs(extra))
     try:
         checked = info.parse_options(options)
@@ -110,8 +113,11 @@ class EventLines:
         return render(message, self.catalog, self.state.players, self.lang)
 
 
-def game_flags(args: Sequence[str], flags: Mapping[str, str]) -> dict[str, Any]:
-    """`--flag VALUE` or `--flag=VALUE` pairs of the game's own flags, as options."""
+def game_flags(
+    args: Sequence[str], flags: Mapping[str, str], flag_value: Callable[[str, str], Any]
+) -> dict[str, Any]:
+    """`--flag VALUE` or `--flag=VALUE` pairs of the game's own flags, as options; the game's
+    `flag_value` turns a flag's text into the option's value (it may register a file, say)."""
     options: dict[str, Any] = {}
     rest = list(args)
     while rest:
@@ -124,15 +130,30 @@ def game_flags(args: Sequence[str], flags: Mapping[str, str]) -> dict[str, Any]:
             if not rest:
                 fail(f"{flag} needs a value", USAGE_ERROR)
             value = rest.pop(0)
-        options[flags[flag]] = _json_or_text(value)
+        try:
+            options[flags[flag]] = flag_value(flags[flag], value)
+        except ValueError as exc:
+            fail(f"{flag}: {exc}", USAGE_ERROR)
     return options
 
 
-def _json_or_text(raw: str) -> Any:
+def json_or_text(raw: str) -> Any:
+    """A command-line value as JSON when it reads as JSON (`3`, `true`, `[1,2]`), else text."""
     try:
         return json.loads(raw)
     except ValueError:
         return raw
+
+
+def register_pack(path: Path) -> str:
+    """Register the terminal user's own pack file in the content library; its id. Files are
+    named by their content, so a record played with one replays once the file is given again."""
+    try:
+        return library.register_file(path).id
+    except OSError as exc:
+        fail(f"cannot read the question pack {path}: {exc.strerror or exc}")
+    except ValueError as exc:  # PackError lists the problems
+        fail(f"cannot load questions: {exc}")
 
 
 def plural(count: int, noun: str) -> str:

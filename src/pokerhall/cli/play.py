@@ -205,6 +205,7 @@ def play(
         ruleset=ruleset,
         extra=option or [],
         flags=terminal.flags,
+        flag_value=terminal.flag_value,
         args=[*ctx.args, f"--lang={lang}"] if lang and "--lang" in terminal.flags else ctx.args,
         players=len(players),
     )

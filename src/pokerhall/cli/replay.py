@@ -18,6 +18,7 @@ from pokerhall.cli.common import (
     game_info,
     make_console,
     plural,
+    register_pack,
 )
 from pokerhall.cli.seam import terminal_for
 from pokerhall.engine.errors import IllegalMove, PokerhallError
@@ -69,8 +70,14 @@ def replay(
         bool, typer.Option("--all", help="Include private events, such as every guess.")
     ] = False,
     lang: Annotated[str, typer.Option(help=LANG_HELP)] = "en",
+    pack: Annotated[
+        list[Path] | None,
+        typer.Option(help="A local content pack the match was played with (repeatable)."),
+    ] = None,
 ) -> None:
     """Replay a saved match and print its hand history."""
+    for path in pack or []:  # named by content, so it gets the id it had when played
+        register_pack(path)
     record = load_record(file)
     state = replay_record(file, record)
     describe = EventLines(state, lang)

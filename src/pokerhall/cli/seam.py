@@ -21,6 +21,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from pokerhall.cli.common import json_or_text
 from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.protocol import Game
@@ -36,6 +37,10 @@ class TerminalGame(Protocol):
 
     help_text: str
     """What `?` prints at a prompt, besides the CLI's own words (t, ?, q)."""
+
+    def flag_value(self, option: str, text: str) -> Any:
+        """The value of `option` that a flag's text stands for; ValueError says why none."""
+        ...
 
     def render(self, view: JSON, labels: Mapping[int, str]) -> RenderableType:
         """The table as the view's seat sees it; `labels` adds a note per seat (the bot kind)."""
@@ -95,6 +100,9 @@ class GenericTerminal:
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
+
+    def flag_value(self, option: str, text: str) -> Any:
+        return json_or_text(text)
 
     def render(self, view: JSON, labels: Mapping[int, str]) -> RenderableType:
         notes = Text(", ".join(f"seat {seat}: {note}" for seat, note in sorted(labels.items())))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -16,6 +17,18 @@ def serve_command(
         str,
         typer.Option(help="Database URL: a SQLite file (default) or postgresql://user@host/db."),
     ] = DEFAULT_DB,
+    packs: Annotated[
+        Path | None,
+        typer.Option(
+            help="A folder of content packs (*.jsonl) tables may use, each by its file name"
+            " without .jsonl.",
+            exists=True,
+            file_okay=False,
+        ),
+    ] = None,
+    dev: Annotated[
+        bool, typer.Option(help="Serve the interactive API page at /docs (loads a public CDN).")
+    ] = False,
 ) -> None:
     """Run the server; open the printed address in a browser to play."""
-    serve(host=host, port=port, db=db)
+    serve(host=host, port=port, db=db, packs=packs, dev=dev)

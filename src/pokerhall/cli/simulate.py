@@ -187,6 +187,7 @@ def simulate(
         ruleset=ruleset,
         extra=option or [],
         flags=terminal.flags,
+        flag_value=terminal.flag_value,
         args=ctx.args,
         players=players,
     )

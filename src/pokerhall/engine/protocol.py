@@ -218,6 +218,12 @@ class Game(ABC, Generic[ParsedMove]):
 
     # --- records -------------------------------------------------------------------------
 
+    def content(self) -> dict[str, str]:
+        """The content this match draws on, by kind: {"questions": "sha256:..."}. A record
+        keeps it, so a replay against other content (a pack changed by an upgrade) is refused
+        instead of quietly rebuilding another match. Games without content keep the default."""
+        return {}
+
     def record(self) -> MatchRecord:
         """A copy: changing it (or its moves) cannot change the game."""
         return MatchRecord(
@@ -226,6 +232,7 @@ class Game(ABC, Generic[ParsedMove]):
             players=self.players,
             seed=self.seed,
             moves=copy.deepcopy(tuple(self.moves)),
+            content=self.content(),
         )
 
     secret_moves: ClassVar[frozenset[str]] = frozenset()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,9 @@ class MatchRecord:
     players: tuple[str, ...]
     seed: int
     moves: tuple[tuple[int, JSON], ...]
+    content: dict[str, str] = field(default_factory=dict)
+    """The content the match drew on (`Game.content`): kind -> "sha256:<hex>". Records written
+    before content was pinned have none, and replay without the check."""
 
     def to_json(self) -> JSON:
         return {
@@ -33,6 +36,7 @@ class MatchRecord:
             "players": list(self.players),
             "seed": self.seed,
             "moves": [{"seat": seat, "move": move} for seat, move in self.moves],
+            "content": dict(self.content),
         }
 
     @classmethod
@@ -71,12 +75,18 @@ class MatchRecord:
                     f'malformed record: move {number} is not {{"seat": n, "move": {{}}}}'
                 )
             moves.append((int(entry["seat"]), dict(entry["move"])))
+        content = data.get("content", {})
+        if not isinstance(content, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in content.items()
+        ):
+            raise ValueError("malformed record: content must map kinds to digests")
         return cls(
             game=game,
             options=dict(options),
             players=tuple(players),
             seed=int(data["seed"]),
             moves=tuple(moves),
+            content=dict(content),
         )
 
     def save(self, path: str | Path) -> None:

@@ -102,11 +102,25 @@ def replay(
 ) -> Game[Any]:
     """Rebuild a match from its record by making every move again; `on_move` sees each one."""
     state = create(record.game, list(record.players), record.options, record.seed)
+    check_content(record, state)
     for seat, move in record.moves:
         events = state.act(seat, move)
         if on_move is not None:
             on_move(seat, move, events)
     return state
+
+
+def check_content(record: MatchRecord, state: Game[Any]) -> None:
+    """Refuse to replay a record against other content than it was played with: the moves
+    would be replayed against other questions and rebuild a different match. A record without
+    content (written before it was pinned) is not checked."""
+    now = state.content()
+    for kind, digest in sorted(record.content.items()):
+        if now.get(kind) != digest:
+            raise InvalidOptions(
+                f"this match was played with other {kind} ({digest}) than this game has now"
+                f" ({now.get(kind, 'none')}); it cannot be replayed with them"
+            )
 
 
 def bot_kinds(name: str) -> list[str]:

@@ -10,13 +10,15 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
-from pokerhall.server import lobby, websocket
+from pokerhall.server import lobby, packs, websocket
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
 
@@ -27,11 +29,16 @@ MAX_BODY_BYTES = 65_536
 request could store megabytes of options that every lobby listing then sends again."""
 
 
-def create_app(db_url: str) -> FastAPI:
+def create_app(db_url: str, *, packs_dir: Path | None = None, dev: bool = False) -> FastAPI:
+    """The app over a database; `packs_dir` is the operator's folder of content packs, and
+    `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
+    production server keeps to /openapi.json)."""
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(db_url)
         await db.migrate()
+        await packs.register_packs(db, packs_dir)
         hall = Hall(db)
         restored = await hall.restore()
         if restored:
@@ -48,13 +55,25 @@ def create_app(db_url: str) -> FastAPI:
         version=__version__,
         summary="Lobby and live tables for poker-variant party games.",
         lifespan=lifespan,
+        docs_url="/docs" if dev else None,
+        redoc_url=None,
     )
     app.include_router(lobby.router)
+    app.include_router(packs.router)
     app.include_router(websocket.router)
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": exc.reason}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # Starlette names the first route's methods only
+            headers["Allow"] = ", ".join(_allowed_methods(app, request.scope))
+        if exc.status_code in (204, 304):
+            return Response(status_code=exc.status_code, headers=headers)
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -64,8 +83,35 @@ def create_app(db_url: str) -> FastAPI:
     app.add_middleware(HiddenErrors)
 
     if WEB.is_dir():
-        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+        app.router.default = _web_files(app.router.default)
     return app
+
+
+def _web_files(not_found: ASGIApp) -> ASGIApp:
+    """The browser client's files, for requests no route matches at all. Not a mount at "/":
+    a mount matches every path, so a wrong method on an API route (`DELETE /api/tables`) would
+    reach the static files instead of being answered 405 with the route's `Allow`."""
+    files = StaticFiles(directory=WEB, html=True)
+
+    async def web(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not scope["path"].startswith(("/api/", "/ws/")):
+            await files(scope, receive, send)
+        else:
+            await not_found(scope, receive, send)
+
+    return web
+
+
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def _allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route answers at this path (several routes may share one path)."""
+    return [
+        method
+        for method in _METHODS
+        if any(route.matches({**scope, "method": method})[0] is Match.FULL for route in app.routes)
+    ]
 
 
 def validation_reason(exc: RequestValidationError) -> str:

@@ -17,7 +17,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from pokerhall.server.models import MoveRow, SeatRow, TableRow, utcnow
+from pokerhall.server.models import MoveRow, PackRow, SeatRow, TableRow, utcnow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -110,6 +110,18 @@ class Database:
         query = update(TableRow).where(TableRow.id == table_id).values(status=status, result=result)
         async with self.sessions.begin() as session:
             await session.execute(query)
+
+    # --- uploaded content --------------------------------------------------------------------
+
+    async def add_pack(self, pack: PackRow) -> None:
+        """Store an uploaded pack; one already stored under its id (the same text) is kept."""
+        async with self.sessions.begin() as session:
+            if await session.get(PackRow, pack.id) is None:
+                session.add(pack)
+
+    async def packs(self) -> list[PackRow]:
+        async with self.sessions() as session:
+            return list((await session.scalars(select(PackRow).order_by(PackRow.id))).all())
 
     # --- moves -------------------------------------------------------------------------------
 

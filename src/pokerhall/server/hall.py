@@ -10,7 +10,6 @@ import asyncio
 import logging
 import secrets
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
 from pokerhall import games
@@ -31,7 +30,6 @@ from pokerhall.server.runtime import SeatControl, TableRuntime
 from pokerhall.server.tokens import new_token, seed_commitment, token_hash, token_matches
 
 log = logging.getLogger("pokerhall.server")
-MAX_PACK_BYTES = 10_000_000
 
 
 class LobbyError(Exception):
@@ -90,20 +88,16 @@ class Hall:
         if request.bots >= request.seats:
             raise LobbyError(422, "too many bots: leave at least one seat for a player")
         names = [f"Seat {i + 1}" for i in range(request.seats)]
-        pack = _question_pack(request.options.get("questions"))
         try:
             info = registry.info(request.game)
             bot_kind = _bot_kind(info, request.bot_kind)
             _check_players(info, request.game, request.options, request.seats)
             trial = games.create(request.game, names, request.options, seed=0)
         except (InvalidOptions, UnknownGame) as exc:
-            reason = str(exc)
-            if pack is not None and reason.startswith("cannot load questions"):
-                reason = f"cannot load the question pack {pack!r}"  # never the file's content
-            raise LobbyError(422, reason) from None
+            raise LobbyError(422, str(exc)) from None
         table = TableRow(
             id=secrets.token_hex(8),
-            name=request.name,
+            name=request.name or f"{info.title} table",
             game=trial.name,
             options=trial.options_json,
             num_seats=request.seats,
@@ -112,6 +106,7 @@ class Hall:
             turn_clock=request.turn_clock,
             bot_delay=request.bot_delay,
             bot_takeover=request.bot_takeover,
+            content=trial.content(),
         )
         bots = [
             SeatRow(
@@ -344,6 +339,7 @@ class Hall:
             players=tuple(s.name for s in seats),
             seed=table.seed,
             moves=tuple((m.seat, m.move) for m in moves),
+            content=dict(table.content or {}),
         )
 
     async def _replay(self, table: TableRow) -> Game[Any]:
@@ -374,26 +370,6 @@ class Hall:
 
     def unwait(self, table_id: str, conn: Connection) -> None:
         self.waiting.get(table_id, set()).discard(conn)
-
-
-def _question_pack(questions: object) -> str | None:
-    """The path of a table's own question pack, checked before the server reads it: anyone may
-    open a table, so a path must not make the server read a device (`/dev/zero`) or a file that
-    is not a pack, nor echo a file's content in an error. None for the built-in packs."""
-    if not isinstance(questions, str) or questions == "builtin":
-        return None
-    path = Path(questions)
-    refused = LobbyError(
-        422, f"questions must be 'builtin' or a question pack file (.jsonl), not {questions!r}"
-    )
-    if path.suffix != ".jsonl":
-        raise refused
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_PACK_BYTES:
-            raise refused
-    except OSError:
-        raise refused from None
-    return questions
 
 
 def _bot_kind(info: GameInfo, asked: str | None) -> str:

@@ -11,9 +11,28 @@ from pokerhall import games
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.hall import Hall, LobbyError
-from pokerhall.server.messages import CreateTable, JoinTable, SeatToken, TableInfo
+from pokerhall.server.messages import CreateTable, ErrorBody, JoinTable, SeatToken, TableInfo
 
-router = APIRouter(prefix="/api")
+
+def _answers(**reasons: str) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for error statuses: every error body is `{"detail": reason}`."""
+    return {int(code): {"model": ErrorBody, "description": why} for code, why in reasons.items()}
+
+
+COMMON = _answers(
+    **{
+        "400": "The body could not be read as JSON text (e.g. not UTF-8).",
+        "413": "The request body is over 64 KiB.",
+        "422": "The request does not fit its model; detail names the first problem.",
+    }
+)
+"""What any route may answer: FastAPI validates every request, and the body limit is global."""
+UNKNOWN = _answers(**{"404": "There is no table with this id."})
+TOKEN = _answers(**{"401": "No seat token, or one that holds no seat at this table."})
+CONFLICT = _answers(**{"409": "The table's state does not allow it (see detail)."})
+NO_CATALOG = _answers(**{"404": "No such game, or no messages in that language."})
+
+router = APIRouter(prefix="/api", responses=COMMON)
 
 
 def get_hall(request: Request) -> Hall:
@@ -40,7 +59,9 @@ async def list_games() -> list[JSON]:
 
 
 @router.get(
-    "/games/{name}/messages/{lang}", summary="A game's message catalog (event lines) in a language"
+    "/games/{name}/messages/{lang}",
+    summary="A game's message catalog (event lines) in a language",
+    responses=NO_CATALOG,
 )
 async def game_messages(name: str, lang: str) -> JSONResponse:
     """The catalog clients render event descriptions from (`Game.describe`); small, static JSON,
@@ -69,7 +90,7 @@ async def list_tables(
     return await hall.list_tables(list(status_ or ["open", "running"]))
 
 
-@router.get("/tables/{table_id}", summary="One table: seats, status, result")
+@router.get("/tables/{table_id}", summary="One table: seats, status, result", responses=UNKNOWN)
 async def get_table(table_id: str, hall: HallDep) -> TableInfo:
     return await hall.info(table_id)
 
@@ -78,6 +99,7 @@ async def get_table(table_id: str, hall: HallDep) -> TableInfo:
     "/tables/{table_id}/seats",
     status_code=status.HTTP_201_CREATED,
     summary="Take a seat; returns the secret seat token",
+    responses={**UNKNOWN, **CONFLICT},
 )
 async def join_table(table_id: str, body: JoinTable, hall: HallDep) -> SeatToken:
     seat, token = await hall.join(table_id, body.name)
@@ -88,12 +110,17 @@ async def join_table(table_id: str, body: JoinTable, hall: HallDep) -> SeatToken
     "/tables/{table_id}/leave",
     status_code=status.HTTP_204_NO_CONTENT,
     summary="Give up your seat (a bot may take over a running game)",
+    responses={**UNKNOWN, **TOKEN, **CONFLICT},
 )
 async def leave_table(table_id: str, token: TokenDep, hall: HallDep) -> None:
     await hall.leave(table_id, token)
 
 
-@router.post("/tables/{table_id}/start", summary="Start now; bots fill the empty seats")
+@router.post(
+    "/tables/{table_id}/start",
+    summary="Start now; bots fill the empty seats",
+    responses={**UNKNOWN, **TOKEN, **CONFLICT},
+)
 async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInfo:
     await hall.start(table_id, token)
     return await hall.info(table_id)
@@ -102,6 +129,7 @@ async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInf
 @router.get(
     "/tables/{table_id}/record",
     summary="The public match record, seed included, once over (never what nobody was shown)",
+    responses={**UNKNOWN, **CONFLICT},
 )
 async def table_record(table_id: str, hall: HallDep) -> dict[str, Any]:
     return await hall.public_record(table_id)

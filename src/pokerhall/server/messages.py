@@ -15,11 +15,14 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StringConstraints,
     TypeAdapter,
     ValidationError,
 )
 from pydantic_core import PydanticCustomError
+
+from pokerhall.engine import registry
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
@@ -30,6 +33,19 @@ MAX_NESTING = 32
 """Deepest nesting of arrays and objects in a message. Moves are flat; a deeper message only
 serves to exhaust the stack of whatever walks it next (the engine copies every move as JSON)."""
 _TOO_DEEP = f"arrays and objects may be nested at most {MAX_NESTING} deep"
+
+
+class _Inexact(str):
+    """A JSON number with a fraction or an exponent, kept as the text it was written as.
+
+    Such numbers are refused (`_find_inexact`): read as floats they would lose digits
+    ("1234567890123456.7" becomes ...6.8) or change form (1.0e5 becomes "100000.0") before any
+    game sees them, and no move needs one; exact numbers travel as text (Q1 for QuizPoker).
+    """
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 class ProtocolError(Exception):
@@ -73,7 +89,7 @@ def parse_client_message(text: str) -> Hello | MoveMessage | Sync | Ping:
     if len(text) > MAX_MESSAGE_CHARS:
         raise ProtocolError("too_large", f"messages may be at most {MAX_MESSAGE_CHARS} characters")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_float=_Inexact, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise ProtocolError(
             "bad_json", f"not valid JSON: {exc.msg} at column {exc.colno}"
@@ -86,9 +102,19 @@ def parse_client_message(text: str) -> Hello | MoveMessage | Sync | Ping:
         raise ProtocolError("bad_json", _TOO_DEEP)
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
-    if data.get("v") != PROTOCOL_VERSION:
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL_VERSION:  # true and 1.0 are not 1
+        shown = version if isinstance(version, _Inexact) else repr(version)
         raise ProtocolError(
-            "bad_version", f"unsupported protocol version {data.get('v')!r}; use {PROTOCOL_VERSION}"
+            "bad_version", f"unsupported protocol version {shown}; use {PROTOCOL_VERSION}"
+        )
+    inexact = _find_inexact(data)
+    if inexact is not None:
+        where, literal = inexact
+        raise ProtocolError(
+            "bad_message",
+            f"{where}: {literal} would lose digits as a JSON number; send numbers with a "
+            'fraction as text, in plain digits (e.g. "83.2")',
         )
     try:
         return _client_message.validate_python(data)
@@ -96,6 +122,21 @@ def parse_client_message(text: str) -> Hello | MoveMessage | Sync | Ping:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
         raise ProtocolError("bad_message", f"{where}: {first['msg']}") from None
+
+
+def _find_inexact(data: Any) -> tuple[str, str] | None:
+    """Where the first number with a fraction or an exponent is (as "move.value") and how it
+    was written; None when there is none. Called only on messages no deeper than MAX_NESTING."""
+    todo: list[tuple[Any, str]] = [(data, "")]
+    while todo:
+        value, where = todo.pop(0)
+        if isinstance(value, _Inexact):
+            return where or "message", str(value)
+        if isinstance(value, dict):
+            todo.extend((item, f"{where}.{key}" if where else key) for key, item in value.items())
+        elif isinstance(value, list):
+            todo.extend((item, f"{where}.{i}" if where else str(i)) for i, item in enumerate(value))
+    return None
 
 
 def _nesting(data: Any) -> int:
@@ -181,11 +222,18 @@ class CreateTable(BaseModel):
     starting a trial game, so an impossible table is refused before anyone sits down."""
 
     model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, StringConstraints(max_length=40)] = "quizpoker"
-    name: TableName = "QuizPoker table"
+    game: Annotated[str, StringConstraints(max_length=40)] = Field(
+        default_factory=lambda: registry.infos()[0].name,
+        description="A game or alias from /api/games; the hall's first game if left out.",
+    )
+    name: TableName | None = Field(
+        default=None, description="The table's name; the game's title if left out."
+    )
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: int = Field(default=4, ge=2, le=10)
-    bots: int = Field(default=0, ge=0, le=10, description="Seats filled by bots at once.")
+    seats: int = Field(default=4, ge=2, le=10, strict=True)
+    bots: int = Field(
+        default=0, ge=0, le=10, strict=True, description="Seats filled by bots at once (< seats)."
+    )
     bot_kind: Annotated[str, StringConstraints(max_length=20)] | None = Field(
         default=None, description="The kind of the table's bots; null for the game's default bot."
     )
@@ -194,6 +242,7 @@ class CreateTable(BaseModel):
         ge=1.0,
         le=3600.0,
         allow_inf_nan=False,
+        strict=True,
         description="Seconds per turn; null for no clock.",
     )
     bot_delay: float = Field(
@@ -201,9 +250,16 @@ class CreateTable(BaseModel):
         ge=0.0,
         le=10.0,
         allow_inf_nan=False,
+        strict=True,
         description="Mean seconds a bot waits before moving.",
     )
-    bot_takeover: bool = Field(default=True, description="A bot plays for a player who left.")
+    bot_takeover: StrictBool = Field(default=True, description="A bot plays for a player who left.")
+
+
+class ErrorBody(BaseModel):
+    """Every error the HTTP API answers (4xx, and a bare 500 for a bug)."""
+
+    detail: str = Field(description="The reason, for people; never the rejected input.")
 
 
 class JoinTable(BaseModel):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -37,6 +37,9 @@ class TableRow(Base):
     bot_takeover: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    content: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    """The digests of the content the game was created with (`Game.content`), kept in its
+    match record; null for tables stored before content was pinned."""
 
 
 class SeatRow(Base):
@@ -64,4 +67,16 @@ class MoveRow(Base):
     """1 for the first move; equals the game's state_id after the move."""
     seat: Mapped[int] = mapped_column(Integer)
     move: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PackRow(Base):
+    """Content uploaded through the lobby (`POST /api/packs`), registered in the content
+    library at start-up. Stored as the text that was validated, named by its digest."""
+
+    __tablename__ = "packs"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    sha256: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -78,6 +78,11 @@ class TableRuntime:
         self._inbox: asyncio.Queue[Command] = asyncio.Queue()
         self._bot_waiting: set[int] = set()
         self._deadlines: dict[int, float] = {}
+        self._table_deadline: float | None = None
+        """The table clock others see: the earliest deadline as it was when the current prompts
+        became visible (`_schedule`); kept while seats quietly answer their part of them."""
+        self._table_prompt: int | None = None
+        """The prompt id `_table_deadline` belongs to."""
         self._timer: asyncio.TimerHandle | None = None
         self._rng = random.Random()
         self._task: asyncio.Task[None] | None = None
@@ -184,7 +189,7 @@ class TableRuntime:
 
     async def _clock_tick(self) -> None:
         self._timer = None
-        now = asyncio.get_running_loop().time()
+        now = self._now()
         for seat in sorted(self._deadlines):
             deadline = self._deadlines.get(seat)  # an earlier default move may have changed it
             if deadline is not None and deadline <= now and seat in self.state.pending():
@@ -215,9 +220,14 @@ class TableRuntime:
         self.release(seat)
         self._inbox.put_nowait(BotTurn(seat))
 
+    def _now(self) -> float:
+        """The event loop's clock, which the deadlines are measured on."""
+        return asyncio.get_running_loop().time()
+
     def _schedule(self) -> None:
         pending = self.state.pending()
         loop = asyncio.get_running_loop()
+        now = self._now()
         for seat in pending:
             if seat in self.control.bots and seat not in self._bot_waiting:
                 self._bot_waiting.add(seat)
@@ -229,20 +239,28 @@ class TableRuntime:
         if self.control.turn_clock is not None:
             for seat in pending:
                 if seat not in self.control.bots and seat not in self._deadlines:
-                    self._deadlines[seat] = loop.time() + self.control.turn_clock
+                    self._deadlines[seat] = now + self.control.turn_clock
+        if self._table_prompt != self.state.prompt_id:
+            # Only when the prompts change visibly: a quiet answer to a simultaneous prompt (a
+            # secret guess, Q2) drops the seat's own deadline, and the earliest of the rest
+            # would tell everyone that it has answered, or once none is left, that all humans
+            # have. The game's prompt id moves on exactly when others may see a change.
+            self._table_prompt = self.state.prompt_id
+            self._table_deadline = min(self._deadlines.values(), default=None)
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
         if self._deadlines:
             when = min(self._deadlines.values())
-            self._timer = loop.call_at(when, self._inbox.put_nowait, ClockTick())
+            self._timer = loop.call_later(when - now, self._inbox.put_nowait, ClockTick())
 
     def clock_for(self, seat: int | None) -> JSON:
-        """Seconds left: for this seat's own prompt, and the earliest deadline at the table
-        (which says nothing about who has already moved)."""
-        now = asyncio.get_running_loop().time()
+        """Seconds left: for this seat's own prompt (its own business), and the table's
+        deadline, derived from public information only (`_schedule`), so that it says nothing
+        about who has already answered a simultaneous prompt."""
+        now = self._now()
         own = self._deadlines.get(seat) if seat is not None else None
-        table = min(self._deadlines.values(), default=None)
+        table = self._table_deadline
         return {
             "you": None if own is None else round(max(0.0, own - now), 1),
             "table": None if table is None else round(max(0.0, table - now), 1),

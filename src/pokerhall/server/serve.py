@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import uvicorn
 
 from pokerhall.server.app import create_app
@@ -13,8 +15,15 @@ SHUTDOWN_GRACE = 10
 already on disk, and a client that never reads must not keep the server running."""
 
 
-def serve(*, host: str = "127.0.0.1", port: int = 8000, db: str = DEFAULT_DB) -> None:
-    app = create_app(db)
+def serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = DEFAULT_DB,
+    packs: Path | None = None,
+    dev: bool = False,
+) -> None:
+    app = create_app(db, packs_dir=packs, dev=dev)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
     uvicorn.run(

@@ -309,7 +309,10 @@ def test_changing_what_the_game_hands_out_does_not_change_the_game(
         ({"game_master": "yes"}, "'game_master' must be true or false"),
         ({"min_players": 1}, "unknown option 'min_players'"),
         ({"questions": 5}, "'questions' must be text"),
-        ({"questions": "/nowhere/pack.jsonl"}, "cannot load questions"),
+        (
+            {"questions": "/nowhere/pack.jsonl"},
+            "unknown question pack '/nowhere/pack.jsonl'; known packs: builtin",
+        ),
         ({"language": "xx"}, "cannot load questions"),
     ],
     ids=repr,
@@ -317,7 +320,7 @@ def test_changing_what_the_game_hands_out_does_not_change_the_game(
 def test_bad_options(mini_pack: Path, options: dict[str, Any], reason: str) -> None:
     """Options are checked by name and type before a game exists."""
     with pytest.raises(InvalidOptions, match=reason):
-        games.create("quizpoker", 3, {"questions": str(mini_pack), **options}, seed=1)
+        games.create("quizpoker", 3, {"questions": "mini.en", **options}, seed=1)
 
 
 def test_deeply_nested_options_are_refused(mini_pack: Path) -> None:
@@ -330,13 +333,13 @@ def test_deeply_nested_options_are_refused(mini_pack: Path) -> None:
         ({"bogus": deep}, "unknown option 'bogus'"),
     ):
         with pytest.raises(InvalidOptions, match=reason):
-            games.create("quizpoker", 3, {"questions": str(mini_pack), **options}, seed=1)
+            games.create("quizpoker", 3, {"questions": "mini.en", **options}, seed=1)
 
 
 def test_options_at_their_limits_are_accepted(mini_pack: Path) -> None:
     """The caps refuse only what no table needs: 50 listed levels and a million hands a level."""
     options = {
-        "questions": str(mini_pack),
+        "questions": "mini.en",
         "small_blinds": list(range(10, 10 * MAX_BLIND_LEVELS + 1, 10)),
         "hands_per_level": MAX_HANDS_PER_LEVEL,
     }
@@ -366,7 +369,7 @@ def test_options_at_their_limits_are_accepted(mini_pack: Path) -> None:
 def test_bad_players(mini_pack: Path, players: Any, reason: str) -> None:
     """QP1: 2-10 players, given as a count or as distinct names."""
     with pytest.raises(InvalidOptions, match=reason):
-        games.create("quizpoker", players, {"questions": str(mini_pack)}, seed=1)
+        games.create("quizpoker", players, {"questions": "mini.en"}, seed=1)
 
 
 @pytest.mark.parametrize("options", ["ruleset=duell", ["ruleset"], 5], ids=repr)
@@ -378,7 +381,7 @@ def test_options_must_be_an_object(options: Any) -> None:
 @pytest.mark.parametrize("seed", [-1, 2**63, True, 1.0, "7"], ids=repr)
 def test_bad_seeds(mini_pack: Path, seed: Any) -> None:
     with pytest.raises(InvalidOptions, match="seed must be an integer"):
-        games.create("quizpoker", 3, {"questions": str(mini_pack)}, seed=seed)
+        games.create("quizpoker", 3, {"questions": "mini.en"}, seed=seed)
 
 
 def test_unknown_game() -> None:

@@ -35,7 +35,7 @@ from pokerhall.games.quizpoker.guesses import parse_guess
 from .driver import check_around, guess_all
 
 FIXTURE = str(Path(__file__).resolve().parents[2] / "fixtures" / "mini.en.jsonl")
-PACK = {"questions": FIXTURE, "language": "en"}
+PACK = {"questions": "mini.en", "language": "en"}
 ALL_KINDS = {"guess", "fold", "check", "call", "bet", "raise", "all_in", "show", "muck"}
 
 Bot = HeuristicBot | RandomBot

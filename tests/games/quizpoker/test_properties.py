@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerhall import games
+from pokerhall.content import library
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import Event
 
@@ -87,7 +88,7 @@ def setups(draw: st.DrawFn) -> Setup:
 
 
 def start(setup: Setup, pack: Path) -> Any:
-    options = {**setup.options, "questions": str(pack), "language": "en"}
+    options = {**setup.options, "questions": library.register_file(pack).id, "language": "en"}
     return games.create("quizpoker", setup.players, options, seed=setup.seed)
 
 

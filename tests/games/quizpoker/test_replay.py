@@ -3,6 +3,7 @@ refused by the state id their prompt carried."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -10,10 +11,12 @@ from typing import Any
 import pytest
 
 from pokerhall import games
-from pokerhall.engine.errors import IllegalMove
+from pokerhall.content import library
+from pokerhall.content.library import questions_digest
+from pokerhall.engine.errors import IllegalMove, InvalidOptions
 from pokerhall.engine.record import MatchRecord
 
-from .driver import RandomPlayer, guess_all, play, snapshot
+from .driver import GameFactory, RandomPlayer, guess_all, play, snapshot
 
 SETUPS = [
     pytest.param(2, {}, id="heads-up"),
@@ -26,7 +29,7 @@ SETUPS = [
 
 
 def random_match(mini_pack: Path, players: int, options: dict[str, Any], moves: int) -> Any:
-    options = {**options, "questions": str(mini_pack), "language": "en"}
+    options = {**options, "questions": "mini.en", "language": "en"}
     game = games.create("quizpoker", players, options, seed=11)
     player = RandomPlayer(seed=5)
     for _ in range(moves):
@@ -86,7 +89,7 @@ def test_record_saved_to_a_file_replays(mini_pack: Path, tmp_path: Path) -> None
 
 def test_same_seed_same_match(mini_pack: Path) -> None:
     """The seed fixes the question order, so two games created alike start alike."""
-    options = {"questions": str(mini_pack)}
+    options = {"questions": "mini.en"}
     first = [games.create("quizpoker", 3, options, seed=99) for _ in range(2)]
     assert snapshot(first[0]) == snapshot(first[1])
 
@@ -145,3 +148,34 @@ def test_prompt_and_view_carry_the_same_state_id(new_game: Any) -> None:
     guess_all(game, {0: "1", 1: "2", 2: "3"})
     (seat, prompt), *_ = game.pending().items()
     assert prompt["prompt_id"] == game.view(seat)["prompt_id"] == game.view(None)["prompt_id"]
+
+
+# --- content pinning ------------------------------------------------------------------------
+
+
+def test_a_record_names_the_questions_it_was_played_with(mini_pack: Path) -> None:
+    state = games.create("quizpoker", 3, {"questions": "mini.en"}, seed=4)
+    digest = state.record().content["questions"]
+    assert digest == questions_digest(library.questions("mini.en", "en"))
+    assert games.create("quizpoker", 3, {"questions": "builtin"}, seed=4).content() != {
+        "questions": digest
+    }
+
+
+def test_a_record_replayed_against_other_questions_is_refused(new_game: GameFactory) -> None:
+    state = new_game(3, "100", seed=2)
+    guess_all(state, {0: "1", 1: "2", 2: "3"})
+    record = state.record()
+    assert games.replay(record).view(None) == state.view(None)
+    other = dataclasses.replace(record, options={**record.options, "questions": "mini.en"})
+    with pytest.raises(
+        InvalidOptions, match=r"played with other questions \(sha256:[0-9a-f]{64}\)"
+    ):
+        games.replay(other)
+
+
+def test_a_record_without_content_replays_unchecked(mini_pack: Path) -> None:
+    """Records written before content was pinned have no digests, and still replay."""
+    state = games.create("quizpoker", 3, {"questions": "mini.en"}, seed=4)
+    old = dataclasses.replace(state.record(), content={})
+    assert games.replay(old).view(None) == state.view(None)

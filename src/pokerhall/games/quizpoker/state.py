@@ -10,7 +10,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pokerhall.content.packs import load_questions
+from pokerhall.content.library import UnknownPack, pinned_questions
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
@@ -36,8 +36,10 @@ class QuizPoker(Game[HandMove]):
         super().__init__(players, opts.to_json(), seed)
         self.options: QuizPokerOptions = opts
         try:
-            questions = load_questions(opts.questions, opts.language)
-        except (OSError, ValueError) as exc:
+            questions, self._questions_digest = pinned_questions(opts.questions, opts.language)
+        except UnknownPack as exc:  # one plain error, whatever exists on the server's disk
+            raise InvalidOptions(str(exc)) from None
+        except ValueError as exc:
             raise InvalidOptions(f"cannot load questions: {exc}") from None
         self._deck = QuestionDeck(questions, make_rng(seed))
         self.stacks = [opts.starting_stack] * len(players)
@@ -99,6 +101,10 @@ class QuizPoker(Game[HandMove]):
 
     def public_record(self) -> JSON:
         return public_record(self)
+
+    def content(self) -> dict[str, str]:
+        """The exact questions this game draws from (see `content.library.questions_digest`)."""
+        return {"questions": self._questions_digest}
 
     @property
     def over(self) -> bool:

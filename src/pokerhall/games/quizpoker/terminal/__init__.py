@@ -5,11 +5,13 @@ imports `pokerhall.cli` (the CLI is the layer above the games)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
 
+from pokerhall.content import library
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.terminal.commands import (
@@ -37,6 +39,18 @@ EVENT_STYLES = {
 class QuizPokerTerminal:
     flags: Mapping[str, str] = {"--lang": "language", "--questions": "questions"}
     help_text = HELP_TEXT
+
+    def flag_value(self, option: str, text: str) -> Any:
+        """`--questions` takes a pack id or the terminal user's own pack file, which is
+        registered in the content library (named by its content) and then named by its id."""
+        if option != "questions" or text in library.known_packs():
+            return text
+        try:
+            return library.register_file(Path(text)).id
+        except OSError as exc:
+            raise ValueError(
+                f"cannot read the question pack {text}: {exc.strerror or exc}"
+            ) from None
 
     def render(self, view: JSON, labels: Mapping[int, str]) -> RenderableType:
         return render_table(view, labels)

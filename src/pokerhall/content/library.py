@@ -1,0 +1,154 @@
+"""The pack library: the question packs a game may name, by pack id.
+
+A game's `questions` option is a pack id, never a path: "builtin" (the packs shipped with
+pokerhall) or a pack registered here by whoever runs the program: the server registers the packs
+of the folder its operator names (`serve --packs DIR`) and the packs uploaded through the lobby
+(stored in its database), the command line registers a local file its user names. So nobody who
+merely opens a table can make the program read a file, nor learn whether one exists: an unknown id
+is one plain error, whatever is on disk.
+
+Every pack has a SHA-256 digest of its text, and `questions_digest` names exactly the questions a
+game draws from, so a match record can pin the content it was played with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pokerhall.content.packs import _decode, _split_lines, builtin_questions, parse_pack
+from pokerhall.content.questions import BUILTIN, PackError, Question, StrPath
+
+PACK_ID = re.compile(r"[a-z0-9][a-z0-9_.-]{0,59}")
+"""Pack ids: lower-case ASCII letters, digits, '_', '.', '-'; at most 60 characters."""
+MAX_LISTED_PACKS = 10
+
+
+class UnknownPack(ValueError):
+    """A pack id that names no registered pack."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    id: str
+    sha256: str
+    """Hex SHA-256 of the pack's UTF-8 text, as registered."""
+    questions: tuple[Question, ...]
+
+    @property
+    def languages(self) -> list[str]:
+        return sorted({question.language for question in self.questions})
+
+
+_packs: dict[str, Pack] = {}
+
+
+def text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def register_text(pack_id: str, text: str) -> Pack:
+    """Validate a pack given as text and register it under `pack_id`.
+
+    PackError lists the problems of an invalid pack; ValueError refuses a malformed id or an id
+    already taken by another text (registering the same text again is harmless).
+    """
+    if pack_id == BUILTIN or not PACK_ID.fullmatch(pack_id):
+        raise ValueError(
+            f"{pack_id!r} is not a pack id: use 1-60 lower-case letters, digits, '_', '.' or '-'"
+            " (and not 'builtin')"
+        )
+    digest = text_digest(text)
+    known = _packs.get(pack_id)
+    if known is not None:
+        if known.sha256 != digest:
+            raise ValueError(f"the pack id {pack_id!r} is already taken by another pack")
+        return known
+    questions, problems = parse_pack(_split_lines(text))
+    if problems:
+        raise PackError(pack_id, problems)
+    pack = Pack(pack_id, digest, tuple(questions))
+    _packs[pack_id] = pack
+    return pack
+
+
+def file_text(path: StrPath) -> str:
+    """A pack file's text (UTF-8, a leading BOM dropped); PackError if it is not UTF-8."""
+    return _decode(Path(path).read_bytes(), str(path))
+
+
+def register_file(path: StrPath, pack_id: str | None = None) -> Pack:
+    """Register a local pack file, for the person running the program (the CLI, an operator).
+
+    Without an id the pack is named by its content ("file-" and the start of its digest), so
+    two files never take each other's id and the same file always gets the same one.
+    """
+    text = file_text(path)
+    return register_text(pack_id or f"file-{text_digest(text)[:16]}", text)
+
+
+def register_folder(folder: StrPath) -> list[Pack]:
+    """Register every `*.jsonl` pack of an operator's folder, named by its file name without
+    `.jsonl` (`trivia.en.jsonl` is "trivia.en"). Any bad pack is an error: the operator
+    should hear of it when the server starts, not when a player picks it."""
+    files = sorted(Path(folder).glob("*.jsonl"))
+    return [register_file(path, path.name.removesuffix(".jsonl").lower()) for path in files]
+
+
+def known_packs() -> list[str]:
+    return [BUILTIN, *sorted(_packs)]
+
+
+def get(pack_id: str) -> Pack:
+    """The registered pack; UnknownPack names a few known ones (never anything on disk)."""
+    pack = _packs.get(pack_id)
+    if pack is None:
+        known = known_packs()
+        more = ", ..." if len(known) > MAX_LISTED_PACKS else ""
+        listed = ", ".join(known[:MAX_LISTED_PACKS]) + more
+        raise UnknownPack(f"unknown question pack {pack_id!r}; known packs: {listed}")
+    return pack
+
+
+def questions(pack_id: str, language: str) -> tuple[Question, ...]:
+    """The questions a game draws from: a pack's questions in one language, in pack order
+    (the built-in packs: merged and sorted by id). UnknownPack or ValueError say why not."""
+    if pack_id == BUILTIN:
+        return builtin_questions(language)
+    pack = get(pack_id)
+    chosen = tuple(question for question in pack.questions if question.language == language)
+    if not chosen:
+        present = ", ".join(pack.languages) or "none"
+        raise ValueError(f"pack {pack_id!r} has no questions in language {language!r} ({present})")
+    return chosen
+
+
+def pinned_questions(pack_id: str, language: str) -> tuple[tuple[Question, ...], str]:
+    """`questions(pack_id, language)` with their `questions_digest`, computed once per pack
+    and language (packs never change under their id, and the built-in ones are large)."""
+    version = BUILTIN if pack_id == BUILTIN else get(pack_id).sha256
+    key = (pack_id, version, language)
+    if key not in _pinned:
+        chosen = questions(pack_id, language)
+        _pinned[key] = (chosen, questions_digest(chosen))
+    return _pinned[key]
+
+
+_pinned: dict[tuple[str, str, str], tuple[tuple[Question, ...], str]] = {}
+
+
+def questions_digest(chosen: Iterable[Question]) -> str:
+    """`sha256:<hex>` of exactly these questions in this order, in their pack form: what a
+    match record pins, so that a replay against other questions is refused, while a pack whose
+    other languages changed still replays."""
+    lines = (json.dumps(q.to_json(), sort_keys=True, ensure_ascii=False) for q in chosen)
+    return "sha256:" + hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
+
+
+def forget(pack_id: str) -> None:
+    """Drop a registered pack (for tests that register packs of their own)."""
+    _packs.pop(pack_id, None)

@@ -1,0 +1,81 @@
+"""Content uploads: `POST /api/packs` validates a content pack, stores it and registers it in the
+content library, where a table's options may then name it by id.
+
+The server knows nothing of what a pack holds: the content layer validates it and names the
+problems. A pack is named by its digest, so uploading the same text twice gives the same id and
+nobody can replace a pack others play with.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, Request, status
+from pydantic import BaseModel, Field, StringConstraints
+
+from pokerhall.content import library
+from pokerhall.server.db import Database
+from pokerhall.server.hall import LobbyError
+from pokerhall.server.lobby import COMMON
+from pokerhall.server.models import PackRow
+
+router = APIRouter(prefix="/api", responses=COMMON)
+log = logging.getLogger("pokerhall.server")
+MAX_PACK_CHARS = 60_000
+"""An uploaded pack's text, at most: it must fit in a request body (64 KiB) as JSON."""
+UPLOAD_PREFIX = "upload-"
+
+
+class UploadPack(BaseModel):
+    text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_PACK_CHARS)] = Field(
+        description="The pack's text, in the content format (docs/question-packs.md)."
+    )
+
+
+class PackInfo(BaseModel):
+    id: str = Field(description="Name the pack by this id in a table's options.")
+    sha256: str
+    entries: int
+    languages: list[str]
+
+
+def _info(pack: library.Pack) -> PackInfo:
+    return PackInfo(
+        id=pack.id, sha256=pack.sha256, entries=len(pack.questions), languages=pack.languages
+    )
+
+
+@router.post(
+    "/packs",
+    status_code=status.HTTP_201_CREATED,
+    summary="Upload a content pack; answers its id",
+)
+async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
+    db: Database = request.app.state.hall.db
+    pack_id = UPLOAD_PREFIX + library.text_digest(body.text)[:16]
+    try:
+        pack = library.register_text(pack_id, body.text)
+    except ValueError as exc:  # PackError: every problem, by line
+        raise LobbyError(422, str(exc)) from None
+    await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text))
+    return _info(pack)
+
+
+@router.get("/packs", summary="The content packs tables may name")
+async def list_packs() -> list[str]:
+    return library.known_packs()
+
+
+async def register_packs(db: Database, folder: Path | None) -> None:
+    """At start-up: the operator's folder (any bad pack stops the server, so the operator hears
+    of it at once), then the stored uploads (one that no longer validates is logged and left
+    out, so that one cannot keep the hall from starting)."""
+    if folder is not None:
+        library.register_folder(folder)
+    for row in await db.packs():
+        try:
+            library.register_text(row.id, row.text)
+        except ValueError:
+            log.exception("stored pack %s could not be registered", row.id)
