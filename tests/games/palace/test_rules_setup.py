@@ -3,13 +3,14 @@ banner deal by groups of four with the rejected banners reshuffled, the palace d
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 import pytest
 
 from pokerhall import games
-from pokerhall.cards import FULL_DECK, SUITS, Card
+from pokerhall.cards import SUITS, Card
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.games.palace.deal import deal_banners, first_dealer
 
@@ -43,7 +44,7 @@ def test_p3_the_highest_card_deals_and_ties_draw_again_in_public() -> None:
         last = {item["seat"]: Card(item["card"]).rank for item in draws[-1].data["cards"]}
         assert max(last, key=lambda s: last[s]) == dealer
         assert list(last.values()).count(max(last.values())) == 1
-        for earlier, later in zip(draws, draws[1:], strict=False):
+        for earlier, later in itertools.pairwise(draws):
             ranks = {i["seat"]: Card(i["card"]).rank for i in earlier.data["cards"]}
             top = max(ranks.values())
             assert sorted(i["seat"] for i in later.data["cards"]) == sorted(
