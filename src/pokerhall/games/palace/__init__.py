@@ -12,6 +12,7 @@ from pokerhall.engine import registry
 from pokerhall.engine.catalog import GameInfo, GameTesting
 from pokerhall.engine.protocol import Game
 from pokerhall.games.palace.bots import RandomBot
+from pokerhall.games.palace.hand import Hand
 from pokerhall.games.palace.options import OPTIONS, RULESETS, PalaceOptions, palace_options
 from pokerhall.games.palace.state import Palace
 
@@ -24,11 +25,15 @@ def create(players: Sequence[str], options: Mapping[str, Any], seed: int) -> Pal
 
 
 def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
-    """P13: every card of this deal `seat` may not know: not shown face up this hand, not its
+    """P13: the cards of the current deal `seat` may not know (see `hand_secrets`)."""
+    assert isinstance(game, Palace)
+    return hand_secrets(game.hand, seat)
+
+
+def hand_secrets(hand: Hand, seat: int | None) -> list[str]:
+    """P13: every card of a deal `seat` may not know: not shown face up in that hand, not its
     own palace, not a palace it saw in a called battle (the stock, the discard pile and the
     other palaces)."""
-    assert isinstance(game, Palace)
-    hand = game.hand
     known = set(hand.public)
     if seat is not None and seat in hand.camps:
         known.update(hand.camps[seat].palace)
@@ -58,4 +63,4 @@ INFO = GameInfo(
 )
 registry.register(INFO)
 
-__all__ = ["INFO", "OPTIONS", "RULESETS", "Palace", "PalaceOptions"]
+__all__ = ["INFO", "OPTIONS", "RULESETS", "Palace", "PalaceOptions", "hand_secrets", "secrets"]

@@ -299,7 +299,7 @@ class Hand:
         share a suit split the pot (P14); an orbit of only quiet turns ends in a showdown
         (P15); else the turn passes left."""
         self.phase = "turn"
-        live = self.ledger.live_seats()
+        live = [seat for seat in self.order if self.ledger.live(seat)]
         if len(live) == 1:
             return self._award(live, "last")
         if len({self.camps[s].banner.suit for s in live}) == 1:
