@@ -15,6 +15,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,9 +113,5 @@ def test_p13_the_secrecy_check_catches_a_palace_told_to_everyone() -> None:
     game = new(3, seed=1)
     hand = game.hand
     leaked = [Event("palace_cards", e.data) for e in game.events if e.type == "palace_cards"]
-    try:
+    with pytest.raises(AssertionError, match="was told"):
         check_told(hand, leaked, None)
-    except AssertionError as error:
-        assert "was told" in str(error)
-    else:
-        raise AssertionError("a public palace was not caught")
