@@ -15,6 +15,7 @@ from pokerhall.engine.registry import (
     names,
     replay,
 )
+from pokerhall.games import palace as palace
 from pokerhall.games import quizpoker as quizpoker
 
 __all__ = [

@@ -1,7 +1,9 @@
-"""Shared poker machinery: seats, stacks, pots and side pots, no-limit betting rounds, blinds."""
+"""Shared poker machinery: seats, stacks, pots and side pots, no-limit betting rounds, two-seat
+exchanges (fixed-limit or no-limit), blinds."""
 
 from pokerhall.table.betting import BetAction, BetOutcome, BettingRound, LegalActions
 from pokerhall.table.blinds import BlindLevel, BlindSchedule
+from pokerhall.table.exchange import Exchange, FixedLimit, NoLimit, Structure
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.minraise import MIN_RAISE_RULES, MinRaiseRule, RaiseContext
 from pokerhall.table.pots import OddChips, Pot, build_pots, split, uncalled
@@ -13,12 +15,16 @@ __all__ = [
     "BettingRound",
     "BlindLevel",
     "BlindSchedule",
+    "Exchange",
+    "FixedLimit",
     "Ledger",
     "LegalActions",
     "MinRaiseRule",
+    "NoLimit",
     "OddChips",
     "Pot",
     "RaiseContext",
+    "Structure",
     "build_pots",
     "split",
     "uncalled",

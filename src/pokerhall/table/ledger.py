@@ -57,6 +57,14 @@ class Ledger:
         self.this_round[seat] += moved
         return moved
 
+    def pay(self, seat: int, amount: int) -> int:
+        """Move up to `amount` chips into the pot as a payment that is not a bet of the betting
+        round (an ante, a Palace buy or discard): it never sets what others must call."""
+        moved = min(amount, self.stacks[seat])
+        self.stacks[seat] -= moved
+        self.put_in[seat] += moved
+        return moved
+
     def fold(self, seat: int) -> None:
         if self.live(seat):
             self._live_count -= 1

@@ -1,0 +1,66 @@
+"""Palace Poker (also Castle or Banner Poker): banners, palaces and soldiers; buy cards and battle
+one opponent at a time for a single pot (docs/rules/palace.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pokerhall.cards import FULL_DECK
+from pokerhall.engine import registry
+from pokerhall.engine.catalog import GameInfo, GameTesting
+from pokerhall.engine.protocol import Game
+from pokerhall.games.palace.bots import RandomBot
+from pokerhall.games.palace.hand import Hand
+from pokerhall.games.palace.options import OPTIONS, RULESETS, PalaceOptions, palace_options
+from pokerhall.games.palace.state import Palace
+
+
+def create(players: Sequence[str], options: Mapping[str, Any], seed: int) -> Palace:
+    """The factory the registry calls: options checked one by one, then together."""
+    parsed = INFO.parse_options(options)
+    INFO.check_players(INFO.ruleset(parsed["ruleset"]), len(players))
+    return Palace(players, palace_options(parsed), seed)
+
+
+def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
+    """P13: the cards of the current deal `seat` may not know (see `hand_secrets`)."""
+    assert isinstance(game, Palace)
+    return hand_secrets(game.hand, seat)
+
+
+def hand_secrets(hand: Hand, seat: int | None) -> list[str]:
+    """P13: every card of a deal `seat` may not know: not shown face up in that hand, not its
+    own palace, not a palace it saw in a called battle (the stock, the discard pile and the
+    other palaces)."""
+    known = set(hand.public)
+    if seat is not None and seat in hand.camps:
+        known.update(hand.camps[seat].palace)
+        for other in hand.seen.get(seat, ()):
+            known.update(hand.camps[other].palace)
+    return [str(card) for card in FULL_DECK if card not in known]
+
+
+INFO = GameInfo(
+    name="palace",
+    title="Palace Poker",
+    summary="Buy soldiers under your banner and battle one opponent at a time for one pot.",
+    factory=create,
+    rulesets=RULESETS,
+    options=OPTIONS,
+    bots={"random": RandomBot},
+    default_bot="random",
+    aliases={"castle": "palace", "banner": "palace"},
+    on_leave="resign",
+    score_unit="chips",
+    terminal=None,
+    messages=Path(__file__).parent / "messages",
+    testing=GameTesting(
+        options={"starting_stack": 100, "small_bet": 10, "big_bet": 20, "hands_per_session": 3},
+        secrets=secrets,
+    ),
+)
+registry.register(INFO)
+
+__all__ = ["INFO", "OPTIONS", "RULESETS", "Palace", "PalaceOptions", "hand_secrets", "secrets"]

@@ -1,0 +1,137 @@
+"""Palace Poker options (docs/rules/palace.md P16) and its one ruleset, `palace` (P1: 2-10).
+
+Everything the seed leaves open is an option with the default the rules name, checked by the
+engine's option parser (`GameInfo.parse_options`); this module adds the checks that span options
+and turns the complete options into `PalaceOptions`, which the game code reads (never the
+ruleset's name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from pokerhall.engine.catalog import OptionSpec, Ruleset
+from pokerhall.engine.errors import InvalidOptions
+from pokerhall.engine.events import JSON
+
+MAX_SETTING_CHIPS = 10**12
+"""Stacks and bets above this are typos; it also keeps every amount far below the table layer's
+MAX_CHIPS."""
+MAX_HANDS = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class PalaceOptions:
+    ruleset: str
+    starting_stack: int
+    small_bet: int
+    big_bet: int
+    betting: str
+    """"limit" or "no_limit" (P10)."""
+    buy_price: int
+    """P7: 0 means one small bet."""
+    discard_price: int
+    """P8 [ours]: 0 means one small bet."""
+    raise_cap: int
+    """P16: raises per battle in limit play."""
+    forced_battle: bool
+    """P14 [ours]: with two players left, staying and discarding are not offered."""
+    hands_per_session: int
+    """0: play until one player holds every chip."""
+
+    @property
+    def ante(self) -> int:
+        """P2: half a small bet, rounded down."""
+        return self.small_bet // 2
+
+    @property
+    def buy_cost(self) -> int:
+        return self.buy_price or self.small_bet
+
+    @property
+    def discard_cost(self) -> int:
+        return self.discard_price or self.small_bet
+
+    @property
+    def limit(self) -> bool:
+        return self.betting == "limit"
+
+    def to_json(self) -> JSON:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+RULESETS = (
+    Ruleset(
+        "palace",
+        "Palace Poker",
+        2,
+        10,
+        summary="Banners, palaces and soldiers: buy cards and battle one opponent at a time.",
+    ),
+)
+
+OPTIONS = (
+    OptionSpec(
+        "starting_stack", "int", 500, "Chips each player starts with.", 1, MAX_SETTING_CHIPS
+    ),
+    OptionSpec(
+        "small_bet",
+        "int",
+        10,
+        "The small bet: the ante is half of it, a buy costs one, a battle one per card.",
+        2,
+        MAX_SETTING_CHIPS,
+    ),
+    OptionSpec("big_bet", "int", 20, "The big bet: what a raise adds.", 2, MAX_SETTING_CHIPS),
+    OptionSpec(
+        "betting",
+        "choice",
+        "limit",
+        "Limit (raises of one big bet, capped) or no-limit (raises of at least a big bet).",
+        choices=("limit", "no_limit"),
+    ),
+    OptionSpec(
+        "buy_price",
+        "int",
+        0,
+        "What buying a soldier costs (0: one small bet).",
+        0,
+        MAX_SETTING_CHIPS,
+        advanced=True,
+    ),
+    OptionSpec(
+        "discard_price",
+        "int",
+        0,
+        "What discarding soldiers on your turn costs (0: one small bet).",
+        0,
+        MAX_SETTING_CHIPS,
+        advanced=True,
+    ),
+    OptionSpec("raise_cap", "int", 3, "Raises per battle in limit play.", 0, 100, advanced=True),
+    OptionSpec(
+        "forced_battle",
+        "bool",
+        True,
+        "With two players left, nobody may stay or discard: battle, buy or fold.",
+        advanced=True,
+    ),
+    OptionSpec(
+        "hands_per_session",
+        "int",
+        0,
+        "Hands to play (0: until one player has all the chips).",
+        0,
+        MAX_HANDS,
+    ),
+)
+
+
+def palace_options(parsed: Mapping[str, Any]) -> PalaceOptions:
+    """The options `GameInfo.parse_options` checked one by one, checked together."""
+    options = PalaceOptions(**parsed)
+    if options.big_bet < options.small_bet:
+        raise InvalidOptions("the big bet cannot be smaller than the small bet")
+    return options

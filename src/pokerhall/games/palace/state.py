@@ -1,0 +1,153 @@
+"""The Palace Poker session: hands one after another until the session ends.
+
+This module owns what spans hands: the first dealer (P3) and the deal moving clockwise (P3
+[ours]), players leaving (no chips left, or resigned), the end of the session (a number of hands,
+or until one player has every chip) and the result.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.messages import Message
+from pokerhall.engine.protocol import Game
+from pokerhall.engine.results import game_result, places_from_standings
+from pokerhall.engine.rng import make_rng
+from pokerhall.games.palace.deal import first_dealer
+from pokerhall.games.palace.hand import Hand
+from pokerhall.games.palace.history import describe_event
+from pokerhall.games.palace.moves import PalaceMove
+from pokerhall.games.palace.options import PalaceOptions
+from pokerhall.games.palace.views import build_view
+from pokerhall.table.ledger import Ledger
+from pokerhall.table.seats import left_of
+
+
+class Palace(Game[PalaceMove]):
+    name = "palace"
+
+    def __init__(self, players: Sequence[str], opts: PalaceOptions, seed: int) -> None:
+        """Made by the registry through `palace.create`, which checks the options."""
+        super().__init__(players, opts.to_json(), seed)
+        self.options = opts
+        self._rng = make_rng(seed)
+        self.stacks = [opts.starting_stack] * len(players)
+        self.hands_played = 0
+        self.out_after_hand: list[int | None] = [None] * len(players)
+        """The hand after which a seat left the game (no chips, or resigned), else None."""
+        self._result: JSON | None = None
+        self._version = 0
+        self._pending: dict[int, JSON] = {}
+        self._pending_at = (-1, -1)
+        self.dealer, events = first_dealer(range(len(players)), self._rng)  # P3
+        self.first_dealer = self.dealer
+        self.events += events
+        self.hand = self._new_hand()
+        self.events += self.hand.start()
+
+    # --- protocol ------------------------------------------------------------------------------
+
+    def pending(self) -> dict[int, JSON]:
+        """Kept until the next move (callers ask often and must not change the prompts)."""
+        key = (self._version, self._prompt_id)
+        if self._pending_at != key:
+            self._pending_at = key
+            self._pending = {} if self.over else self.hand.pending(self.prompt_id, self.resigned)
+        return self._pending
+
+    def parse(self, seat: int, move: Mapping[str, Any]) -> PalaceMove:
+        return self.hand.parse(seat, move)
+
+    def apply(self, seat: int, move: PalaceMove) -> list[Event]:
+        self._version += 1
+        events = self.hand.apply(seat, move)
+        if self.hand.phase == "done":
+            events += self._end_hand()
+        return events
+
+    def view(self, seat: int | None) -> JSON:
+        if seat is not None:
+            self.check_seat(seat)
+        return build_view(self, seat)
+
+    def still_in(self, seat: int) -> bool:
+        return self.in_game(seat)
+
+    def resign(self, seat: int) -> list[Event]:
+        """The seat folds when next asked (its prompts' defaults fold for it) and leaves the
+        game, keeping its chips, when this hand ends; it places behind everyone still in."""
+        self._version += 1
+        return []
+
+    def describe(self, event: Event) -> Message | None:
+        return describe_event(event)
+
+    @property
+    def over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> JSON | None:
+        return copy.deepcopy(self._result)
+
+    # --- between hands -------------------------------------------------------------------------
+
+    def in_game(self, seat: int) -> bool:
+        return self.out_after_hand[seat] is None
+
+    def _new_hand(self) -> Hand:
+        playing = [self.in_game(seat) for seat in range(self.num_seats)]
+        return Hand(
+            number=self.hands_played + 1,
+            dealer=self.dealer,
+            ledger=Ledger(stacks=self.stacks, playing=playing),
+            options=self.options,
+            rng=self._rng,
+        )
+
+    def _end_hand(self) -> list[Event]:
+        self.hands_played += 1
+        events: list[Event] = []
+        for seat in range(self.num_seats):
+            if not self.in_game(seat):
+                continue
+            if self.stacks[seat] == 0:
+                self.out_after_hand[seat] = self.hands_played
+                events.append(Event.public("eliminated", seat=seat, hand=self.hands_played))
+            elif seat in self.resigned:
+                self.out_after_hand[seat] = self.hands_played
+                chips = self.stacks[seat]
+                events.append(Event.public("left", seat=seat, hand=self.hands_played, chips=chips))
+        left = [seat for seat in range(self.num_seats) if self.in_game(seat)]
+        session = self.options.hands_per_session
+        if len(left) > 1 and (session == 0 or self.hands_played < session):
+            self.dealer = left_of(self.dealer, self.num_seats, self.in_game)  # P3 [ours]
+            self.hand = self._new_hand()
+            return events + self.hand.start()
+        self._version += 1
+        standings, tied = self._standings()
+        self._result = game_result(
+            places=places_from_standings(standings, tied),
+            scores=self.stacks,
+            unit="chips",
+            rounds=self.hands_played,
+        )
+        return [*events, Event.public("game_over", **copy.deepcopy(self._result))]
+
+    def _rank(self, seat: int) -> tuple[int, int]:
+        """Players still in come first, by chips; then those who left, the later the better."""
+        out = self.out_after_hand[seat]
+        return (-(out or self.hands_played + 1), -self.stacks[seat])
+
+    def _standings(self) -> tuple[list[int], list[list[int]]]:
+        order = sorted(range(self.num_seats), key=lambda s: (self._rank(s), s))
+        groups: dict[tuple[int, int], list[int]] = {}
+        for seat in order:
+            groups.setdefault(self._rank(seat), []).append(seat)
+        return order, [group for group in groups.values() if len(group) > 1]
+
+    def standings(self) -> list[int]:
+        return self._standings()[0]
