@@ -1,5 +1,5 @@
 """The `duell` ruleset ("Das Duell um die Geld", seed 003): rules DU1-DU10 of
-/work/shared/rules/quizpoker.md.
+docs/rules/quizpoker.md.
 
 With four players and the default options seat 0 is the first game master, seat 1 posts the
 small blind (50), seat 2 the big blind (100); round 1 is acted 3, 1, 2 and rounds 2-4 1, 2, 3.

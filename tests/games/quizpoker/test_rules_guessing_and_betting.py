@@ -1,4 +1,4 @@
-"""The shared QuizPoker rules Q1-Q5 (guessing and betting) of /work/shared/rules/quizpoker.md.
+"""The shared QuizPoker rules Q1-Q5 (guessing and betting) of docs/rules/quizpoker.md.
 
 Seats in the `quizpoker` ruleset with three players: button 0, small blind 1, big blind 2; round 1
 is acted 0, 1, 2 and rounds 2-4 are acted 1, 2, 0. In the `duell` ruleset with four players seat 0

@@ -1,4 +1,4 @@
-"""The `quizpoker` ruleset (seed 000): rules QP1-QP5 of /work/shared/rules/quizpoker.md."""
+"""The `quizpoker` ruleset (seed 000): rules QP1-QP5 of docs/rules/quizpoker.md."""
 
 from __future__ import annotations
 

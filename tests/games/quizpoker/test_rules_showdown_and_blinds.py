@@ -1,5 +1,5 @@
 """The shared QuizPoker rules Q6-Q12 (showdown, pots, eliminations, blinds) of
-/work/shared/rules/quizpoker.md.
+docs/rules/quizpoker.md.
 
 Seats in the `quizpoker` ruleset with three players: button 0, small blind 1, big blind 2; round 1
 is acted 0, 1, 2 and rounds 2-4 are acted 1, 2, 0. In the `duell` ruleset with four players seat 0
