@@ -19,7 +19,7 @@ from pokerhall.engine.messages import Message, event_message
 from pokerhall.engine.record import MatchRecord, public_record_json
 
 RESIGN = "resign"
-"""The move type every game accepts from a seat still in it, in turn or not (decision 4)."""
+"""The move type every game accepts from a seat still in it, in turn or not (docs/protocol.md)."""
 MAX_MOVE_CHARS = 2_000
 """A move is a handful of small fields; anything bigger is malformed, not a move."""
 
@@ -115,7 +115,7 @@ class Game(ABC, Generic[ParsedMove]):
     def act(self, seat: int, move: Mapping[str, Any]) -> list[Event]:
         """Check and apply one move of one seat; the events say who may see each of them.
 
-        Then every prompt of a resigned seat is answered with its default move (decision 4):
+        Then every prompt of a resigned seat is answered with its default move:
         these moves follow from the recorded ones, so they are not recorded and a replay makes
         them again."""
         clean, asked = self._check_envelope(seat, move)

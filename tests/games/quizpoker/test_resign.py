@@ -1,4 +1,4 @@
-"""Resigning (issue 8, decision 4): `{"type": "resign"}` from any seat still in the game, in
+"""Resigning (issue 8 item 5): `{"type": "resign"}` from any seat still in the game, in
 turn or not; the seat is blinded out (the engine folds it at every guess, its blinds are still
 posted), its chips stay on the table and its place is decided as usual (Q10)."""
 
