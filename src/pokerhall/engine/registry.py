@@ -58,8 +58,9 @@ def preset(name: str) -> dict[str, Any]:
 
 
 def infos() -> list[GameInfo]:
-    """Every registered game once (aliases left out), by name."""
-    return [entry.info for name, entry in sorted(_GAMES.items()) if name == entry.info.name]
+    """Every registered game once (aliases left out), in the order they were registered: the
+    first is the hall's default game (`pokerhall.games` registers QuizPoker first)."""
+    return [entry.info for name, entry in _GAMES.items() if name == entry.info.name]
 
 
 def names() -> list[str]:

@@ -1,6 +1,7 @@
 """All games, found by name: `create("quizpoker", ["Ann", "Bob"], {"ruleset": "duell"}, seed=7)`.
 
 Importing this package registers every game, so callers never import a game module directly.
+The first registered is the hall's default game (the lobby's and `pokerhall play`'s).
 """
 
 from pathlib import Path
@@ -15,7 +16,10 @@ from pokerhall.engine.registry import (
     names,
     replay,
 )
-from pokerhall.games import quizpoker as quizpoker
+from pokerhall.games import quizpoker as quizpoker  # first: the hall's default game
+
+# isort: split
+from pokerhall.games import detective as detective
 
 __all__ = [
     "bot_kinds",
