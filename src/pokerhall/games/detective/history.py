@@ -84,7 +84,9 @@ def _cards_dealt(d: Mapping[str, Any]) -> Message:
 
 def _street_started(d: Mapping[str, Any]) -> Message:
     street = d.get("street")
-    key = f"street.{street}" if street in STREET_KEYS else "street.other"
+    key = (
+        f"street.{street}" if isinstance(street, str) and street in STREET_KEYS else "street.other"
+    )
     discarded: Any = ""
     if _list(d.get("discarded")):
         discarded = nested("street.discarded", cards=_cards(d.get("discarded")))
