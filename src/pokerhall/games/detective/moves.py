@@ -4,7 +4,7 @@
 
 `board` is the seat whose board the chips go on (one's own allowed), `chips` 1 to the prompt's
 `max` (at most 3, keeping a chip for each betting round still to come), `card` one of the
-action cards still in hand, or "" (or left out) for none. The default move, made for a seat
+action cards still in hand, or "" (or null, or left out) for none. The default move, made for a seat
 whose time ran out or that resigned, is the smallest legal bet, one chip on one's own board,
 without an action card: it needs no guess about anyone's hand and spends the fewest chips.
 """

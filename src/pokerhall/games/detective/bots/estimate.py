@@ -35,12 +35,12 @@ def chances(view: JSON, samples: int, rng: random.Random) -> tuple[list[float], 
     best = [0] * n
     worst = [0] * n
     others = [s for s in range(n) if s != seat]
-    fixed = {s: foreheads[s] for s in others}
+    fixed = {s: card for s in others if (card := foreheads[s]) is not None}
     for _ in range(samples):
         drawn = rng.sample(pool, n)
         ranks = [hand_rank(private, drawn[0], community)] * n
         for k, other in enumerate(others, start=1):
-            ranks[other] = hand_rank(drawn[k], fixed[other], community)  # type: ignore[arg-type]
+            ranks[other] = hand_rank(drawn[k], fixed[other], community)
         top, bottom = extremes(ranks)
         for s in top:
             best[s] += 1

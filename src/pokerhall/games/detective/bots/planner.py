@@ -1,10 +1,10 @@
 """Choosing a bet that maximises expected points (X5-X7, X9) given the chances of `estimate`.
 
-A bet on board b with c chips and card k is worth, in expected points this round, c times the
-chance that the bet is right (the board's owner best; the clockwise neighbour best for
-Clockwise; the owner worst for Bluff) plus, for +1, the chance of the extra point (less the
-chance of losing one in expert mode). Spending a chip or a card now costs its expected value in
-a later round, which `FUTURE` estimates per round; the planner weighs the two.
+A bet is worth, in expected points this round, its points if right times the chance that it is
+right plus its points if wrong times the chance that it is not; whom it counts for, what makes
+it right and its points are the game's own rules (`scoring.py`), so they live in one place.
+Spending a chip or a card now costs its expected value in a later round, which `FUTURE`
+estimates per round; the planner weighs the two.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerhall.engine.values import value_class
-from pokerhall.games.detective.actions import BLUFF, CLOCKWISE, NO_CARD, PLUS_ONE
+from pokerhall.games.detective.actions import BLUFF, NO_CARD, PLUS_ONE
 from pokerhall.games.detective.ranking import STREETS
+from pokerhall.games.detective.scoring import counts_for, points
 
 FUTURE = {3: (0.62, 0.68, 0.74), 4: (0.52, 0.58, 0.66)}
 """Players -> the typical chance of the likeliest board on the flop, turn and river, measured
@@ -77,19 +78,13 @@ def plan(
     for card in playable:
         keep_cards = sum(card_keep_value(k, street, n, expert) for k in cards if k != card)
         for board in range(n):
-            if card == CLOCKWISE:
-                rate = best[(board + 1) % n]
-            elif card == BLUFF:
-                rate = worst[board]
-            else:
-                rate = best[board]
-            bonus = 0.0
-            if card == PLUS_ONE:
-                bonus = 2 * rate - 1 if expert else rate
+            player = counts_for(board, card, n)
+            right = (worst if card == BLUFF else best)[player]
             for chips in range(1, max_chips + 1):
+                now = right * points(chips, card, True, expert)
+                now += (1 - right) * points(chips, card, False, expert)
                 later = keep_value(extras - (chips - 1), street, n)
-                value = chips * rate + bonus + later + keep_cards
-                options.append(Choice(board, chips, card, value))
+                options.append(Choice(board, chips, card, now + later + keep_cards))
     top = max(o.value for o in options)
     ties = [o for o in options if o.value >= top - 1e-9]
     # Equal value: no card (an unused card breaks a tie at the end, X8), then fewer chips.
