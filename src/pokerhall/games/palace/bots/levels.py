@@ -165,14 +165,18 @@ class CautiousBot(_SeeingBot):
 class SamplerBot(_SeeingBot):
     """Many samples, expected chips of every legal move (see the module docstring)."""
 
-    budget = 8000
+    budget = 3000
     least_deals = 40
-    most_deals = 500
+    most_deals = 300
 
     RAISE_FROM = 0.6
     """Raise only with at least this chance: a raise can be re-raised by a stronger hand."""
     BIG_BET_FROM = 0.75
     """No-limit: open a battle for half the pot (not the least bet) from this chance."""
+    SHADE = 0.65
+    """In a battle, the odds of winning are multiplied by this for every chip-raising act of
+    the other fighter (its attack, its raises): a player who bets into us tends to hold more
+    than a random deal of the unseen cards gives it, and the samples cannot know that."""
     SAVING_WEIGHT = 0.5
     """How much of a small bet per dead soldier a discard is worth: the chance that the saving
     is ever used in a battle."""
@@ -194,18 +198,18 @@ class SamplerBot(_SeeingBot):
                 value = now.showdown * pot - table.discard_cost + self.SAVING_WEIGHT * len(dead) * s
                 options.append((value, 4, {"type": "discard", "cards": [str(c) for c in dead]}))
         for target in targets:
-            value = battle_value(table, len(table.me.soldiers), now, target, pot)
-            if value is not None:
-                options.append((value, 3, self._opening(table, specs, now, target)))
+            opening = battle_value(table, len(table.me.soldiers), now, target, pot)
+            if opening is not None:
+                options.append((opening, 3, self._opening(table, specs, now, target)))
         if buy:
             after = chances(table, table.me, deals, targets, drawn=True)
             grown = pot + table.buy_cost
             values = [after.showdown * grown] if "stay" in specs else []
             bigger = min(len(table.me.soldiers) + 1, MAX_SOLDIERS)
             for target in targets:
-                value = battle_value(table, bigger, after, target, grown, spend=table.buy_cost)
-                if value is not None:
-                    values.append(value)
+                later = battle_value(table, bigger, after, target, grown, spend=table.buy_cost)
+                if later is not None:
+                    values.append(later)
             if values:
                 options.append((max(values) - table.buy_cost, 2, {"type": "buy"}))
         return max(options, key=lambda option: (option[0], option[1]))[2]
@@ -220,7 +224,7 @@ class SamplerBot(_SeeingBot):
         others = [s for s in table.targets() if s != other]
         count = self.deals(table, 1 + len(others), draw=False)
         deals = scenarios(table, self._rng, count, draw=False)
-        p = duel_chance(table, table.me, other, deals)
+        p = shaded(duel_chance(table, table.me, other, deals), self.SHADE ** aggression(prompt))
         rest = chances(table, table.me, deals, others) if others else None
         after = survival(table, rest, other)
         pot = int(prompt["pot"])
@@ -249,6 +253,23 @@ class SamplerBot(_SeeingBot):
 
 
 # --- the sums SamplerBot does ------------------------------------------------------------------
+
+
+def aggression(prompt: JSON) -> int:
+    """How often the other fighter has bet into us in this battle: the attack, if we defend,
+    then every raise of theirs (the defender raises first, then they alternate, P10)."""
+    raises = int(prompt["raises"])
+    if prompt["role"] == "defender":
+        return 1 + raises // 2
+    return (raises + 1) // 2
+
+
+def shaded(p: float, factor: float) -> float:
+    """`p` with its odds p / (1 - p) multiplied by `factor`."""
+    if p >= 1.0:
+        return 1.0
+    odds = p / (1.0 - p) * factor
+    return odds / (1.0 + odds)
 
 
 def survival(table: Table, rest: Chances | None, beaten: int) -> float:
