@@ -165,7 +165,7 @@ class CautiousBot(_SeeingBot):
 class SamplerBot(_SeeingBot):
     """Many samples, expected chips of every legal move (see the module docstring)."""
 
-    budget = 3000
+    budget = 2000
     least_deals = 40
     most_deals = 300
 
