@@ -6,7 +6,8 @@ one's own banner suit. Ours is the game's own call path, `games.palace.battle.ju
 fighters' camps (the suit taken away and both hands ranked by `rank_without_suit`, eval7
 underneath, then the tie-break), as a called battle in a game runs it. The peer does the same
 with treys, which ranks 5-7 cards; for 8-9 cards it takes the best of every five-card
-combination, as treys does itself for six and seven, the cost a pure-Python evaluator pays. Both run over the same seeded battles in interleaved slices. See bench/README.md.
+combination, as treys does itself for six and seven, the cost a pure-Python evaluator pays.
+Both run over the same seeded battles in interleaved slices. See bench/README.md.
 """
 
 from __future__ import annotations
