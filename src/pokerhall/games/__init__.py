@@ -14,9 +14,12 @@ from pokerhall.engine.registry import (
     make_bots,
     names,
     replay,
+    set_default,
 )
 from pokerhall.games import palace as palace
 from pokerhall.games import quizpoker as quizpoker
+
+set_default("quizpoker")  # the hall's first game: new tables and `pokerhall play` start with it
 
 __all__ = [
     "bot_kinds",
