@@ -4,11 +4,14 @@ Every hand is a game of its own (`hands_per_session` 1, everyone starting with t
 so hands are independent samples. The two levels of a pairing alternate round the table (with
 four players: upper, lower, upper, lower), and from hand to hand the pattern turns one seat, so
 each level sits everywhere; the first dealer is drawn by the game (P3). Per hand the script
-records the upper level's share of the chips the pot paid out (break-even: its share of the
-seats) and its net chips per upper seat (break-even 0), and prints both means with 95%
-confidence intervals (normal, over hands). "Beats clearly" means the whole interval of both is
-above break-even. Every decision of every bot is timed (`time.perf_counter` around `choose`), and
-its mean and 99th percentile are printed per level: the budget is 50 ms per decision.
+records the upper level's win rate (its share of the hand's pot: 1, 0, or a split's part;
+break-even one half, its share of the seats) and its net chips per upper seat (break-even 0), and
+prints both means with 95% confidence intervals (normal, over hands). The score of the game is
+chips, so "beats clearly" means the chip rate's whole interval is above 0; the win rate can be
+below one half for a level that wins on chips (it gives up small pots and wins big ones).
+Every decision of every bot is timed around `choose`, by the wall clock and by the thread's CPU
+time, and the mean and 99th percentile of each are printed per level: the budget is 50 ms per
+decision; on a busy machine the wall figure includes waiting for a core.
 
     python bench/palace_bots.py [--hands 1000] [--players 4] [--workers 2] [--seed 1]
 """
@@ -129,7 +132,8 @@ def report(upper: str, lower: str, players: int, outcomes: list[HandOutcome]) ->
     clear = chips_low > 0
     lines = [
         f"{upper} vs {lower}: {n} hands, {players} players",
-        f"  {upper} share of the chips won {share:.1%}  95% CI [{share_low:.1%}, {share_high:.1%}]"
+        f"  {upper} win rate (share of each pot) {share:.1%}"
+        f"  95% CI [{share_low:.1%}, {share_high:.1%}]"
         f"  (break-even {even:.1%})",
         f"  {upper} chips per seat per hand {chips:+.2f}  95% CI [{chips_low:+.2f}, "
         f"{chips_high:+.2f}]  (break-even 0)",
