@@ -61,6 +61,8 @@ class Affix:
         """Whether this affix may be put on `word` (the stem, or for a prefix the word so far)."""
         if len(word) <= len(self.strip) or len(word) < self.width:
             return False
+        if self.condition is None and not self.strip:
+            return True
         if self.kind == "SFX":
             if not word.endswith(self.strip):
                 return False
@@ -253,29 +255,34 @@ class Expander:
 
     The affixes of a class that fit a word depend only on its last (first) few letters, so the
     fitting entries are looked up once per class and ending, which makes the 750-line suffix
-    classes of a real dictionary cheap.
+    classes of a real dictionary cheap. A class's entries are grouped by how many letters they
+    look at, so that the few long conditions do not make every ending a new one.
     """
 
     def __init__(self, rules: AffixRules) -> None:
         self.rules = rules
-        self._reach = {
-            (kind, flag): max((max(a.width, len(a.strip)) for a in entries), default=0) + 1
-            for kind, table in (("PFX", rules.prefixes), ("SFX", rules.suffixes))
-            for flag, entries in table.items()
-        }
+        self._groups: dict[tuple[str, str], list[tuple[int, tuple[Affix, ...]]]] = {}
+        for table in (rules.prefixes, rules.suffixes):
+            for flag, entries in table.items():
+                by_reach: dict[int, list[Affix]] = {}
+                for affix in entries:
+                    reach = max(affix.width, len(affix.strip)) + 1
+                    by_reach.setdefault(reach, []).append(affix)
+                self._groups[(entries[0].kind, flag)] = [
+                    (reach, tuple(group)) for reach, group in sorted(by_reach.items())
+                ]
         self._fitting: dict[tuple[str, str, str], tuple[Affix, ...]] = {}
 
-    def _fits(self, kind: Kind, flag: str, word: str) -> tuple[Affix, ...]:
-        reach = self._reach.get((kind, flag))
-        if reach is None:
-            return ()
-        part = word[-reach:] if kind == "SFX" else word[:reach]
-        key = (kind, flag, part)
-        found = self._fitting.get(key)
-        if found is None:
-            table = self.rules.suffixes if kind == "SFX" else self.rules.prefixes
-            found = tuple(affix for affix in table[flag] if affix.fits(part))
-            self._fitting[key] = found
+    def _fits(self, kind: Kind, flag: str, word: str) -> list[Affix]:
+        found: list[Affix] = []
+        for reach, group in self._groups.get((kind, flag), ()):
+            part = word[-reach:] if kind == "SFX" else word[:reach]
+            key = (kind + flag, str(reach), part)
+            fitting = self._fitting.get(key)
+            if fitting is None:
+                fitting = tuple(affix for affix in group if affix.fits(part))
+                self._fitting[key] = fitting
+            found.extend(fitting)
         return found
 
     def _marked(self, affix: Affix, flag: str | None) -> bool:

@@ -8,6 +8,7 @@ multiset written as a string, the key of the lexicon's anagram index.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 BASE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -23,9 +24,12 @@ _BASE = str.maketrans(
 )
 
 
+_WORD = re.compile(f"[{BASE_LETTERS}{DIACRITIC_LETTERS}]+")
+
+
 def is_czech_word(word: str) -> bool:
     """True when `word` is made of lower-case Czech letters only (it may still be no word)."""
-    return bool(word) and all(letter in LETTERS for letter in word)
+    return _WORD.fullmatch(word) is not None
 
 
 def strip_diacritics(word: str) -> str:
