@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -91,7 +93,8 @@ def test_needaffix_on_an_affix(expander: Expander) -> None:
 
 
 def test_circumfix(expander: Expander) -> None:
-    assert forms(expander, "hnid/KL") == {"hnid", "prahnidek"}
+    # hunspell's checker takes the circumfix prefix alone on a stem, not the suffix alone
+    assert forms(expander, "hnid/KL") == {"hnid", "prahnid", "prahnidek"}
 
 
 def test_onlyincompound_and_forbidden_stems_have_no_forms(expander: Expander) -> None:
@@ -136,6 +139,29 @@ def test_read_dic_entries() -> None:
     assert entries["žvanda"] == frozenset("AN")
     assert entries["ab1"] == frozenset()
     assert len(entries) == 16
+
+
+NOT_WORDS = {
+    "žvandou", "kulkou", "nehrabík", "šlova", "nejmrký", "pud", "drtov", "hnidek",
+    "počulsa", "fug", "fugsa", "a", "y",
+}  # fmt: skip
+"""Strings the fixture's rules must not make (each the wrong side of one feature)."""
+
+
+@pytest.mark.skipif(shutil.which("hunspell") is None, reason="needs the hunspell command")
+def test_fixture_agrees_with_the_hunspell_command() -> None:
+    """The fixture's rules mean to hunspell what they mean to us: the same words accepted."""
+    ours = {word for word in expand_dictionary(DIC, AFF) if word.isalpha()}  # hunspell skips ab1
+    result = subprocess.run(
+        ["hunspell", "-i", "utf-8", "-d", str(DIC.with_suffix("")), "-G"],
+        input="".join(f"{word}\n" for word in sorted(ours | NOT_WORDS)),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
+    )
+    assert set(result.stdout.split()) == ours
+    assert not ours & NOT_WORDS
 
 
 def _write(folder: Path, aff: str, dic: str, encoding: str = "utf-8") -> tuple[Path, Path]:

@@ -16,8 +16,9 @@ compares against, rather than those of its `unmunch` tool:
   on the stem or in the suffix's continuation flags;
 - NEEDAFFIX: a stem (or affix) with it is a word only with (another) affix; FORBIDDENWORD: an
   entry with it forbids that spelling, however it is derived; ONLYINCOMPOUND: stems and affixes
-  with it are skipped (we build no compounds); CIRCUMFIX: a prefix and a suffix with it come
-  together or not at all.
+  with it are skipped (we build no compounds); CIRCUMFIX: a suffix with it needs a prefix with
+  it and the other way round, except that hunspell (1.7) accepts such a prefix on a bare stem,
+  and so do we.
 
 Flags are single characters by default (`FLAG UTF-8` is the same once the file is decoded),
 pairs with `FLAG long`, comma-separated numbers with `FLAG num`, and `AF` aliases are resolved.
@@ -342,7 +343,7 @@ class Expander:
         on_stem = prefix.flag in flags
         prefix_needs = self._marked(prefix, need)
         prefix_circ = self._marked(prefix, circ)
-        if on_stem and not prefix_needs and not prefix_circ and prefix.fits(stem):
+        if on_stem and not prefix_needs and prefix.fits(stem):  # CIRCUMFIX: see module doc
             yield prefix.apply(stem)
         if not prefix.cross:
             return
