@@ -77,17 +77,17 @@ function renderCamp(model) {
 
 // --- the battle ----------------------------------------------------------------------------
 
-/** The hand's last battle from its events: the attack, answers, the reveal (fighters only,
-   P13) and how it ended. */
+/** The hand's last battle from its events (as the server sends them: `type` and the event's
+   fields): the attack, answers, the reveal (fighters only, P13) and how it ended. */
 function lastBattle(events) {
   let battle = null;
   for (const event of events) {
-    if (event.type === "battle") battle = { attack: event.data, actions: [], hands: null, won: null, tied: null };
+    if (event.type === "battle") battle = { attack: event, actions: [], hands: null, won: null, tied: null };
     else if (!battle) continue;
-    else if (event.type === "battle_action") battle.actions.push(event.data);
-    else if (event.type === "battle_hands") battle.hands = event.data.hands;
-    else if (event.type === "battle_won") battle.won = event.data;
-    else if (event.type === "battle_tied") battle.tied = event.data;
+    else if (event.type === "battle_action") battle.actions.push(event);
+    else if (event.type === "battle_hands") battle.hands = event.hands;
+    else if (event.type === "battle_won") battle.won = event;
+    else if (event.type === "battle_tied") battle.tied = event;
   }
   return battle;
 }
@@ -180,7 +180,7 @@ function renderResult(model) {
         h(
           "tbody",
           {},
-          showdown.data.hands.map((hand) =>
+          showdown.hands.map((hand) =>
             h("tr", {}, h("th", { scope: "row" }, name(model, hand.seat)), h("td", {}, cardList(hand.palace)), h("td", {}, category(hand.category))),
           ),
         ),
