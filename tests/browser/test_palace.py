@@ -206,3 +206,73 @@ def test_the_battle_reveal_shows_both_hands_and_the_cards_that_did_not_count(
     assert "Palace: A♦ace of diamonds2♣two of clubs3♣three of clubs (seen in battle)" in bob_seat
     assert "Palace: 3 face-down cards" in cy_seat
     person.assert_no_console_errors()
+
+
+def any_move(page: Page) -> str:
+    """Make some legal move at the prompt the page offers (stay or fold, call, keep)."""
+    kind = prompt_kind(page)
+    if kind == "turn":
+        button = "#pal-stay" if enabled(page, "#pal-stay") else "#pal-fold"
+    elif kind == "battle":
+        button = "#pal-call"
+    else:
+        button = "#pal-keep" if enabled(page, "#pal-keep") else "#pal-letgo"
+        if button == "#pal-letgo":
+            page.locator("#pal-soldiers-cards input").first.check()
+    page.locator(button).click()
+    return button
+
+
+def test_two_people_create_and_play_a_palace_table_from_the_lobby(
+    visitor: VisitorFactory,
+) -> None:
+    """The lobby form, built from /api/games, shows Palace's own options with their words
+    (P16); two people sit at the table with a bot and each makes a move."""
+    host, guest = visitor("Hana"), visitor("Gus")
+    page = host.page
+    page.goto("/")
+    expect(page.locator("#game option")).not_to_have_count(0)
+    page.locator("#game").select_option("palace")
+    expect(page.locator("#ruleset")).to_have_value("palace")
+    expect(page.locator("label[for=opt-small_bet]")).to_have_text("Small bet")
+    expect(page.locator("#opt-starting_stack")).to_have_value("500")
+    # Palace's words for an option QuizPoker has too, not QuizPoker's.
+    expect(page.locator("#opt-starting_stack-hint")).to_have_text("Chips each player starts with.")
+    expect(page.locator("select#opt-betting option")).to_have_text(["Limit", "No limit"])
+    expect(page.locator("#opt-forced_battle")).to_be_checked()
+    expect(page.locator("#seats")).to_have_attribute("max", "10")
+    page.locator("#table-name").fill("Palace for two")
+    page.locator("#seats").fill("3")
+    page.locator("#bots").fill("1")
+    page.locator("#bot-delay").fill("0")
+    page.locator("#turn-clock-on").uncheck()
+    page.locator("#create-player-name").fill("Hana")
+    page.locator("#create-submit").click()
+    page.wait_for_url("**/table.html?id=*")
+    table_id = page.url.split("id=")[1]
+
+    guest.page.goto("/")
+    guest.page.get_by_test_id(f"join-{table_id}").click()
+    guest.page.locator("#player-name").fill("Gus")
+    guest.page.locator("#join-submit").click()
+    guest.page.wait_for_url(f"**/table.html?id={table_id}")
+    for person in (host, guest):
+        person.wait_for_game()
+        expect(person.page.locator("#game")).to_have_attribute("data-game", "palace")
+
+    moved = {host.label: 0, guest.label: 0}
+    deadline = time.monotonic() + PLAY_SECONDS
+    while min(moved.values()) == 0 and time.monotonic() < deadline:
+        for person in (host, guest):
+            if prompt_kind(person.page) is not None:
+                lines = person.page.locator("#event-log li").count()
+                any_move(person.page)
+                moved[person.label] += 1
+                # Every move makes an event: wait until the page has drawn it.
+                expect(person.page.locator("#event-log li")).not_to_have_count(lines)
+        time.sleep(0.05)
+    assert min(moved.values()) >= 1, moved
+    # Each sees the other's palace as backs unless shown, and the same log of public events.
+    for person in (host, guest):
+        expect(person.page.locator("#action-error")).to_be_empty()
+        person.assert_no_console_errors()
