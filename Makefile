@@ -47,7 +47,9 @@ test: lint typecheck unit
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/palace_eval.py
+	$(BIN)/python bench/palace_bots.py
 	$(BIN)/python bench/bot_strength.py
+	$(BIN)/python bench/detective_bots.py
 	$(BIN)/python bench/server_load.py --tables 100
 
 # Rebuilds the generated question pack from data shipped in Python packages.

@@ -199,6 +199,9 @@ class GameInfo:
     """Dotted name of the game's terminal module (table view, prompt parsers) for the CLI."""
     messages: Path | None = None
     """Folder of the game's message catalogs (`<lang>.json`) for event descriptions."""
+    web_module: bool = False
+    """The game ships a browser module (`web/js/games/<name>/index.js`); without one the table
+    shell plays it with its generic panel, and never asks for a module that is not there."""
     testing: GameTesting = field(default_factory=GameTesting)
 
     def __post_init__(self) -> None:
@@ -269,4 +272,5 @@ class GameInfo:
             "default_bot": self.default_bot,
             "on_leave": self.on_leave,
             "score_unit": self.score_unit,
+            "web_module": self.web_module,
         }

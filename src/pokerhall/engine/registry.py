@@ -27,6 +27,9 @@ class _Entry:
 
 
 _GAMES: dict[str, _Entry] = {}
+_DEFAULT: list[str] = []
+"""The hall's default game (at most one name): listed first, so lobby forms and `pokerhall play`
+start with it."""
 
 
 def register(info: GameInfo) -> None:
@@ -57,9 +60,16 @@ def preset(name: str) -> dict[str, Any]:
     return dict(_entry(name).preset)
 
 
+def set_default(name: str) -> None:
+    """Make a registered game the hall's default: `infos()` lists it first."""
+    _entry(name)
+    _DEFAULT[:] = [name]
+
+
 def infos() -> list[GameInfo]:
-    """Every registered game once (aliases left out), by name."""
-    return [entry.info for name, entry in sorted(_GAMES.items()) if name == entry.info.name]
+    """Every registered game once (aliases left out): the default game first, then by name."""
+    found = [entry.info for name, entry in sorted(_GAMES.items()) if name == entry.info.name]
+    return sorted(found, key=lambda info: info.name not in _DEFAULT)
 
 
 def names() -> list[str]:

@@ -1,6 +1,7 @@
 """All games, found by name: `create("quizpoker", ["Ann", "Bob"], {"ruleset": "duell"}, seed=7)`.
 
 Importing this package registers every game, so callers never import a game module directly.
+The first registered is the hall's default game (the lobby's and `pokerhall play`'s).
 """
 
 from pathlib import Path
@@ -14,9 +15,13 @@ from pokerhall.engine.registry import (
     make_bots,
     names,
     replay,
+    set_default,
 )
+from pokerhall.games import detective as detective
 from pokerhall.games import palace as palace
 from pokerhall.games import quizpoker as quizpoker
+
+set_default("quizpoker")  # the hall's first game: new tables and `pokerhall play` start with it
 
 __all__ = [
     "bot_kinds",

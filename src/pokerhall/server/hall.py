@@ -137,6 +137,7 @@ class Hall:
             id=table.id,
             name=table.name,
             game=table.game,
+            web_module=_has_web_module(table.game),
             ruleset=table.options.get("ruleset"),
             options=table.options,
             status=table.status,  # type: ignore[arg-type]
@@ -398,3 +399,11 @@ def _bot_name(seat: int, taken: set[str]) -> str:
         copy += 1
         name = f"Bot {seat + 1} ({copy})"
     return name
+
+
+def _has_web_module(game: str) -> bool:
+    """Whether the table's game ships a browser module; a game no longer installed has none."""
+    try:
+        return registry.info(game).web_module
+    except UnknownGame:
+        return False

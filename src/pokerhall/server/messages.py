@@ -283,6 +283,9 @@ class TableInfo(BaseModel):
     id: str
     name: str
     game: str
+    web_module: bool = Field(
+        default=False, description="The game has its own browser module (see /api/games)."
+    )
     ruleset: str | None
     options: dict[str, Any]
     status: Literal["open", "running", "finished"]

@@ -136,5 +136,3 @@ def test_p16_options_have_the_rules_defaults_and_are_checked() -> None:
         new(2, small_bet=20, big_bet=10)
     with pytest.raises(InvalidOptions, match="betting"):
         new(2, betting="pot_limit")
-    assert games.create("castle", 2, seed=1).name == "palace"
-    assert games.create("banner", 2, seed=1).name == "palace"

@@ -86,6 +86,7 @@ INFO = GameInfo(
     score_unit="chips",
     terminal="pokerhall.games.quizpoker.terminal",
     messages=Path(__file__).parent / "messages",
+    web_module=True,
     testing=GameTesting(
         options={"starting_stack": 1000, "small_blinds": [50, 100, 200], "hands_per_level": 1},
         secrets=secrets,

@@ -29,7 +29,8 @@ async function load(name) {
   return module;
 }
 
-/** The module for a game name (the fallback for a name that has no module). */
+/** The module for a game name; the fallback for a game that ships none (`known` false: the
+ *  server says so in /api/games and the table info, `web_module`). */
 export function loadGame(name, { known = true } = {}) {
   if (!known || !/^[a-z][a-z0-9_]*$/.test(String(name))) return Promise.resolve(fallbackGame);
   if (!loaded.has(name)) loaded.set(name, load(name));

@@ -88,7 +88,7 @@ async function main() {
   try {
     const games = await api.games();
     if (!games.length) throw new Error(t("create.noGames"));
-    setGames(games, await Promise.all(games.map((g) => loadGame(g.name))));
+    setGames(games, await Promise.all(games.map((g) => loadGame(g.name, { known: g.web_module }))));
     new CreateTableForm(byId("create-table"), games);
   } catch (error) {
     byId("lobby-notice").textContent = errorText(error);

@@ -293,7 +293,7 @@ function bindShortcuts() {
 
 /** Load and mount the table's game module into the shell's slots (once). */
 async function mountGame(info) {
-  const module = await loadGame(info.game);
+  const module = await loadGame(info.game, { known: info.web_module });
   model.game = module;
   const slots = {
     top: byId("game-top"),

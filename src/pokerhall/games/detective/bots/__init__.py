@@ -1,0 +1,52 @@
+"""Detective Poker bots: `sampler` (few deals, no Bluff) and `expert` (more deals, every card).
+
+Both play from their seat's view alone (X10): `estimate.chances` deals the unseen cards many
+times to find how likely each player is to hold the best and the worst hand, and
+`planner.plan` places chips and action cards for the most expected points. The engine's
+`RandomBot` is registered as `random`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pokerhall.engine.events import JSON
+from pokerhall.games.detective.bots.estimate import chances
+from pokerhall.games.detective.bots.planner import plan
+
+
+class SamplerBot:
+    """A quick detective: 40 deals a decision, never bluffs."""
+
+    samples = 40
+    use_bluff = False
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: JSON, prompt: JSON) -> JSON:
+        best, worst = chances(view, self.samples, self._rng)
+        params = prompt["moves"][0]["params"]
+        cards = [c for c in params["card"]["choices"] if c]
+        choice = plan(
+            seat=view["seat"],
+            best=best,
+            worst=worst,
+            street=view["hand"]["street_index"] - 1,
+            chips_left=prompt["chips_left"],
+            max_chips=params["chips"]["max"],
+            cards=cards,
+            expert=view["expert"],
+            use_bluff=self.use_bluff,
+        )
+        return {"type": "bet", "board": choice.board, "chips": choice.chips, "card": choice.card}
+
+
+class ExpertBot(SamplerBot):
+    """A careful detective: 400 deals a decision, and Bluff when the worst hand is likelier."""
+
+    samples = 400
+    use_bluff = True
+
+
+__all__ = ["ExpertBot", "SamplerBot"]

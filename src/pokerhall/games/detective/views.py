@@ -1,0 +1,154 @@
+"""Per-seat views (X10): everything a seat (or a spectator, None) may know, nothing more.
+
+A seat sees its own private card and every other player's forehead card; never its own
+forehead card, another player's private card, or which action card anyone but itself placed
+face down, until the hand is scored and everything is shown. That a card lies under a bet is
+public (the None card exists to make that tell nothing). A spectator sees the public table, and
+with the option `spectators_see: "foreheads"` every forehead card too.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Container, Sequence
+from typing import Protocol
+
+from pokerhall.engine.events import JSON
+from pokerhall.games.detective.hand import Hand, street_json
+from pokerhall.games.detective.options import ROUNDS, DetectiveOptions
+from pokerhall.games.detective.ranking import STREETS
+
+
+class Table(Protocol):
+    """What a view reads of the game (`Detective` is one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def resigned(self) -> Container[int]: ...
+    @property
+    def prompt_id(self) -> int: ...
+    @property
+    def num_seats(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def result(self) -> JSON | None: ...
+    @property
+    def hands_per_round(self) -> int: ...
+    @property
+    def total_hands(self) -> int: ...
+
+    options: DetectiveOptions
+    players: tuple[str, ...]
+    points: list[int]
+    hand_points: list[list[int]]
+    hand: Hand
+    previous_hand: Hand | None
+
+    def game_round(self, hand_number: int) -> int: ...
+    def pending(self) -> dict[int, JSON]: ...
+    def standings(self) -> Sequence[int]: ...
+
+
+def sees_forehead(hand: Hand, viewer: int | None, owner: int, options: DetectiveOptions) -> bool:
+    """X10: everyone else sees a forehead card, its owner never (until the hand is scored)."""
+    if hand.phase == "done":
+        return True
+    if viewer is None:
+        return options.spectators_see == "foreheads"
+    return viewer != owner
+
+
+def build_view(game: Table, seat: int | None) -> JSON:
+    hand = game.hand
+    view: JSON = {
+        "game": game.name,
+        "ruleset": game.options.ruleset,
+        "expert": game.options.expert,
+        "spectators_see": game.options.spectators_see,
+        "prompt_id": game.prompt_id,
+        "seat": seat,
+        "rounds": ROUNDS,
+        "hands_per_round": game.hands_per_round,
+        "hands": game.total_hands,
+        "players": [_player(game, hand, seat, s) for s in range(game.num_seats)],
+        "hand": hand_view(game, hand, seat),
+        "last_hand": None if game.previous_hand is None else hand_summary(game.previous_hand),
+        "hand_points": [list(row) for row in game.hand_points],
+        "standings": list(game.standings()),
+        "over": game.over,
+        "result": game.result,
+    }
+    if seat is not None:
+        view["you"] = {
+            "private": hand.private[seat].text,
+            "forehead": hand.forehead[seat].text if hand.phase == "done" else None,
+            "chips_left": hand.chips[seat],
+            "action_cards": list(hand.cards[seat]),
+            "prompt": copy.deepcopy(game.pending().get(seat)),  # prompts are shared
+        }
+    return view
+
+
+def _player(game: Table, hand: Hand, viewer: int | None, seat: int) -> JSON:
+    shown = hand.phase == "done" or viewer == seat
+    forehead = sees_forehead(hand, viewer, seat, game.options)
+    return {
+        "seat": seat,
+        "name": game.players[seat],
+        "points": game.points[seat],
+        "resigned": seat in game.resigned,
+        "dealer": seat == hand.dealer,
+        "private": hand.private[seat].text if shown else None,
+        "forehead": hand.forehead[seat].text if forehead else None,
+        "chips_left": hand.chips[seat],
+        "action_cards_left": len(hand.cards[seat]),
+        "on_board": sum(b.chips for b in hand.bets if b.board == seat),
+    }
+
+
+def hand_view(game: Table, hand: Hand, seat: int | None) -> JSON:
+    betting = hand.phase == "betting"
+    return {
+        "number": hand.number,
+        "game_round": game.game_round(hand.number),
+        "hand_in_round": (hand.number - 1) % game.hands_per_round + 1,
+        "dealer": hand.dealer,
+        "phase": hand.phase,
+        "street": STREETS[hand.street] if betting else None,
+        "street_index": hand.street + 1 if betting else None,
+        "to_act": hand.to_act,
+        "order": hand.order() if betting else [],
+        "community": [c.text for c in hand.community],
+        "discarded": [c.text for c in hand.discarded],
+        "bets": [
+            {
+                "seat": b.seat,
+                "street": STREETS[b.street],
+                "board": b.board,
+                "chips": b.chips,
+                "face_down": bool(b.card),
+                "card": (b.card or None) if hand.phase == "done" or b.seat == seat else None,
+            }
+            for b in hand.bets
+        ],
+        "scoring": [street_json(r) for r in hand.results],
+    }
+
+
+def hand_summary(hand: Hand) -> JSON:
+    """What everyone learnt from a scored hand, for the table's hand summary."""
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "cards": [
+            {"seat": s, "private": hand.private[s].text, "forehead": hand.forehead[s].text}
+            for s in range(hand.num_seats)
+        ],
+        "community": [c.text for c in hand.community],
+        "discarded": [c.text for c in hand.discarded],
+        "scoring": [street_json(r) for r in hand.results],
+        "points": list(hand.points),
+        "action_cards_left": [len(c) for c in hand.cards],
+    }
