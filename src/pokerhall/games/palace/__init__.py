@@ -55,6 +55,7 @@ INFO = GameInfo(
     on_leave="resign",
     score_unit="chips",
     terminal="pokerhall.games.palace.terminal",
+    web_module=True,
     messages=Path(__file__).parent / "messages",
     testing=GameTesting(
         options={"starting_stack": 100, "small_bet": 10, "big_bet": 20, "hands_per_session": 3},
