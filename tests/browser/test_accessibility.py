@@ -168,3 +168,45 @@ def test_skip_links_lead_to_something_visible(
     expect(page.locator("#waiting-room")).to_be_visible()
     targets = page.evaluate(SKIP_LINK_TARGETS)
     assert all(visible for _href, visible in targets), f"skip links to hidden targets: {targets}"
+
+
+@pytest.mark.parametrize("code", ["en", "de", "cs", "el"])
+def test_the_palace_table_has_no_serious_accessibility_problems(
+    server: PokerhallServer, visitor: VisitorFactory, code: str
+) -> None:
+    """Palace Poker's table in every language: the turn (the five actions, the battle and
+    discard forms), then the soldiers to let go after a buy (or a battle answer)."""
+    table = server.api(
+        "POST",
+        "/api/tables",
+        {
+            "game": "palace",
+            "name": f"Axe Palace {code}",
+            "options": {},
+            "seats": 3,
+            "bots": 2,
+            "turn_clock": None,
+            "bot_delay": 0,
+        },
+    )
+    person = visitor(f"Axa-{code}")
+    page = person.page
+    person.open_table(table["id"])
+    person.join_in_waiting_room("Axa")
+    person.wait_for_game()
+    page.locator("#lang-select").select_option(code)
+    expect(page.locator("html")).to_have_attribute("lang", code)
+    page.wait_for_function(
+        "() => document.querySelector('#actions.is-your-turn') !== null", timeout=20_000
+    )
+    page.locator("#shortcuts-help summary").click()
+    if code == "en":
+        assert_accessible_light_and_dark(page, "the Palace table, a turn")
+    else:
+        assert_accessible(page, f"the Palace table in {code}, a turn")
+    # Next prompt: buy when possible (the soldiers prompt follows), else answer or fold.
+    if page.locator("#pal-buy:visible:enabled").count():
+        page.locator("#pal-buy").click()
+        expect(page.locator("#pal-soldiers")).to_be_visible()
+        assert_accessible(page, f"the Palace table in {code}, soldiers to let go")
+    person.assert_no_console_errors()

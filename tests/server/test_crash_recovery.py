@@ -17,6 +17,8 @@ from typing import Any
 import httpx
 import pytest
 
+from pokerhall import games
+from pokerhall.engine.record import MatchRecord
 from pokerhall.server.messages import WS_MAX_FRAME_BYTES
 
 from .lobby import Lobby
@@ -136,4 +138,83 @@ async def test_a_killed_server_loses_no_acknowledged_move(
         await client.close()
     second.kill(signal.SIGTERM)  # a clean shutdown (uvicorn re-raises the signal afterwards)
     assert second.process.returncode in (0, -signal.SIGTERM)
+    assert "Traceback" not in second.log.read_text()
+
+
+def palace_strategy(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """Palace Poker, predictably: buy one soldier, then stay (a quiet orbit ends the hand in a
+    showdown, P15); battle the first target when two are left and staying is not offered (P14);
+    call in a battle (P10); keep soldiers (or the default when over five)."""
+    moves = {move["type"]: move for move in prompt["moves"]}
+    if prompt["type"] == "battle":
+        return {"type": "call"}
+    if prompt["type"] == "soldiers":
+        return {"type": "keep"} if "keep" in moves else dict(prompt["default"])
+    soldiers = view["players"][view["seat"]]["soldiers"]
+    if "buy" in moves and not soldiers:
+        return {"type": "buy"}
+    if "stay" in moves:
+        return {"type": "stay"}
+    if "battle" in moves:
+        params = moves["battle"]["params"]
+        return {
+            "type": "battle",
+            "target": params["target"]["choices"][0],
+            "bet": params["bet"]["min"],
+        }
+    return {"type": "fold"}
+
+
+async def test_a_killed_server_resumes_a_palace_hand_identically(
+    processes: list[ServerProcess], sqlite_url: str, tmp_path: Path
+) -> None:
+    """Palace Poker (docs/rules/palace.md) survives SIGKILL mid-hand: every seat gets back
+    exactly the view it last had (its palace, the known cards, the prompt), the hand goes on,
+    and the finished match replays to the server's result."""
+    options = {"starting_stack": 100, "hands_per_session": 3}
+    first = ServerProcess(sqlite_url, tmp_path / "server.log")
+    processes.append(first)
+    await first.ready()
+    async with Lobby.at(first.http) as lobby:
+        table = await lobby.create(game="palace", options=options, seats=3)
+        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob", "Cy")]
+    clients = [await TableClient.connect(first.ws(table["id"]), t) for t in tokens]
+
+    def in_hand_two(client: TableClient) -> bool:
+        return bool(client.view and client.view["hand"]["number"] >= 2)
+
+    await asyncio.gather(*(c.play(palace_strategy, until=in_hand_two) for c in clients))
+    mover = next(c for c in clients if c.prompt() is not None)
+    await mover.answer(palace_strategy)  # a buy: hand 2 is under way
+    await mover.expect("update")
+    for client in clients:  # everyone has heard of the move before the crash
+        while client.view is None or client.view["prompt_id"] != mover.view["prompt_id"]:  # type: ignore[index]
+            await client.recv()
+    seen = [dict(c.view or {}) for c in clients]
+    first.kill(signal.SIGKILL)
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await client.close()
+
+    second = ServerProcess(sqlite_url, tmp_path / "server.log")
+    processes.append(second)
+    await second.ready()
+    clients = [await TableClient.connect(second.ws(table["id"]), t) for t in tokens]
+    for client, view in zip(clients, seen, strict=True):
+        state = await client.expect("state")
+        assert state["view"] == view  # the same hand, palace, soldiers, pot and prompt
+        assert state["view"]["you"]["palace"]
+    await asyncio.gather(*(c.play(palace_strategy) for c in clients))
+    async with Lobby.at(second.http) as lobby:
+        finished = await lobby.wait_for_status(table["id"], "finished", timeout=5)
+        async with httpx.AsyncClient(base_url=second.http) as http:
+            published = (await http.get(f"/api/tables/{table['id']}/record")).json()
+    assert sum(finished["result"]["scores"]) == 3 * options["starting_stack"]
+    replayed = games.replay(MatchRecord.from_json(published))
+    assert replayed.result == finished["result"]
+    for client in clients:
+        assert client.events("game_over"), client.seat
+        assert unexpected_errors(client) == []
+        await client.close()
+    second.kill(signal.SIGTERM)
     assert "Traceback" not in second.log.read_text()

@@ -10,10 +10,15 @@ from typing import Any
 import pytest
 
 from pokerhall.cards import Card
+from pokerhall.engine import registry
 from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.messages import load_catalog, render
 from pokerhall.games.palace import secrets
 
 from .helpers import act, moves_of, new, rig, types
+
+EN = load_catalog(registry.info("palace").messages, "en")
+NAMES = ["Ann", "Bob", "Cy"]
 
 
 def game3(camps: dict[int, tuple[str, str, str]], **options: Any) -> Any:
@@ -63,6 +68,19 @@ def test_p10_cards_of_the_opponents_banner_suit_do_not_count() -> None:
     won = next(e for e in events if e.type == "battle_won")
     assert (won.data["winner"], won.data["how"]) == (0, "hand")
     assert won.data["taken"] == ["Ts", "9s", "Ah"]
+    # The fighters' reveal names each hand's face-up cards and the cards that did not count,
+    # so a client can show why without the (by then changed) camps.
+    hands = {
+        h["seat"]: h for h in next(e for e in events if e.type == "battle_hands").data["hands"]
+    }
+    assert (hands[2]["banner"], hands[2]["soldiers"]) == ("Ah", ["Ts", "9s"])
+    assert hands[2]["left_out"] == ["Ks", "Qs", "Js", "Ts", "9s"]
+    assert hands[2]["counts"] == "high card"
+    assert (hands[0]["banner"], hands[0]["soldiers"], hands[0]["left_out"]) == ("As", [], [])
+    line = render(
+        game.describe(next(e for e in events if e.type == "battle_hands")), EN, NAMES, "en"
+    )
+    assert "Ks, Qs, Js, Ts, 9s not counted (the opponent's banner suit)" in line
 
 
 def test_p10_a_tie_goes_to_more_cards_of_ones_own_banner_suit() -> None:

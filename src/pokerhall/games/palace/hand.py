@@ -238,6 +238,9 @@ class Hand:
             {
                 "seat": seat,
                 "palace": [str(c) for c in camp.palace],
+                "banner": str(camp.banner),
+                "soldiers": [str(c) for c in camp.soldiers],
+                "left_out": [str(c) for c in camp.cards() if c.suit == other.banner.suit],
                 "counts": battle_rank(camp, other).category,
                 "own_suit": camp.own_suit(),
             }

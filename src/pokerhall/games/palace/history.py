@@ -105,6 +105,19 @@ def _hand_line(item: Mapping[str, Any], rank_key: str) -> dict[str, Any]:
     )
 
 
+def _battle_hand_line(item: Mapping[str, Any]) -> dict[str, Any]:
+    """P10: a fighter's palace, what its hand counts as, and the cards that did not count
+    (those of the opponent's banner suit)."""
+    left_out = _list(item.get("left_out"))
+    return nested(
+        "battle_hand_of",
+        name=seat(item.get("seat")),
+        cards=_cards(item.get("palace")),
+        category=_category(item.get("counts")),
+        left_out=nested("left_out", cards=_cards(left_out)) if left_out else "",
+    )
+
+
 def _battle_won(d: Mapping[str, Any]) -> Message:
     how = d.get("how")
     key = f"battle_won.{how}" if how in ("fold", "hand", "banner_suit") else "battle_won.hand"
@@ -176,7 +189,7 @@ _DESCRIBERS: dict[str, Callable[[Mapping[str, Any]], Message]] = {
     "battle_action": _battle_action,
     "battle_hands": lambda d: message(
         "battle_hands",
-        hands=listing([_hand_line(_mapping(h), "counts") for h in _list(d.get("hands"))]),
+        hands=listing([_battle_hand_line(_mapping(h)) for h in _list(d.get("hands"))]),
     ),
     "battle_won": _battle_won,
     "battle_tied": lambda d: message(

@@ -14,7 +14,7 @@ async function load(name) {
   } catch {
     return fallbackGame;
   }
-  if (module.strings) await addStrings(module.strings);
+  if (module.strings) await addStrings(module.strings, name);
   for (const href of module.styles || []) {
     const link = document.createElement("link");
     link.rel = "stylesheet";

@@ -42,9 +42,11 @@ export async function initI18n() {
 }
 
 /** Add a game module's strings: `loadStrings(code)` resolves to {key: message}. Its keys are
- *  looked up before the shell's, so a game may also rename a shell word (e.g. a round). */
-export async function addStrings(loadStrings) {
-  const layer = { load: loadStrings, fallback: await loadStrings("en"), messages: {} };
+ *  looked up before the shell's, so a game may also rename a shell word (e.g. a round).
+ *  `scope` (the game's name) lets a caller ask this game's strings first (`t(key, params,
+ *  scope)`): the lobby holds every game's strings, and two games may word one option apart. */
+export async function addStrings(loadStrings, scope = null) {
+  const layer = { load: loadStrings, scope, fallback: await loadStrings("en"), messages: {} };
   layer.messages = language === "en" ? layer.fallback : await loadStrings(language);
   layers.push(layer);
   translatePage();
@@ -70,8 +72,9 @@ export function onLanguageChange(listener) {
   listeners.add(listener);
 }
 
-function lookup(key) {
-  for (const layer of layers) {
+function lookup(key, scope = null) {
+  const own = scope === null ? [] : layers.filter((layer) => layer.scope === scope);
+  for (const layer of [...own, ...layers]) {
     const message = layer.messages[key] ?? layer.fallback[key];
     if (message !== undefined) return message;
   }
@@ -79,12 +82,12 @@ function lookup(key) {
 }
 
 /** Whether a string exists (game modules' strings are optional; callers then use a default). */
-export function hasString(key) {
-  return lookup(key) !== undefined;
+export function hasString(key, scope = null) {
+  return lookup(key, scope) !== undefined;
 }
 
-export function t(key, params = {}) {
-  let message = lookup(key);
+export function t(key, params = {}, scope = null) {
+  let message = lookup(key, scope);
   if (message === undefined) {
     console.warn(`missing translation: ${key}`);
     return key;

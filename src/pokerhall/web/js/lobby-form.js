@@ -22,15 +22,17 @@ export function errorText(error) {
 
 const optionId = (name) => `opt-${name}`;
 
-function optionLabel(spec) {
+/** Option words: the game's own strings first (`game`: its name), as two games may word one
+ *  option name differently. */
+function optionLabel(spec, game) {
   const key = `option.${spec.name}`;
-  return hasString(key) ? t(key) : spec.name.replaceAll("_", " ");
+  return hasString(key, game) ? t(key, {}, game) : spec.name.replaceAll("_", " ");
 }
 
-function optionHelp(spec) {
+function optionHelp(spec, game) {
   const key = `option.${spec.name}.help`;
-  if (hasString(key)) return t(key);
-  return hasString(`option.${spec.name}`) ? "" : spec.help || "";
+  if (hasString(key, game)) return t(key, {}, game);
+  return hasString(`option.${spec.name}`, game) ? "" : spec.help || "";
 }
 
 function bound(value) {
@@ -116,10 +118,11 @@ export class CreateTableForm {
 
   field(spec) {
     const id = optionId(spec.name);
-    const help = optionHelp(spec);
+    const game = this.game().name;
+    const help = optionHelp(spec, game);
     const hintId = help ? `${id}-hint` : null;
     const hint = help ? h("p", { class: "field-hint", id: hintId }, help) : null;
-    const label = optionLabel(spec);
+    const label = optionLabel(spec, game);
     if (spec.kind === "bool") {
       return h(
         "div",
@@ -131,13 +134,13 @@ export class CreateTableForm {
     }
     let input;
     if (spec.kind === "choice") {
-      const module = gameModule(this.game().name);
+      const module = gameModule(game);
       input = h(
         "select",
         { id, "aria-describedby": hintId },
         spec.choices.map((c) => {
           const key = `option.${spec.name}.${c}`;
-          const text = module?.lobby?.choiceLabel?.(spec, c) ?? (hasString(key) ? t(key) : c);
+          const text = module?.lobby?.choiceLabel?.(spec, c) ?? (hasString(key, game) ? t(key, {}, game) : c);
           return h("option", { value: c }, text);
         }),
       );
@@ -222,7 +225,7 @@ export class CreateTableForm {
   /** One option's value from its field: [value, problem or null]. */
   optionValue(spec) {
     const input = this.el(optionId(spec.name));
-    const label = optionLabel(spec);
+    const label = optionLabel(spec, this.game().name);
     const range = { label, min: bound(spec.min), max: bound(spec.max) };
     if (spec.kind === "bool") return [input.checked, null];
     const raw = input.value.trim();

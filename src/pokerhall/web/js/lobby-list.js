@@ -26,7 +26,7 @@ export function tableUrl(id) {
 
 /** A ruleset's name: the game module's word for it, else the title the server declares. */
 export function rulesetName(game, ruleset) {
-  if (hasString(`ruleset.${ruleset}`)) return t(`ruleset.${ruleset}`);
+  if (hasString(`ruleset.${ruleset}`, game)) return t(`ruleset.${ruleset}`, {}, game);
   const info = known.infos.get(game);
   return info?.rulesets?.find((r) => r.name === ruleset)?.title ?? ruleset ?? info?.title ?? game;
 }

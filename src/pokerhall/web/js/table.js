@@ -92,7 +92,10 @@ function announceEvents(groups) {
   const ctx = model.describeContext;
   for (const [, events] of groups) {
     for (const event of events) {
-      if (all || ALWAYS_ANNOUNCED.has(event.type) || game?.alwaysAnnounced?.has(event.type)) announcer.say(describeEvent(event, ctx));
+      if (all || ALWAYS_ANNOUNCED.has(event.type) || game?.alwaysAnnounced?.has(event.type)) {
+        // A game may word an event for the ear (cards as words); else the log line is read.
+        announcer.say(game?.spokenEvent?.(event, ctx) ?? describeEvent(event, ctx));
+      }
     }
   }
 }

@@ -1,0 +1,84 @@
+/* Palace Poker's cards on the page and in speech. A card travels as its text ("Ah", "Td");
+   on screen it is a small face (rank and suit symbol, hidden from screen readers) next to its
+   name in words ("ace of hearts", from the rank and suit keys pokerhall.cards names), which is
+   what a screen reader reads. Face-down cards are backs with their count in words. */
+
+import { h, srOnly } from "../../dom.js";
+import { formatList, t } from "../../i18n.js";
+
+const RANKS = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
+const SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+
+/** A card's text, exactly as the game writes it. */
+export const CARD = /^[2-9TJQKA][shdc]$/;
+
+export function isCard(text) {
+  return typeof text === "string" && CARD.test(text);
+}
+
+/** "ace of hearts" in the interface language. */
+export function cardWords(text) {
+  if (!isCard(text)) return String(text);
+  return t("pal.card", { rank: t(`pal.rank.${RANKS[text[0]]}`), suit: t(`pal.suit.${SUITS[text[1]]}`) });
+}
+
+/** "hearts": the suit of a card (a banner), in words. */
+export function suitWords(text) {
+  return isCard(text) ? t(`pal.suit.${SUITS[text[1]]}`) : "";
+}
+
+/** Several cards in words, joined the language's way; "none" when there are none. */
+export function cardsWords(cards) {
+  return cards?.length ? formatList(cards.map(cardWords)) : t("pal.noCards");
+}
+
+/** The face shown on screen: "A♥", "10♦". */
+export function cardFace(text) {
+  return `${text[0] === "T" ? "10" : text[0]}${SYMBOLS[text[1]]}`;
+}
+
+/** One card as an inline element: the face for the eye, the words for the ear. */
+export function cardEl(text, { tag = "span", leftOut = false } = {}) {
+  const words = leftOut ? `${cardWords(text)} (${t("pal.battle.notCounted")})` : cardWords(text);
+  return h(
+    tag,
+    { class: `card suit-${text[1]}${leftOut ? " left-out" : ""}`, "data-card": text },
+    h("span", { class: "card-face", "aria-hidden": "true" }, cardFace(text)),
+    srOnly(words),
+  );
+}
+
+/** A list of cards (`<ul>`), or "none". `leftOut` marks cards that did not count. */
+export function cardList(cards, { leftOut = [] } = {}) {
+  if (!cards?.length) return h("span", { class: "muted no-cards" }, t("pal.noCards"));
+  const out = new Set(leftOut);
+  return h("ul", { class: "cards" }, cards.map((c) => cardEl(c, { tag: "li", leftOut: out.has(c) })));
+}
+
+/** `count` face-down cards: backs for the eye, "3 face-down cards" for the ear. */
+export function cardBacks(count) {
+  return h(
+    "span",
+    { class: "cards backs" },
+    h("span", { "aria-hidden": "true" }, Array.from({ length: count }, () => h("span", { class: "card card-back" }))),
+    srOnly(t("pal.backs", { count })),
+  );
+}
+
+/** A message (engine/messages.py shape) with every card parameter written in words, so the
+   screen reader hears "ace of hearts" where the log shows "Ah". Keys and nested message names
+   stay as they are. */
+export function spokenMessage(value) {
+  if (isCard(value)) return cardWords(value);
+  if (Array.isArray(value)) return value.map(spokenMessage);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === "key" || k === "msg" ? v : spokenMessage(v)]),
+    );
+  }
+  return value;
+}
