@@ -68,7 +68,7 @@ export function renderBoards(model) {
     h(
       "table",
       { id: "boards-table", class: "det-table" },
-      h("caption", {}, t("det.boards.caption")),
+      h("caption", { id: "boards-caption" }, t("det.boards.caption")),
       h(
         "thead",
         {},
@@ -255,7 +255,7 @@ export function renderScores(model) {
     h(
       "table",
       { id: "score-table", class: "det-table det-score-table" },
-      h("caption", {}, t("det.scores.caption")),
+      h("caption", { id: "scores-caption" }, t("det.scores.caption")),
       h(
         "thead",
         {},
