@@ -47,6 +47,7 @@ test: lint typecheck unit
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/palace_eval.py
+	$(BIN)/python bench/palace_bots.py
 	$(BIN)/python bench/bot_strength.py
 	$(BIN)/python bench/detective_bots.py
 	$(BIN)/python bench/server_load.py --tables 100

@@ -2,10 +2,12 @@
 
 A battle (P10) ranks each fighter's hand (banner + three palace cards + five soldiers: nine
 cards) without the cards of the opponent's banner suit, and breaks a tie by the count of cards of
-one's own banner suit. Ours is the real call path: `rank_without_suit` twice, then the count.
-The peer does the same with treys, which ranks 5-7 cards; for 8-9 cards it takes the best of every
-five-card combination, as treys does itself for six and seven, the cost a pure-Python evaluator
-pays. Both run over the same seeded battles in interleaved slices. See bench/README.md.
+one's own banner suit. Ours is the game's own call path, `games.palace.battle.judge` on the
+fighters' camps (the suit taken away and both hands ranked by `rank_without_suit`, eval7
+underneath, then the tie-break), as a called battle in a game runs it. The peer does the same
+with treys, which ranks 5-7 cards; for 8-9 cards it takes the best of every five-card
+combination, as treys does itself for six and seven, the cost a pure-Python evaluator pays.
+Both run over the same seeded battles in interleaved slices. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokerhall.cards import Card, Deck, rank_without_suit
+from pokerhall.cards import Card, Deck
+from pokerhall.games.palace.battle import Camp, judge
 
 HAND_SIZE = 9  # banner + 3 palace cards + 5 soldiers, the most a fighter can hold
 MIN_LEFT = 5  # treys cannot rank fewer cards, so deals leaving fewer are redrawn for both
@@ -33,18 +36,25 @@ class Fight:
     defender_suit: str
 
 
-def battle(attacker: Sequence[Card], own: str, defender: Sequence[Card], opposing: str) -> int:
-    """1 if the attacker wins, -1 if the defender does, 0 if still tied (both are out).
+ATTACKER, DEFENDER = 0, 1
 
-    The benchmark's stand-in for the game's battle until `games/palace` lands (bench/README.md).
-    """
-    mine = rank_without_suit(attacker, opposing)
-    theirs = rank_without_suit(defender, own)
-    if mine != theirs:
-        return 1 if mine > theirs else -1
-    own_count = sum(1 for card in attacker if card.suit == own)
-    their_count = sum(1 for card in defender if card.suit == opposing)
-    return (own_count > their_count) - (own_count < their_count)
+
+def camp(cards: Sequence[Card]) -> Camp:
+    """A fighter's camp: the first card is the banner, the next three the palace, the rest
+    soldiers (a test's short hand has a shorter palace: only the cards matter to a battle)."""
+    return Camp(cards[0], tuple(cards[1:4]), list(cards[4:]))
+
+
+def verdict(attacker: Camp, defender: Camp) -> int:
+    """The game's P10 verdict: 1 if the attacker wins, -1 if the defender does, 0 if still tied
+    (both are out)."""
+    winner = judge(ATTACKER, attacker, DEFENDER, defender).winner
+    return 0 if winner is None else 1 if winner == ATTACKER else -1
+
+
+def battle(attacker: Sequence[Card], defender: Sequence[Card]) -> int:
+    """`verdict` of two card lists, each with its banner first."""
+    return verdict(camp(attacker), camp(defender))
 
 
 def deal_fights(seed: int, count: int) -> list[Fight]:
@@ -67,17 +77,20 @@ class Ours:
     name = "pokerhall.cards (eval7)"
 
     def __init__(self, fights: list[Fight]) -> None:
-        self.fights = [(f.attacker, f.attacker_suit, f.defender, f.defender_suit) for f in fights]
+        """The camps are made once, as a game holds them; the timed part is `judge` alone."""
+        self.fights = [(camp(f.attacker), camp(f.defender)) for f in fights]
 
     def run(self, start: int, count: int) -> int:
-        fights, size, fight = self.fights, len(self.fights), battle
+        fights, size, fight = self.fights, len(self.fights), judge
         outcome = 0
         for index in range(start, start + count):
-            outcome += fight(*fights[index % size])
+            attacker, defender = fights[index % size]
+            winner = fight(ATTACKER, attacker, DEFENDER, defender).winner
+            outcome += 0 if winner is None else 1 if winner == ATTACKER else -1
         return outcome
 
     def outcomes(self) -> list[int]:
-        return [battle(*f) for f in self.fights]
+        return [verdict(*f) for f in self.fights]
 
 
 class Treys:

@@ -11,6 +11,7 @@ from types import ModuleType
 import pytest
 
 from pokerhall.cards import parse_cards
+from pokerhall.games.palace.battle import judge
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "palace_eval.py"
 
@@ -57,5 +58,20 @@ def test_the_deals_are_legal_battles() -> None:
 def test_the_benchmarked_battle_is_p10(attacker: str, defender: str, outcome: int) -> None:
     """The attacker's banner is its first card, the defender's likewise."""
     bench = load_bench()
-    a, d = parse_cards(attacker), parse_cards(defender)
-    assert bench.battle(a, a[0].suit, d, d[0].suit) == outcome
+    assert bench.battle(parse_cards(attacker), parse_cards(defender)) == outcome
+
+
+def test_the_benchmark_times_the_games_own_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ours is the game's P10 path: with `battle.judge` replaced, the timed loop follows it."""
+    bench = load_bench()
+    fights = bench.deal_fights(3, 20)
+    ours = bench.Ours(fights)
+    calls: list[int] = []
+
+    def counting(*args: object) -> object:
+        calls.append(1)
+        return judge(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bench, "judge", counting)
+    assert ours.run(0, 20) == sum(ours.outcomes())
+    assert len(calls) == 40  # 20 timed, 20 for the outcomes

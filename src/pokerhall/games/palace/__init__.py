@@ -11,7 +11,7 @@ from pokerhall.cards import FULL_DECK
 from pokerhall.engine import registry
 from pokerhall.engine.catalog import GameInfo, GameTesting
 from pokerhall.engine.protocol import Game
-from pokerhall.games.palace.bots import RandomBot
+from pokerhall.games.palace.bots import BOTS, DEFAULT_BOT
 from pokerhall.games.palace.hand import Hand
 from pokerhall.games.palace.options import OPTIONS, RULESETS, PalaceOptions, palace_options
 from pokerhall.games.palace.state import Palace
@@ -49,8 +49,8 @@ INFO = GameInfo(
     factory=create,
     rulesets=RULESETS,
     options=OPTIONS,
-    bots={"random": RandomBot},
-    default_bot="random",
+    bots=BOTS,
+    default_bot=DEFAULT_BOT,
     aliases={},
     on_leave="resign",
     score_unit="chips",

@@ -1,0 +1,307 @@
+"""Palace bots (`games/palace/bots/`): they make only legal moves, decide from their own seat's
+view alone (P13), and read that view the way the rules say (P5, P9, P10).
+
+Speed is not tested here: `bench/palace_bots.py` measures decisions (and their 50 ms budget) and
+how much each level beats the one below; its smoke test is at the end.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerhall.cards import Card, Deck, parse_cards
+from pokerhall.engine.bots import Bot
+from pokerhall.games.palace import INFO, hand_secrets
+from pokerhall.games.palace.battle import Camp
+from pokerhall.games.palace.bots import BOTS, DEFAULT_BOT, CautiousBot, SamplerBot
+from pokerhall.games.palace.bots.knowledge import Memory, read
+from pokerhall.games.palace.bots.levels import best_five, dead_soldiers
+from pokerhall.games.palace.state import Palace
+
+from .helpers import new, rig
+
+BOTS_DIR = Path(__file__).resolve().parents[3] / "src" / "pokerhall" / "games" / "palace" / "bots"
+BENCH = Path(__file__).resolve().parents[3] / "bench" / "palace_bots.py"
+
+
+def test_the_levels_are_registered_with_the_strongest_as_default() -> None:
+    assert list(INFO.bots) == ["random", "cautious", "sampler"]
+    assert INFO.default_bot == DEFAULT_BOT == "sampler"
+
+
+def play(game: Palace, bots: dict[int, Bot], rng: random.Random, *, max_moves: int) -> int:
+    """Bots play `game`; every move must be one its prompt lists and the game accepts."""
+    moves = 0
+    while not game.over and moves < max_moves:
+        seat, asked = next(iter(game.pending().items()))
+        move = bots[seat].choose(game.view(seat), asked)
+        assert move["type"] in {spec["type"] for spec in asked["moves"]}, (asked, move)
+        game.act(seat, move)  # IllegalMove fails the test
+        moves += 1
+    return moves
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 10),
+    seed=st.integers(0, 2**32),
+    limit=st.booleans(),
+    forced=st.booleans(),
+    stack=st.sampled_from([15, 60, 300]),
+    kinds=st.lists(st.sampled_from(sorted(BOTS)), min_size=10, max_size=10),
+)
+def test_p9_p10_every_bot_only_makes_legal_moves(
+    players: int, seed: int, limit: bool, forced: bool, stack: int, kinds: list[str]
+) -> None:
+    """Mixed tables of every level, short stacks (all-ins, P9) and both betting kinds (P10)."""
+    game = new(
+        players,
+        seed=seed,
+        starting_stack=stack,
+        betting="limit" if limit else "no_limit",
+        forced_battle=forced,
+        hands_per_session=2,
+    )
+    bots = {s: BOTS[kinds[s]](seed + s) for s in range(players)}
+    assert play(game, bots, random.Random(seed), max_moves=300) > 0
+
+
+@pytest.mark.parametrize("kind", ["cautious", "sampler"])
+def test_each_level_plays_whole_sessions_legally(kind: str) -> None:
+    for seed in range(4):
+        game = new(3, seed=seed, starting_stack=100, hands_per_session=4)
+        bots: dict[int, Bot] = {s: BOTS[kind](seed * 10 + s) for s in range(3)}
+        play(game, bots, random.Random(seed), max_moves=10_000)
+        assert game.over
+
+
+# --- secrecy: a bot's decision is a function of its own view ---------------------------------
+
+
+def reshuffle_secrets(game: Palace, seat: int, rng: random.Random) -> Palace:
+    """A copy of `game` in which the cards `seat` may not know (P13: other palaces it has not
+    seen, the stock, the discard pile) have changed places among themselves."""
+    twin = copy.deepcopy(game)
+    hand = twin.hand
+    secret = {Card(text) for text in hand_secrets(hand, seat)}
+    live = [s for s in hand.order if hand.ledger.live(s) and s != seat]
+    slots: list[tuple[str, int, int]] = []
+    for other in live:
+        slots += [
+            ("palace", other, i) for i, c in enumerate(hand.camps[other].palace) if c in secret
+        ]
+    stock = list(hand.stock)
+    slots += [("stock", 0, i) for i, c in enumerate(stock) if c in secret]
+    slots += [("discard", 0, i) for i, c in enumerate(hand.discards) if c in secret]
+    palaces = {other: list(hand.camps[other].palace) for other in live}
+
+    def at(slot: tuple[str, int, int]) -> Card:
+        where, other, i = slot
+        return (
+            palaces[other][i]
+            if where == "palace"
+            else (stock if where == "stock" else hand.discards)[i]
+        )
+
+    cards = [at(slot) for slot in slots]
+    rng.shuffle(cards)
+    for (where, other, i), card in zip(slots, cards, strict=True):
+        if where == "palace":
+            palaces[other][i] = card
+        elif where == "stock":
+            stock[i] = card
+        else:
+            hand.discards[i] = card
+    for other in live:
+        hand.camps[other].palace = tuple(palaces[other])
+    hand.stock = Deck(stock)
+    twin._version += 1
+    return twin
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    kind=st.sampled_from(["cautious", "sampler"]),
+    stop=st.integers(0, 40),
+)
+def test_p13_a_bots_decision_is_the_same_whatever_the_cards_it_cannot_see(
+    players: int, seed: int, kind: str, stop: int
+) -> None:
+    """Bots play a while; then the seat to move gets the same view from a game whose hidden cards
+    differ, and a copy of the bot (same seed, same memory) decides the same."""
+    rng = random.Random(seed)
+    game = new(players, seed=seed % 1000, starting_stack=200)
+    bots = {s: BOTS[kind](seed + s) for s in range(players)}
+    play(game, bots, rng, max_moves=stop)
+    if game.over:
+        return
+    seat, asked = next(iter(game.pending().items()))
+    twin = reshuffle_secrets(game, seat, rng)
+    assert twin.view(seat) == game.view(seat)
+    assert twin.pending()[seat] == asked
+    other = copy.deepcopy(bots[seat])
+    assert other.choose(twin.view(seat), twin.pending()[seat]) == bots[seat].choose(
+        game.view(seat), asked
+    )
+
+
+def test_p13_the_reshuffle_really_changes_what_the_bot_cannot_see() -> None:
+    """The property above is not empty: the twin's other palaces and stock differ."""
+    game = new(4, seed=3)
+    twin = reshuffle_secrets(game, 0, random.Random(1))
+    assert twin.view(0) == game.view(0)
+    theirs = [game.hand.camps[s].palace for s in (1, 2, 3)]
+    assert [twin.hand.camps[s].palace for s in (1, 2, 3)] != theirs
+    assert set(twin.hand.camps[0].palace) == set(game.hand.camps[0].palace)
+
+
+def test_p13_the_bots_never_import_the_game_state() -> None:
+    """The bots' only window on a game is the view and prompt they are handed: no bot module
+    imports the game's state, hand, deal, moves or views (only the rules in `battle`)."""
+    banned = {"state", "hand", "deal", "moves", "views"}
+    for path in BOTS_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = node.module.split(".")
+                if parts[:3] == ["pokerhall", "games", "palace"] and len(parts) > 3:
+                    assert parts[3] not in banned, f"{path.name} imports {node.module}"
+
+
+# --- reading the view ------------------------------------------------------------------------
+
+
+def test_p5_p13_the_pool_leaves_out_every_card_the_seat_has_seen() -> None:
+    game = new(3, seed=5)
+    seat = game.hand.turn
+    others = [s for s in game.hand.order if s != seat]
+    rig(
+        game,
+        {
+            seat: ("Ah", "Kh Qh Jh", "2c 3c"),
+            others[0]: ("As", "Ks Qs Js", "4d"),
+            others[1]: ("Ad", "Kd Qd Jd", ""),
+        },
+    )
+    memory = Memory()
+    table = read(game.view(seat), memory)
+    assert set(table.pool).isdisjoint(parse_cards("Ah Kh Qh Jh 2c 3c As 4d Ad"))
+    assert set(parse_cards("Ks Qs Js Kd Qd Jd")) <= set(table.pool)  # their palaces are unseen
+    assert len(table.pool) == 52 - 9
+    assert table.unknown() == others
+    # a soldier seen once and then discarded stays out of the pool (it is in no palace)
+    game.hand.camps[seat].soldiers.remove(Card("2c"))
+    game._version += 1
+    assert Card("2c") not in read(game.view(seat), memory).pool
+    assert Card("2c") in read(game.view(seat), Memory()).pool
+
+
+def test_p10_both_levels_battle_the_opponent_they_can_beat() -> None:
+    """Against spades (every card of ours but the banner is a spade, and P10 takes them away) we
+    have nothing; against clubs we hold a straight, and that opponent loses its hearts, which
+    would win it the showdown: the bots battle the clubs. (Buying is priced out, so battling is
+    plainly the best move.)"""
+    for bot in (CautiousBot(1), SamplerBot(1)):
+        game = new(3, seed=2, buy_price=10**6)
+        seat = game.hand.turn
+        weak_side, strong_side = (s for s in game.hand.order if s != seat)
+        rig(
+            game,
+            {
+                seat: ("Ah", "Ks Qs Js", "Ts"),
+                weak_side: ("2s", "8d 8c 9d", ""),
+                strong_side: ("2c", "3d 4d 7c", "Kh Qh Jh Th 9h"),
+            },
+        )
+        move = bot.choose(game.view(seat), game.pending()[seat])
+        assert move == {"type": "battle", "target": strong_side, "bet": 20}, bot
+
+
+def test_p10_the_sampler_folds_a_hopeless_battle_and_calls_a_sure_one() -> None:
+    game = new(2, seed=4)
+    attacker = game.hand.turn
+    defender = 1 - attacker
+    rig(game, {attacker: ("Ah", "Ad Ac As", "Kh"), defender: ("2c", "3d 4h 7s", "")})
+    game.act(attacker, {"type": "battle", "target": defender, "bet": 20})
+    assert SamplerBot(1).choose(game.view(defender), game.pending()[defender]) == {"type": "fold"}
+
+    game = new(2, seed=4)
+    rig(game, {attacker: ("2c", "3d 4h 7s", "8h"), defender: ("Ah", "Ad Ac As", "")})
+    game.act(attacker, {"type": "battle", "target": defender, "bet": 20})
+    move = SamplerBot(1).choose(game.view(defender), game.pending()[defender])
+    assert move["type"] in ("call", "raise")
+
+
+def test_p10_dead_soldiers_are_those_that_improve_no_hand_that_counts() -> None:
+    """A soldier that no battle hand (without an opponent's suit) and no showdown hand uses,
+    and not of our own suit, only raises the bet (P9)."""
+    game = new(2, seed=1)
+    seat = game.hand.turn
+    rig(game, {seat: ("Ah", "Ad Ac As", "Kh Kd 2c 3s"), 1 - seat: ("9c", "5d 6d 7d", "")})
+    table = read(game.view(seat), Memory())
+    # without clubs (the opponent's suit) the hand is aces full of kings, so both kings count;
+    # at the showdown four aces play a king; 2c and 3s count nowhere
+    assert dead_soldiers(table, table.me) == list(parse_cards("2c 3s"))
+    # against diamonds: Ad and Kd do not count in battle, where aces and Kh 3s play (so 3s
+    # counts), and at the showdown Kh is the kicker; Kd is dead (and Kh, of our own suit, the
+    # P10 tie-break, would stay anyway)
+    rig(game, {seat: ("Ah", "Ad Ac As", "Kh Kd 2c 3s"), 1 - seat: ("9d", "5c 6c 7c", "")})
+    table = read(game.view(seat), Memory())
+    assert dead_soldiers(table, table.me) == list(parse_cards("2c Kd"))
+
+
+def test_p7_the_best_five_of_too_many_soldiers_keep_the_made_hand() -> None:
+    game = new(2, seed=1)
+    seat = game.hand.turn
+    rig(game, {seat: ("Ah", "2d 3c 4s", ""), 1 - seat: ("9c", "5d 6d 7d", "")})
+    table = read(game.view(seat), Memory())
+    soldiers = list(parse_cards("Kh Kd Ks Qh Qd 5c 7s"))
+    keep = best_five(table, Camp(table.me.banner, table.me.palace, soldiers))
+    assert set(keep) == set(parse_cards("Kh Kd Ks Qh Qd"))  # a full house
+
+
+# --- the benchmark ---------------------------------------------------------------------------
+
+
+def load_bench() -> Any:
+    spec = importlib.util.spec_from_file_location("palace_bots", BENCH)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bot_benchmark_prints_every_pairing_with_intervals_and_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bench = load_bench()
+    assert bench.main(["--hands", "6", "--players", "3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    for upper, lower in (("cautious", "random"), ("sampler", "cautious")):
+        assert f"{upper} vs {lower}: 6 hands, 3 players" in out
+        assert f"{upper} beats {lower} clearly:" in out
+    assert out.count("95% CI") == 4
+    assert out.count("p99") >= 8
+    assert "every level beats the one below clearly:" in out
+
+
+def test_the_benchmark_seats_alternate_and_turn() -> None:
+    bench = load_bench()
+    job = bench.Job("sampler", "cautious", 4, 0, 1, ())
+    assert bench.seating(job) == ["sampler", "cautious", "sampler", "cautious"]
+    turned = bench.Job("sampler", "cautious", 4, 1, 1, ())
+    assert bench.seating(turned) == ["cautious", "sampler", "cautious", "sampler"]
