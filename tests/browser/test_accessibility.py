@@ -210,3 +210,39 @@ def test_the_palace_table_has_no_serious_accessibility_problems(
         expect(page.locator("#pal-soldiers")).to_be_visible()
         assert_accessible(page, f"the Palace table in {code}, soldiers to let go")
     person.assert_no_console_errors()
+
+
+DETECTIVE_HEADINGS = {"en": "The table", "de": "Der Tisch", "cs": "Stůl", "el": "Το τραπέζι"}
+
+
+@pytest.mark.parametrize("code", ["en", "de", "cs", "el"])
+def test_detective_table_has_no_serious_accessibility_problems(
+    server: PokerhallServer, visitor: VisitorFactory, code: str
+) -> None:
+    """The Detective Poker table in each language: a bet prompt (cards, boards, the bet form,
+    the shortcuts), then the next hand with the last hand's scoring and the score table."""
+    table = server.create_table(game="detective", options={}, name="Axe detectives", bots=2)
+    person = visitor("Iris")
+    page = person.page
+    person.open_table(table["id"])
+    page.locator("#lang-select").select_option(code)
+    expect(page.locator("html")).to_have_attribute("lang", code)
+    person.join_in_waiting_room("Iris")
+    person.wait_for_game()
+    expect(page.locator("#det-heading")).to_have_text(DETECTIVE_HEADINGS[code])
+    bet_ready = """() => Boolean(document.querySelector("#actions.is-your-turn")) &&
+      !document.getElementById("det-bet-form").hidden &&
+      !document.getElementById("bet-submit").disabled"""
+    page.wait_for_function(bet_ready)
+    page.locator("#shortcuts-help summary").click()
+    assert_accessible_light_and_dark(page, f"the Detective table, betting, in {code}")
+    while page.locator("#scoring").get_attribute("data-hand") is None:
+        page.wait_for_function(
+            f"() => document.getElementById('scoring').dataset.hand || ({bet_ready})()"
+        )
+        if page.locator("#scoring").get_attribute("data-hand") is None:
+            page.locator("#bet-card-bluff, #bet-card-nocard").last.check()
+            page.locator("#bet-submit").click()  # disabled at once, until the next prompt
+    expect(page.locator("#scoring-body .det-street-score")).to_have_count(4)
+    assert_accessible_light_and_dark(page, f"the Detective table after a hand, in {code}")
+    person.assert_no_console_errors()

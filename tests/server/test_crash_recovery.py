@@ -218,3 +218,68 @@ async def test_a_killed_server_resumes_a_palace_hand_identically(
         await client.close()
     second.kill(signal.SIGTERM)
     assert "Traceback" not in second.log.read_text()
+
+
+def detective_strategy(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """A bet that depends only on what the seat sees: a board turning with the street, one
+    chip, and the +1 card on the river (X5, X6)."""
+    seat, street = view["seat"], view["hand"]["street_index"]
+    board = (seat + street) % len(view["players"])
+    card = "+1" if prompt["street"] == "river" else ""
+    return {"type": "bet", "board": board, "chips": 1, "card": card}
+
+
+async def test_a_killed_detective_table_goes_on_identically(
+    processes: list[ServerProcess], sqlite_url: str, tmp_path: Path
+) -> None:
+    """Detective Poker (X1-X10) killed mid-hand (hand 2, on the turn): every seat's view after
+    the restart is the view it had, the game is played to its end, and its result is what the
+    same moves give in one uninterrupted run."""
+    first = ServerProcess(sqlite_url, tmp_path / "server.log")
+    processes.append(first)
+    await first.ready()
+    async with Lobby.at(first.http) as lobby:
+        table = await lobby.create(game="detective", options={}, seats=3)
+        tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob", "Cy")]
+    clients = [await TableClient.connect(first.ws(table["id"]), t) for t in tokens]
+
+    def mid_hand_two(client: TableClient) -> bool:
+        hand = client.view["hand"] if client.view else None
+        return bool(hand and (hand["number"], hand["street_index"] or 0) >= (2, 3))
+
+    await asyncio.gather(*(c.play(detective_strategy, until=mid_hand_two) for c in clients))
+    mover = next(c for c in clients if c.prompt() is not None)
+    await mover.answer(detective_strategy)
+    update = await mover.expect("update")  # acknowledged, and every seat is told of it
+    prompt_id = update["view"]["prompt_id"]
+    for client in clients:
+        while client.view is None or client.view["prompt_id"] < prompt_id:
+            await client.recv()
+    seen = [client.view for client in clients]
+    first.kill(signal.SIGKILL)
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await client.close()
+
+    second = ServerProcess(sqlite_url, tmp_path / "server.log")
+    processes.append(second)
+    await second.ready()
+    clients = [await TableClient.connect(second.ws(table["id"]), t) for t in tokens]
+    for client, view in zip(clients, seen, strict=True):
+        state = await client.expect("state")
+        assert state["view"] == view, f"seat {client.seat} sees another game after the restart"
+    await asyncio.gather(*(c.play(detective_strategy) for c in clients))
+    async with Lobby.at(second.http) as lobby:
+        finished = await lobby.wait_for_status(table["id"], "finished", timeout=5)
+        record = MatchRecord.from_json(await lobby.record(table["id"]))
+    assert len(record.moves) == 2 * 3 * 4 * 3  # two rounds of three hands, four bets each
+    uninterrupted = games.replay(record)
+    assert uninterrupted.result == finished["result"]
+    for client in clients:
+        assert client.events("game_over")[-1]["winners"] == finished["result"]["winners"]
+        assert client.view is not None
+        assert client.view["hand_points"] == uninterrupted.view(client.seat)["hand_points"]
+        assert unexpected_errors(client) == []
+        await client.close()
+    second.kill(signal.SIGTERM)
+    assert "Traceback" not in second.log.read_text()

@@ -66,6 +66,7 @@ INFO = GameInfo(
     on_leave="bot",
     score_unit="points",
     terminal="pokerhall.games.detective.terminal",
+    web_module=True,
     messages=Path(__file__).parent / "messages",
     testing=GameTesting(options={}, secrets=secrets),
 )

@@ -1,0 +1,70 @@
+/* Playing cards and action cards in words and on screen. A card ("Qs", as pokerhall.cards
+   writes it) is drawn as its rank and suit symbol, hidden from screen readers, with its full
+   name ("queen of spades", translated) beside it for them; so every card reads as words. */
+
+import { h, srOnly } from "../../dom.js";
+import { formatList, t } from "../../i18n.js";
+
+const RANKS = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
+const SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+
+function parts(text) {
+  const value = String(text ?? "");
+  const rank = value.slice(0, -1);
+  const suit = value.slice(-1);
+  return RANKS[rank] && SUITS[suit] ? { rank, suit } : null;
+}
+
+/** "queen of spades" in the current language (the text as it is when it is no card). */
+export function cardName(text) {
+  const card = parts(text);
+  if (!card) return String(text ?? "");
+  return t("det.card", { rank: t(`det.rank.${RANKS[card.rank]}`), suit: t(`det.suit.${SUITS[card.suit]}`) });
+}
+
+/** Several cards' names as one list ("two of clubs, ten of hearts and ace of spades"). */
+export function cardNames(texts) {
+  return texts.length ? formatList(texts.map(cardName)) : t("det.noCards");
+}
+
+/** A card face up: "Q♠" on screen, its name for screen readers. */
+export function cardFace(text, { tag = "span" } = {}) {
+  const card = parts(text);
+  if (!card) return h(tag, { class: "det-card" }, String(text ?? ""));
+  const colour = card.suit === "h" || card.suit === "d" ? "red" : "black";
+  return h(
+    tag,
+    { class: `det-card suit-${colour}`, title: cardName(text) },
+    h("span", { "aria-hidden": "true" }, `${card.rank === "T" ? "10" : card.rank}${SYMBOLS[card.suit]}`),
+    srOnly(cardName(text)),
+  );
+}
+
+/** A card face down (one's own forehead, or one nobody may see): a card back and its words. */
+export function cardBack(words = t("det.cardBack"), { tag = "span" } = {}) {
+  return h(tag, { class: "det-card det-card-back", title: words }, h("span", { "aria-hidden": "true" }, "?"), srOnly(words));
+}
+
+/** An action card's name ("Bluff"); "" is no card. */
+export function actionName(id) {
+  if (id === "" || id === null || id === undefined) return t("det.action.noCard");
+  const key = `det.action.${id}`;
+  return t(key);
+}
+
+/** What an action card does, in a few words. */
+export function actionAbout(id) {
+  return t(id ? `det.action.about.${id}` : "det.action.about.noCard");
+}
+
+export function streetName(street) {
+  return t(`det.street.${street}`);
+}
+
+export function categoryName(category) {
+  return t(`det.category.${category}`);
+}
