@@ -38,7 +38,9 @@ def test_a_withdrawn_seat_is_not_waited_for() -> None:
 
 
 @given(st.lists(st.integers(0, 4), unique=True, min_size=2), st.data())
-def test_what_others_see_does_not_depend_on_a_declaration(seats: list[int], data: st.DataObject) -> None:
+def test_what_others_see_does_not_depend_on_a_declaration(
+    seats: list[int], data: st.DataObject
+) -> None:
     """Non-interference: before the reveal, what any other seat sees is the same whatever is
     declared."""
     one: SealedRound[int] = SealedRound(seats)

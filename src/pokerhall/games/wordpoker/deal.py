@@ -173,7 +173,10 @@ class Deal:
         if not self.ledger.live(seat) or self.phase == "done":
             return []
         self.ledger.fold(seat)
-        return self._advance() if self.sealed.withdraw(seat) else []
+        complete = self.sealed.withdraw(seat)
+        if self.ledger.live_count() <= 1:
+            return self._score()
+        return self._advance() if complete else []
 
     def _advance(self) -> list[Event]:
         if self.phase == "declare":
@@ -264,7 +267,7 @@ class Deal:
         passed at once): the pot goes to the next deal."""
         live = self.live()
         entries: dict[int, Entry] = {}
-        if self.phase == "word":
+        if self.phase == "word" and self.sealed.complete:
             entries = {s: _as(Entry, m) for s, m in self.sealed.revealed().items()}
         self.phase = "done"
         words = []
