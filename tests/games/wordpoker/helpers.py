@@ -14,8 +14,37 @@ from pokerhall.games.wordpoker.lexicons import SmallList
 from pokerhall.games.wordpoker.moves import parse
 
 WORDS = SmallList(
-    """pes les kočka čaj sůl nos kolo ryba led víno den dům řeka pán žena oko auto ty my
-    sen dub lev kos rok pero kopec kapr kost most""".split()
+    [
+        "pes",
+        "les",
+        "kočka",
+        "čaj",
+        "sůl",
+        "nos",
+        "kolo",
+        "ryba",
+        "led",
+        "víno",
+        "den",
+        "dům",
+        "řeka",
+        "pán",
+        "žena",
+        "oko",
+        "auto",
+        "ty",
+        "my",
+        "sen",
+        "dub",
+        "lev",
+        "kos",
+        "rok",
+        "pero",
+        "kopec",
+        "kapr",
+        "kost",
+        "most",
+    ]
 )
 """Real Czech words (every one in the hunspell-cs dictionary), written here, not mocked."""
 ALPHABET = default_alphabet()

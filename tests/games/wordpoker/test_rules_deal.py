@@ -34,7 +34,8 @@ def test_w6_declarations_are_sealed_then_the_highest_raise_is_announced() -> Non
     act(deal, 0, type="stay")
     revealed = act(deal, 2, type="raise", amount=5)
     public = revealed[-1]
-    assert public.type == "declarations_revealed" and public.is_public
+    assert public.type == "declarations_revealed"
+    assert public.is_public
     assert public.data["highest"] == 5
     assert deal.phase == "respond"
     assert [deal.cost(s) for s in range(3)] == [5, 2, 0]
@@ -50,7 +51,8 @@ def test_w6_pass_or_not_matching_leaves_the_deal_losing_what_was_put_in() -> Non
     act(deal, 2, type="pass")
     assert deal.phase == "done"
     assert deal.result is not None
-    assert deal.result["winners"] == [1] and deal.result["uncontested"]
+    assert deal.result["winners"] == [1]
+    assert deal.result["uncontested"]
     assert deal.ledger.stacks == [95, 100 - 9 + 19, 95]
 
 
@@ -66,8 +68,10 @@ def test_w6_w7_exchanged_cards_are_replaced_and_dead_then_two_more_dice() -> Non
     assert [c.letter for c in deal.hands[0]] == ["P", "S", "carka", "V", "M"]
     assert [c.letter for c in deal.discards[0]] == ["L", "K"]
     rolled = next(e for e in events if e.type == "dice_rolled")
-    assert rolled.data["new"] == ["A", "I"] and deal.dice == list("EUOAI")
-    assert deal.round == 2 and deal.phase == "declare"
+    assert rolled.data["new"] == ["A", "I"]
+    assert deal.dice == list("EUOAI")
+    assert deal.round == 2
+    assert deal.phase == "declare"
 
 
 def test_w8_round_two_has_its_own_limits_then_the_words() -> None:
@@ -118,13 +122,16 @@ def test_w10_the_result_shows_every_word_score_pot_balances_and_the_best_word() 
     act(deal, 0, type="word", word="les")
     events = act(deal, 1, type="no_word")
     result = events[-1]
-    assert result.type == "deal_result" and result.is_public
+    assert result.type == "deal_result"
+    assert result.is_public
     words = result.data["words"]
     assert [w["word"] for w in words] == ["les", None]
     assert words[0]["hand"] == ["P", "S", "L", "carka", "K"]
-    assert words[0]["best"] == "sůl" and words[0]["best_score"] == 6
+    assert words[0]["best"] == "sůl"
+    assert words[0]["best_score"] == 6
     assert words[1]["best"] == "dub"  # D1 U2 B3 beats den
-    assert result.data["pot"] == 10 and result.data["balances"] == [105, 95]
+    assert result.data["pot"] == 10
+    assert result.data["balances"] == [105, 95]
 
 
 def test_w19_an_unknown_word_scores_zero_with_the_reason() -> None:
@@ -179,14 +186,16 @@ def test_w3_a_deal_is_start_two_rounds_and_the_end() -> None:
         (2, "word"),
         (2, "done"),
     ]
-    assert deal.result is not None and deal.result["winners"] == [0, 1]
+    assert deal.result is not None
+    assert deal.result["winners"] == [0, 1]
 
 
 def test_everybody_passing_at_once_leaves_the_pot_for_the_next_deal() -> None:
     deal, _ = new_deal(["P S L ´ K", "N D R T B"])
     everyone(deal, type="pass")
     assert deal.result is not None
-    assert deal.result["winners"] == [] and deal.result["carry"] == 10
+    assert deal.result["winners"] == []
+    assert deal.result["carry"] == 10
 
 
 def test_exchanges_are_limited_so_the_rest_of_the_deck_suffices() -> None:

@@ -39,14 +39,16 @@ def test_w2_ten_deals_from_a_hundred_points() -> None:
     assert game.points == [100, 100]
     assert len(game.stakes) == 10
     view = game.view(0)
-    assert view["deals"] == 10 and view["deal"]["number"] == 1
+    assert view["deals"] == 10
+    assert view["deal"]["number"] == 1
     for _ in range(10):
         for move in ({"type": "stay"}, {"type": "call", "exchange": []}) * 2:
             answer_all(game, move)
         answer_all(game, {"type": "no_word"})
     assert game.over
     result = game.result
-    assert result is not None and result["rounds"] == 10
+    assert result is not None
+    assert result["rounds"] == 10
     assert result["scores"] == [100, 100]
 
 
@@ -58,7 +60,8 @@ def test_w11_a_player_who_cannot_pay_the_ante_is_bankrupt() -> None:
     answer_all(game, {"type": "no_word"})
     bankrupt = [e for e in game.events if e.type == "bankrupt"]
     assert [e.data["seat"] for e in bankrupt] == [0]
-    assert game.deal.number == 2 and not game.deal.ledger.playing[0]
+    assert game.deal.number == 2
+    assert not game.deal.ledger.playing[0]
     assert game.view(None)["players"][0]["status"] == "bankrupt"
     assert not game.still_in(0)
     with pytest.raises(IllegalMove, match="out of the game"):
@@ -83,7 +86,8 @@ def test_w12_who_leaves_forfeits_the_deals_left_and_their_antes() -> None:
         )
     result = game.result
     assert result is not None
-    assert result["scores"][1] == 95 - later and result["penalties"][1] == later
+    assert result["scores"][1] == 95 - later
+    assert result["penalties"][1] == later
     assert result["places"][1] == 3
     assert sum(result["scores"]) + result["unawarded"] + later == 300
 
@@ -94,13 +98,15 @@ def test_w12_a_no_show_resigning_at_once_ends_a_heads_up_game() -> None:
     assert game.over
     result = game.result
     assert result is not None
-    assert result["winners"] == [1] and result["scores"] == [95 - 130, 105]
+    assert result["winners"] == [1]
+    assert result["scores"] == [95 - 130, 105]
 
 
 def test_w13_every_game_at_a_table_starts_with_fresh_points() -> None:
     one, two = start(2, points=100), start(2, points=100)
     one.act(0, {"type": "resign"})
-    assert two.points == [100, 100] and two.view(0)["players"][0]["points"] == 95
+    assert two.points == [100, 100]
+    assert two.view(0)["players"][0]["points"] == 95
 
 
 def test_w14_the_result_gives_each_players_final_points_for_the_league_table() -> None:
@@ -110,11 +116,13 @@ def test_w14_the_result_gives_each_players_final_points_for_the_league_table() -
         answer_all(game, move)
     answer_all(game, {"type": "no_word"})
     result = game.result
-    assert result is not None and result["unit"] == "points"
+    assert result is not None
+    assert result["unit"] == "points"
     assert result["scores"] == [p["points"] for p in game.view(None)["players"]]
 
 
 def test_the_lexicon_and_letters_are_pinned_in_the_record() -> None:
     game = start(2)
     content = game.record().content
-    assert content["lexicon"].startswith("sha256:") and content["letters"].startswith("sha256:")
+    assert content["lexicon"].startswith("sha256:")
+    assert content["letters"].startswith("sha256:")
