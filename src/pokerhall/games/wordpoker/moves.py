@@ -60,8 +60,8 @@ class WordRejected(IllegalMove):
     """A word that cannot be laid down: `message` says why in the player's language."""
 
     def __init__(self, reason: Message) -> None:
-        super().__init__(english(reason))
-        self.message = reason
+        super().__init__(english(reason), reason)
+        self.message: Message = reason
 
 
 @cache

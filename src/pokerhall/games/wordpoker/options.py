@@ -13,6 +13,7 @@ from typing import Any
 
 from pokerhall.engine.catalog import OptionSpec, Ruleset
 from pokerhall.engine.events import JSON
+from pokerhall.engine.messages import LANGUAGES
 from pokerhall.games.wordpoker.letters import stakes_table
 from pokerhall.games.wordpoker.lexicons import LEXICONS
 
@@ -35,6 +36,7 @@ class WordPokerOptions:
     points: int
     lexicon: str
     check_words: str
+    language: str
 
     def to_json(self) -> JSON:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -52,6 +54,14 @@ RULESETS = (
 )
 
 OPTIONS = (
+    OptionSpec(
+        "language",
+        "choice",
+        "en",
+        "The language of the terminal table (events follow each reader's language).",
+        choices=LANGUAGES,
+        advanced=True,
+    ),
     OptionSpec("deals", "int", DEALS, "Deals in a game (W2: ten).", min=1, max=len(stakes_table())),
     OptionSpec("points", "int", POINTS, "Points each player starts with (W2).", min=1, max=100_000),
     OptionSpec(

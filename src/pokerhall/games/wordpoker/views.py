@@ -48,6 +48,7 @@ def build_view(game: WordPoker, seat: int | None) -> JSON:
         "ruleset": game.options.ruleset,
         "lexicon": game.options.lexicon,
         "check_words": game.options.check_words,
+        "language": game.options.language,
         "prompt_id": game.prompt_id,
         "seat": seat,
         "deals": len(game.stakes),
