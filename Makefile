@@ -50,6 +50,8 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/palace_bots.py
 	$(BIN)/python bench/bot_strength.py
 	$(BIN)/python bench/detective_bots.py
+	$(BIN)/python bench/wordpoker_best.py
+	$(BIN)/python bench/wordpoker_bots.py
 	$(BIN)/python bench/server_load.py --tables 100
 
 # Rebuilds the generated question pack from data shipped in Python packages.

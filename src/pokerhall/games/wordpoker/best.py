@@ -3,14 +3,14 @@
 Shown to everyone in the deal's result (W10) and used by the bots as a hand's strength. The
 search asks the anagram index (`WordList.by_letters`) once for every sub-multiset of the base
 letters on offer, the consonant cards plus the dice vowels (at most 2^10 keys for five cards
-and five dice), then keeps the words the diacritic cards can mark (W17) and that use at least
+and five dice, built in sorted order; one-letter keys are skipped, since a word takes a card
+and a die), then keeps the words the diacritic cards can mark (W17) and that use at least
 one card and one die (W9). What a word takes and scores is `Alphabet.spell`, the rule's one
 place; its outcome per word is cached, since the same words come up hand after hand.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,13 +48,15 @@ def candidates(
     pool = Counter(c.letter.lower() for c in hand if not c.is_mark)
     pool.update(d.lower() for d in dice)
     marks = Counter(c.letter for c in hand if c.is_mark)
-    letters = sorted(pool)
+    keys = [""]
+    for letter in sorted(pool):
+        runs = [letter * k for k in range(pool[letter] + 1)]
+        keys = [key + run for key in keys for run in runs]
     found: list[Spelling] = []
-    for counts in itertools.product(*(range(pool[letter] + 1) for letter in letters)):
-        key = "".join(letter * k for letter, k in zip(letters, counts, strict=True))
-        if not key:
-            continue
-        for word in words.by_letters(key):
+    lookup = words.by_letters
+    for key in keys:
+        hits = lookup(key) if len(key) > 1 else ()
+        for word in hits:
             spelt = _spelt(alphabet, word)
             if spelt is None or spelt.dice_used == 0 or spelt.cards_used == 0:
                 continue
