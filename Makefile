@@ -58,6 +58,8 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/palace_bots.py
 	$(BIN)/python bench/bot_strength.py
 	$(BIN)/python bench/detective_bots.py
+	$(BIN)/python bench/wordpoker_best.py
+	$(BIN)/python bench/wordpoker_bots.py
 	$(BIN)/python bench/server_load.py --tables 100
 	$(BIN)/python bench/lexicon_build.py
 

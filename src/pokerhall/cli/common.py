@@ -19,7 +19,7 @@ from pokerhall import games as games
 from pokerhall.content import library
 from pokerhall.engine import registry
 from pokerhall.engine.catalog import GameInfo
-from pokerhall.engine.errors import InvalidOptions, PokerhallError
+from pokerhall.engine.errors import IllegalMove, InvalidOptions, PokerhallError
 from pokerhall.engine.events import Event
 from pokerhall.engine.messages import LANGUAGES, UnknownLanguage, load_catalog, render
 from pokerhall.engine.protocol import Game
@@ -111,6 +111,12 @@ class EventLines:
         if message is None:
             return None
         return render(message, self.catalog, self.state.players, self.lang)
+
+    def reason(self, refused: IllegalMove) -> str:
+        """Why a move was refused, in this language when the game said it as a message."""
+        if refused.message is None:
+            return refused.reason
+        return render(refused.message, self.catalog, self.state.players, self.lang)
 
 
 def game_flags(

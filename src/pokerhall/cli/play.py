@@ -152,7 +152,9 @@ class PlaySession:
                     raise IllegalMove(move)
                 self.state.act(self.human, {**move, "prompt_id": prompt["prompt_id"]})
             except IllegalMove as exc:
-                self.console.print(Text(f"  ✗ {exc.reason}", style="red"), soft_wrap=True)
+                self.console.print(
+                    Text(f"  ✗ {self.describe.reason(exc)}", style="red"), soft_wrap=True
+                )
                 continue
             return
 

@@ -6,17 +6,25 @@ is exactly as it was: callers (the server, bots, tests) may simply report the re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class PokerhallError(Exception):
     """Base class for errors the project raises on purpose."""
 
 
 class IllegalMove(PokerhallError):
-    """A move that the rules do not allow now; `reason` is meant for the player to read."""
+    """A move that the rules do not allow now; `reason` is meant for the player to read.
 
-    def __init__(self, reason: str) -> None:
+    A game with message catalogs may also give the reason as a `message` (`{"key", "params"}`,
+    see `engine.messages`), so a client can show it in the player's language; `reason` is
+    then its English text."""
+
+    def __init__(self, reason: str, message: Mapping[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.message = message
 
 
 class UnknownGame(PokerhallError, KeyError):

@@ -20,6 +20,7 @@ from pokerhall.engine.registry import (
 from pokerhall.games import detective as detective
 from pokerhall.games import palace as palace
 from pokerhall.games import quizpoker as quizpoker
+from pokerhall.games import wordpoker as wordpoker
 
 set_default("quizpoker")  # the hall's first game: new tables and `pokerhall play` start with it
 

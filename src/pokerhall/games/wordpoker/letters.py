@@ -1,0 +1,195 @@
+"""The letters of Slovní poker as data (W15-W18): the deck, the dice, letter values, diacritics.
+
+Everything here is read from `data/letters.json`, so the association's real counts and values
+can be dropped in without touching the code. A card is a consonant or a diacritic card (háček,
+čárka); a die shows a vowel. A written letter is one base letter (from a card if the deck has
+it, else from a die) plus at most one diacritic card (W17): Č is a C card and a háček card, Ů a
+U die and a čárka card. Which cards and dice a word uses therefore follows from its letters
+alone (identical cards are interchangeable), so a word move needs no assignment from the player:
+`spell` counts what the word needs and compares it with what the player holds.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pokerhall.engine.messages import Message, message
+
+DATA = Path(__file__).parent / "data"
+HACEK = "hacek"
+CARKA = "carka"
+MAX_WORD_CHARS = 20
+"""Five cards and five dice spell at most ten letters; anything much longer is not a try."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the deck: `id` is unique in the deck ("N3", "hacek2"); `letter` is what it
+    shows: a consonant ("N") or a diacritic card's kind ("hacek", "carka")."""
+
+    id: str
+    letter: str
+
+    @property
+    def is_mark(self) -> bool:
+        return self.letter in (HACEK, CARKA)
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """What a word takes: its base letters from cards and from dice, its diacritic cards, its
+    score (W18)."""
+
+    word: str
+    card_letters: Counter[str]
+    die_letters: Counter[str]
+    marks: Counter[str]
+    score: int
+
+    @property
+    def cards_used(self) -> int:
+        return sum(self.card_letters.values()) + sum(self.marks.values())
+
+    @property
+    def dice_used(self) -> int:
+        return sum(self.die_letters.values())
+
+
+class Rejected(Exception):
+    """Why a word cannot be laid down (W17, W19), as a message of the game's catalog."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(reason["key"])
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Alphabet:
+    """The letters of one table, read from data; compared (and cached) by identity."""
+
+    deck_counts: Mapping[str, int]
+    """Consonant and diacritic cards by letter (W16)."""
+    dice: tuple[tuple[str, ...], ...]
+    """Each die's faces (W15)."""
+    dice_shown_first: int
+    values: Mapping[str, int]
+    mark_values: Mapping[str, int]
+    marked: Mapping[str, tuple[str, str]]
+    """A letter with a diacritic -> (its base letter, the diacritic card it takes) (W17)."""
+
+    @property
+    def card_letters(self) -> frozenset[str]:
+        return frozenset(k for k in self.deck_counts if k not in (HACEK, CARKA))
+
+    @property
+    def die_letters(self) -> frozenset[str]:
+        return frozenset(face for die in self.dice for face in die)
+
+    def deck(self) -> list[Card]:
+        """Every card in a fixed order (shuffled by the deal), each with its own id."""
+        return [
+            Card(f"{letter}{copy}", letter)
+            for letter, count in self.deck_counts.items()
+            for copy in range(1, count + 1)
+        ]
+
+    def spell(self, word: str) -> Spelling:
+        """The cards, dice and diacritics `word` takes, or Rejected saying why it has none."""
+        card_letters: Counter[str] = Counter()
+        die_letters: Counter[str] = Counter()
+        marks: Counter[str] = Counter()
+        score = 0
+        cards, dice = self.card_letters, self.die_letters
+        for char in word.upper():
+            base, mark = self.marked.get(char, (char, ""))
+            if mark:
+                marks[mark] += 1
+                score += self.mark_values[mark]
+            elif len(unicodedata.normalize("NFD", char)) > 1:
+                raise Rejected(message("reject.bad_mark", letter=char.lower()))
+            if base in cards:
+                card_letters[base] += 1
+            elif base in dice:
+                die_letters[base] += 1
+            elif unicodedata.category(base) in ("Lu", "Ll"):
+                raise Rejected(message("reject.no_such_letter", letter=char.lower()))
+            else:
+                raise Rejected(message("reject.not_letters", text=char))
+            score += self.values[base]
+        return Spelling(word, card_letters, die_letters, marks, score)
+
+    def check(self, spelling: Spelling, hand: Sequence[Card], dice: Sequence[str]) -> None:
+        """W9, W17: the word uses only cards in `hand` and dice showing, each once, at least
+        one card and one die; Rejected names the first thing missing."""
+        held = Counter(card.letter for card in hand)
+        for letter, need in sorted(spelling.card_letters.items()):
+            if need > held[letter]:
+                raise Rejected(
+                    message("reject.card_missing", letter=letter, count=need, held=held[letter])
+                )
+        for mark, need in sorted(spelling.marks.items()):
+            if need > held[mark]:
+                raise Rejected(message(f"reject.{mark}_missing", count=need, held=held[mark]))
+        shown = Counter(dice)
+        for letter, need in sorted(spelling.die_letters.items()):
+            if need > shown[letter]:
+                raise Rejected(
+                    message("reject.die_missing", letter=letter, count=need, shown=shown[letter])
+                )
+        if spelling.dice_used == 0:
+            raise Rejected(message("reject.no_die"))
+        if spelling.cards_used == 0:
+            raise Rejected(message("reject.no_card"))
+
+
+def normalize(word: str) -> str:
+    """A word as typed, the way the dictionary writes it: composed (NFC), lower case, trimmed."""
+    return unicodedata.normalize("NFC", word).strip().lower()
+
+
+def _alphabet(data: Mapping[str, Any]) -> Alphabet:
+    deck = dict(data["deck"])
+    deck.update(data["diacritic_cards"])
+    dice = tuple(tuple(die) for die in data["dice"])
+    marked = {k: (v[0], v[1]) for k, v in data["marked"].items()}
+    alphabet = Alphabet(
+        deck_counts=deck,
+        dice=dice,
+        dice_shown_first=int(data["dice_shown_first"]),
+        values=dict(data["values"]),
+        mark_values=dict(data["diacritic_values"]),
+        marked=marked,
+    )
+    if alphabet.card_letters & alphabet.die_letters:
+        raise ValueError("letters.json: a letter is both on a card and on a die")
+    missing = (alphabet.card_letters | alphabet.die_letters) - set(alphabet.values)
+    if missing:
+        raise ValueError(f"letters.json: no value for {sorted(missing)}")
+    return alphabet
+
+
+@cache
+def default_alphabet() -> Alphabet:
+    """The packaged letters (`data/letters.json`), read once."""
+    return _alphabet(json.loads((DATA / "letters.json").read_text(encoding="utf-8")))
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    ante: int
+    raise_caps: tuple[int, int]
+    """The highest raise in round 1 and in round 2 (W5); the lowest is 1."""
+
+
+@cache
+def stakes_table() -> tuple[Stakes, ...]:
+    """W5 by deal, from `data/stakes.json`: row i is deal i + 1."""
+    data = json.loads((DATA / "stakes.json").read_text(encoding="utf-8"))
+    return tuple(Stakes(row["ante"], (row["raise"][0], row["raise"][1])) for row in data["deals"])

@@ -1,0 +1,186 @@
+"""The Slovní poker game at one table (W2, W5, W11, W12): ten deals, the accounts, the end.
+
+This module owns what spans deals: the balances, the stakes of each deal (W5, from data),
+who is bankrupt (W11) or has left (W12), the points an unsplittable pot leaves for the next
+deal, and the result. A deal is `deal.Deal`; moves and prompts are `moves.py`; views `views.py`.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pokerhall.engine.events import JSON, ROUND_STARTED, Event
+from pokerhall.engine.messages import Message
+from pokerhall.engine.protocol import Game
+from pokerhall.engine.results import game_result
+from pokerhall.engine.rng import make_rng
+from pokerhall.games.wordpoker import moves
+from pokerhall.games.wordpoker.deal import Deal
+from pokerhall.games.wordpoker.history import describe_event
+from pokerhall.games.wordpoker.letters import DATA, Alphabet, default_alphabet, stakes_table
+from pokerhall.games.wordpoker.lexicons import WordList, lexicon
+from pokerhall.games.wordpoker.options import WordPokerOptions
+from pokerhall.games.wordpoker.views import build_view
+
+PROMPTS = {"declare": moves.declare_prompt, "respond": moves.respond_prompt}
+
+
+def data_digest() -> str:
+    """The letters and stakes this build plays with (pinned like the dictionary)."""
+    digest = hashlib.sha256()
+    for name in ("letters.json", "stakes.json"):
+        digest.update((DATA / name).read_bytes())
+    return "sha256:" + digest.hexdigest()
+
+
+class WordPoker(Game[moves.Move]):
+    name = "wordpoker"
+    secret_moves = frozenset({"raise", "stay", "pass", "call", "word", "no_word"})
+    """Every move is sealed (W6, W9); the public record keeps only their types."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        opts: WordPokerOptions,
+        seed: int,
+        *,
+        words: WordList | None = None,
+        alphabet: Alphabet | None = None,
+    ) -> None:
+        """Made by the registry through `wordpoker.create`; tests may pass their own words."""
+        super().__init__(players, opts.to_json(), seed)
+        self.options = opts
+        self.words = words if words is not None else lexicon(opts.lexicon)
+        self.alphabet = alphabet or default_alphabet()
+        self.stakes = stakes_table()[: opts.deals]
+        self._rng = make_rng(seed)
+        n = len(players)
+        self.points = [opts.points] * n
+        """Balances between deals (during one, the deal's ledger holds them)."""
+        self.penalties = [0] * n
+        self.bankrupt: list[int] = []
+        self.carry = 0
+        self.results: list[dict[str, Any]] = []
+        """Each finished deal's result (W10)."""
+        self._result: JSON | None = None
+        self.deal: Deal
+        self.events += self._next_deal()
+
+    # --- between deals -------------------------------------------------------------------------
+
+    def still_in(self, seat: int) -> bool:
+        return seat not in self.resigned and seat not in self.bankrupt
+
+    def balance(self, seat: int) -> int:
+        return self.deal.ledger.stacks[seat] if self._result is None else self.points[seat]
+
+    def _next_deal(self) -> list[Event]:
+        """W11: who cannot pay the ante is bankrupt and plays no more deals; the game ends after
+        the last deal, or when fewer than two players are left."""
+        number = len(self.results) + 1
+        if number > len(self.stakes):
+            return self._finish()
+        stakes = self.stakes[number - 1]
+        events = []
+        for seat in range(self.num_seats):
+            if self.still_in(seat) and self.points[seat] < stakes.ante:
+                self.bankrupt.append(seat)
+                events.append(
+                    Event.public("bankrupt", seat=seat, points=self.points[seat], ante=stakes.ante)
+                )
+        seats = [s for s in range(self.num_seats) if self.still_in(s)]
+        if len(seats) < 2:
+            return events + self._finish()
+        self.deal = Deal(
+            number=number,
+            stakes=stakes,
+            alphabet=self.alphabet,
+            words=self.words,
+            points=self.points,
+            seats=seats,
+            carry=self.carry,
+            rng=self._rng,
+            check_on_submit=self.options.check_words == "on_submit",
+        )
+        started = Event.public(
+            ROUND_STARTED,
+            round=number,
+            deals=len(self.stakes),
+            ante=stakes.ante,
+            most=list(stakes.raise_caps),
+            seats=seats,
+        )
+        return [*events, started, *self.deal.start()]
+
+    def _end_deal(self) -> list[Event]:
+        assert self.deal.result is not None
+        self.points = list(self.deal.ledger.stacks)
+        self.carry = int(self.deal.result["carry"])
+        self.results.append(self.deal.result)
+        return self._next_deal()
+
+    def _finish(self) -> list[Event]:
+        places = [1 + sum(p > mine for p in self.points) for mine in self.points]
+        self._result = game_result(
+            places=places,
+            scores=list(self.points),
+            unit="points",
+            rounds=len(self.results),
+            unawarded=self.carry,
+            penalties=list(self.penalties),
+            bankrupt=sorted(self.bankrupt),
+            resigned=sorted(self.resigned),
+        )
+        return [Event.public("game_over", **copy.deepcopy(self._result))]
+
+    def resign(self, seat: int) -> list[Event]:
+        """W12: a player who leaves forfeits the deal under way (losing what they put in) and
+        every deal still to come, whose antes are deducted from their account."""
+        later = self.stakes[self.deal.number :]
+        deducted = sum(s.ante for s in later)
+        self.deal.ledger.stacks[seat] -= deducted
+        self.penalties[seat] += deducted
+        events = [Event.public("forfeited", seat=seat, deals=len(later), points=deducted)]
+        events += self.deal.withdraw(seat)
+        if self.deal.phase == "done":
+            events += self._end_deal()
+        return events
+
+    # --- protocol --------------------------------------------------------------------------------
+
+    def pending(self) -> dict[int, JSON]:
+        if self._result is not None:
+            return {}
+        build = PROMPTS.get(self.deal.phase, moves.word_prompt)
+        return {seat: build(self.deal, seat, self.prompt_id) for seat in self.deal.waiting}
+
+    def parse(self, seat: int, move: Mapping[str, Any]) -> moves.Move:
+        return moves.parse(self.deal, seat, move)
+
+    def apply(self, seat: int, move: moves.Move) -> list[Event]:
+        events = self.deal.apply(seat, move)
+        if self.deal.phase == "done":
+            events += self._end_deal()
+        return events
+
+    def view(self, seat: int | None) -> JSON:
+        if seat is not None:
+            self.check_seat(seat)
+        return build_view(self, seat)
+
+    def describe(self, event: Event) -> Message:
+        return describe_event(event)
+
+    def content(self) -> dict[str, str]:
+        return {"lexicon": self.words.digest, "letters": data_digest()}
+
+    @property
+    def over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> JSON | None:
+        return copy.deepcopy(self._result)

@@ -1,0 +1,59 @@
+"""Slovní poker at the terminal (`games/wordpoker/terminal.py`): `play` in Czech and English,
+short commands, the game's refusal reasons in the player's language (docs/rules/wordpoker.md
+W6, W9, W17)."""
+
+from __future__ import annotations
+
+from pokerhall.games.wordpoker.terminal import TERMINAL, parse_command
+
+from .conftest import Run
+
+HAND = [
+    {"id": "N1", "letter": "N"},
+    {"id": "K2", "letter": "K"},
+    {"id": "hacek3", "letter": "hacek"},
+    {"id": "N4", "letter": "N"},
+]
+
+
+def test_w6_declare_and_respond_commands() -> None:
+    declare = {"type": "declare"}
+    assert parse_command("r 5", declare, HAND) == {"type": "raise", "amount": 5}
+    assert parse_command("navyšuji 3", declare, HAND) == {"type": "raise", "amount": 3}
+    assert parse_command("neměním", declare, HAND) == {"type": "stay"}
+    assert parse_command("p", declare, HAND) == {"type": "pass"}
+    respond = {"type": "respond"}
+    move = parse_command("c n ˇ n", respond, HAND)
+    assert move == {"type": "call", "exchange": ["N1", "hacek3", "N4"]}
+    assert "no x card" in str(parse_command("c x", respond, HAND))
+    assert parse_command("c", respond, HAND) == {"type": "call", "exchange": []}
+
+
+def test_w9_a_word_is_typed_as_it_is_written() -> None:
+    word = {"type": "word"}
+    assert parse_command("kočka", word, HAND) == {"type": "word", "word": "kočka"}
+    assert parse_command("w sůl", word, HAND) == {"type": "word", "word": "sůl"}
+    assert parse_command("-", word, HAND) == {"type": "no_word"}
+    assert TERMINAL.parse("", word) == "type a move (? for help)"
+
+
+def test_w17_play_in_czech_shows_the_table_and_czech_reasons(cli: Run) -> None:
+    script = "s\nc\ns\nc\nsůl\nq\n"
+    args = ["play", "wordpoker", "--bots", "2", "--seed", "3", "--lang", "cs"]
+    result = cli(*args, "-o", "lexicon=mini", input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Slovní poker · partie 1 z 10" in out
+    assert "Vaše karty: P K M ´ S" in out
+    assert "slovo potřebuje kartu, kterou nemáte: 1 × L, máte 0" in out
+    assert "Ohlášení:" in out
+
+
+def test_play_in_english_to_the_next_deal(cli: Run) -> None:
+    script = "r 2\nc\ns\nc\n-\nq\n"
+    args = ["play", "wordpoker", "--bots", "2", "--seed", "3", "--bot-kind", "matcher"]
+    result = cli(*args, "-o", "lexicon=mini", input=script)
+    assert result.exit_code == 0, result.output
+    assert "Declarations: Player raise by 2" in result.output
+    assert "Deal 1:" in result.output
+    assert "Deal 2 of 10" in result.output
