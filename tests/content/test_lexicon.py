@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import shutil
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,6 +86,24 @@ def test_cache_is_built_once_and_reloaded(
     again = load(files, cache)
     assert again.digest == first.digest
     assert set(again) == set(first)
+
+
+def test_concurrent_first_uses_expand_once(
+    files: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = lexicon_module.expand_dictionary
+    calls: list[int] = []
+
+    def slow_expansion(*args: Any, **kwargs: Any) -> set[str]:
+        calls.append(1)
+        time.sleep(0.2)  # long enough for the other loader to reach the lock
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(lexicon_module, "expand_dictionary", slow_expansion)
+    with ThreadPoolExecutor(2) as pool:
+        loaded = list(pool.map(lambda _: load(files, tmp_path / "cache"), range(2)))
+    assert calls == [1]
+    assert set(loaded[0]) == set(loaded[1]) == EXPECTED
 
 
 def test_changed_dictionary_changes_digest_and_rebuilds(

@@ -1,6 +1,7 @@
-"""Content the games draw on: QuizPoker question packs (more kinds of content will live here).
+"""Content the games draw on: QuizPoker question packs and Slovní poker's Czech lexicon.
 
-The game engines import from the modules directly; the re-exports are for scripts and the CLI.
+The game engines import from the modules directly (`content.lexicon` is not re-exported, so
+importing the packs never loads marisa-trie); the re-exports are for scripts and the CLI.
 """
 
 from pokerhall.content.packs import (
