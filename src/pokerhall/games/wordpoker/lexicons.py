@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
+from pokerhall.engine.errors import InvalidOptions
+
 MINI = Path(__file__).parent / "data" / "mini-cs.txt"
 LEXICONS = ("system", "mini")
 """The option's choices: the system dictionary, or the packaged small list."""
@@ -71,7 +73,12 @@ def mini() -> SmallList:
 @cache
 def system() -> WordList:
     """The system's Czech dictionary (Debian's hunspell-cs, expanded and cached)."""
-    module = importlib.import_module("pokerhall.content.lexicon")
+    try:
+        module = importlib.import_module("pokerhall.content.lexicon")
+    except ImportError:
+        raise InvalidOptions(
+            "the system Czech dictionary is not available here; choose lexicon=mini"
+        ) from None
     lexicon: WordList = module.Lexicon.system()
     return lexicon
 
