@@ -7,13 +7,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from pokerhall.content.lexicon import Lexicon
 from pokerhall.engine.events import Event
 from pokerhall.games.wordpoker.deal import Deal
 from pokerhall.games.wordpoker.letters import Card, default_alphabet, stakes_table
-from pokerhall.games.wordpoker.lexicons import SmallList
 from pokerhall.games.wordpoker.moves import parse
 
-WORDS = SmallList(
+WORDS = Lexicon.from_words(
     [
         "pes",
         "les",

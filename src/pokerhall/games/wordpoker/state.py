@@ -175,7 +175,7 @@ class WordPoker(Game[moves.Move]):
         return describe_event(event)
 
     def content(self) -> dict[str, str]:
-        return {"lexicon": self.words.digest, "letters": data_digest()}
+        return {"lexicon": f"sha256:{self.words.digest}", "letters": data_digest()}
 
     @property
     def over(self) -> bool:
