@@ -94,6 +94,7 @@ def test_the_game_module_is_loaded_and_the_fallback_renders_moves(
     bid.locator("input").fill("4")
     bid.locator("select").select_option("blue")
     bid.locator("button").click()
+    page.wait_for_function("() => window.__sent.length > 0")  # the panel may send a tick later
     assert page.evaluate("window.__sent") == [{"type": "bid", "amount": 4, "suit": "blue"}]
     person.assert_no_console_errors()
 
