@@ -42,9 +42,7 @@ class Nim(Game[int]):
         take = move_spec("take", {"count": int_param(1, min(3, self.left))})
         return {self.turn: prompt("take", self.prompt_id, [take], {"type": "take", "count": 1})}
 
-    def view(self, seat: int | None) -> JSON:
-        if seat is not None:
-            self.check_seat(seat)
+    def seat_view(self, seat: int | None) -> JSON:
         return {"seat": seat, "stones": self.left, "to_move": self.turn, "result": self.result}
 
     @property

@@ -38,7 +38,7 @@ class SecretNumbers(Game[dict[str, Any]]):
             return {0: asked}
         return {}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
         mine = self.picks.get(seat) if seat is not None else None
         shown = dict(self.picks) if self.announced else {}
         return {"prompt_id": self.prompt_id, "mine": mine, "shown": shown}

@@ -21,7 +21,7 @@ def preflop(
     *,
     small: int = 10,
     big: int = 20,
-    rule: str = "standard",
+    rule: str = "last_raise",
     unit: int = 1,
 ) -> BettingRound:
     """Betting round 1 after the blinds: seats post what they can (Q11)."""
@@ -38,7 +38,7 @@ def later_round(
     stacks: list[int],
     *,
     big: int = 20,
-    rule: str = "standard",
+    rule: str = "last_raise",
     unit: int = 1,
     round_index: int = 1,
     folded: tuple[int, ...] = (),

@@ -84,7 +84,7 @@ class TableHand:
             big_blind=self.big,
             unit=1,
             round_index=self.street,
-            rule=MIN_RAISE_RULES["standard"],
+            rule=MIN_RAISE_RULES["last_raise"],
         )
         if self.betting.done:  # Q7: at most one seat can act
             self._close_street()

@@ -34,7 +34,7 @@ def refused(betting: BettingRound, move: dict[str, Any], reason: str) -> None:
 
 def test_qp2_seed_rule_raise_at_least_the_highest_bet_of_the_round() -> None:
     """QP2 (seed): the increment is at least max(big blind, highest bet of this round)."""
-    betting = preflop([1000] * 3, rule="seed")
+    betting = preflop([1000] * 3, rule="highest_bet")
     assert betting.legal().min_to == 40  # 20 + max(20, 20)
     act(betting, raise_to(40))
     assert betting.legal().min_to == 80  # 40 + max(20, 40)
@@ -47,7 +47,7 @@ def test_qp2_seed_rule_raise_at_least_the_highest_bet_of_the_round() -> None:
 
 def test_qp2_seed_rule_after_hints_bet_at_least_the_big_blind() -> None:
     """QP2/Q4: an opening bet is at least the big blind; a raise adds at least the bet."""
-    betting = later_round([1000] * 3, rule="seed")
+    betting = later_round([1000] * 3, rule="highest_bet")
     assert betting.legal().min_to == 20
     refused(betting, bet_to(19), "smallest bet is to 20")
     act(betting, bet_to(30))
@@ -83,7 +83,7 @@ def test_standard_rule_short_all_in_does_not_raise_the_minimum() -> None:
 
 def test_du5_round_one_any_raise_above_the_big_blind() -> None:
     """DU5: in round 1 a raise is any bet higher than the current one (in 50 € chips)."""
-    betting = preflop([10_000] * 4, small=50, big=100, rule="duell", unit=50)
+    betting = preflop([10_000] * 4, small=50, big=100, rule="unit_then_big_blind", unit=50)
     assert betting.legal().min_to == 150
     act(betting, raise_to(150))
     assert betting.legal().min_to == 200
@@ -93,7 +93,7 @@ def test_du5_round_one_any_raise_above_the_big_blind() -> None:
 
 def test_du5_later_rounds_bet_and_raise_by_the_round_one_big_blind() -> None:
     """DU5: rounds 2-4: bet at least the big blind of round 1, raise by at least it."""
-    betting = later_round([10_000] * 4, big=100, rule="duell", unit=50, round_index=2)
+    betting = later_round([10_000] * 4, big=100, rule="unit_then_big_blind", unit=50, round_index=2)
     assert betting.legal().min_to == 100
     refused(betting, bet_to(50), "smallest bet is to 100")
     act(betting, bet_to(1000))
@@ -172,7 +172,7 @@ def test_q4_short_all_ins_below_a_full_raise_together_do_not_reopen() -> None:
 def test_qp2_a_short_all_in_reopens_only_by_a_full_seed_raise() -> None:
     """QP2 with Q4: after a raise to 60 a full raise adds max(big blind, 60) = 60, so an all-in
     adding 40 leaves the raiser only call or fold (under `standard`, 40 would be a full raise)."""
-    betting = later_round([1000, 1000, 1000, 100], rule="seed")
+    betting = later_round([1000, 1000, 1000, 100], rule="highest_bet")
     play(betting, bet_to(20), raise_to(60), "fold", "all_in", "call")  # seat 3: 60 -> 100
     legal = betting.legal()
     assert (legal.seat, legal.call, legal.min_to, legal.all_in) == (1, 40, None, False)
@@ -182,7 +182,7 @@ def test_qp2_a_short_all_in_reopens_only_by_a_full_seed_raise() -> None:
 def test_du5_short_all_ins_adding_up_to_the_round_one_big_blind_reopen_raising() -> None:
     """DU5: after the first round any raise by the round-1 big blind is full, so two short
     all-ins of 50 each on top of a raise to 400 reopen raising for the players who acted."""
-    betting = later_round([10000, 10000, 450, 500], big=100, rule="duell", unit=50)
+    betting = later_round([10000, 10000, 450, 500], big=100, rule="unit_then_big_blind", unit=50)
     play(betting, bet_to(100), raise_to(400), "all_in", "all_in", "call")
     legal = betting.legal()
     assert (legal.seat, legal.call, legal.min_to) == (1, 100, 600)

@@ -22,7 +22,8 @@ from pokerhall.content.packs import (
 from pokerhall.content.questions import PackError, PackProblem, Question
 
 questions_app = typer.Typer(
-    help="Check, import and browse QuizPoker question packs.", no_args_is_help=True
+    help="Check, import and browse question packs (the content behind quiz games).",
+    no_args_is_help=True,
 )
 
 

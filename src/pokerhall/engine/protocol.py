@@ -75,9 +75,16 @@ class Game(ABC, Generic[ParsedMove]):
     def pending(self) -> dict[int, JSON]:
         """Seats asked to move now and what they are asked (several for simultaneous moves)."""
 
-    @abstractmethod
     def view(self, seat: int | None) -> JSON:
-        """Exactly what `seat` may know now; None is a spectator. Games call `check_seat` first."""
+        """Exactly what `seat` may know now; None is a spectator. The seat is checked here, so a
+        game's `seat_view` is only ever asked for a real seat or a spectator."""
+        if seat is not None:
+            self.check_seat(seat)
+        return self.seat_view(seat)
+
+    @abstractmethod
+    def seat_view(self, seat: int | None) -> JSON:
+        """The game's view for a checked seat (None: a spectator)."""
 
     def check_seat(self, seat: object) -> None:
         """Refuse anything but the number of a seat at this table (True and 1.0 are not seat 1)."""

@@ -1,4 +1,5 @@
-"""Minimum-raise rules: how much a bet or raise must add, one rule per ruleset option."""
+"""Minimum-raise rules: how much a bet or raise must add. Named by what they do; a game maps its
+own option values onto them."""
 
 from __future__ import annotations
 
@@ -35,13 +36,13 @@ def standard_rule(ctx: RaiseContext) -> int:
     return max(ctx.big_blind, ctx.last_increment)
 
 
-def duell_rule(ctx: RaiseContext) -> int:
+def unit_then_big_blind_rule(ctx: RaiseContext) -> int:
     """DU5: in round 1 a raise is any bet above the current one; later, by the round-1 big blind."""
     return ctx.unit if ctx.round_index == 0 else ctx.big_blind
 
 
 MIN_RAISE_RULES: dict[str, MinRaiseRule] = {
-    "seed": seed_rule,
-    "standard": standard_rule,
-    "duell": duell_rule,
+    "highest_bet": seed_rule,
+    "last_raise": standard_rule,
+    "unit_then_big_blind": unit_then_big_blind_rule,
 }

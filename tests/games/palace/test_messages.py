@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -15,31 +13,12 @@ from pokerhall import games
 from pokerhall.engine import prompts
 from pokerhall.engine.messages import LANGUAGES, load_catalog, render
 
+from ..catalogs import placeholders, used
 from .helpers import new
 
 FOLDER = games.messages_folder("palace")
 CATALOGS = {lang: load_catalog(FOLDER, lang) for lang in LANGUAGES}
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-
-
-def placeholders(entry: Any) -> set[str]:
-    texts = entry.values() if isinstance(entry, dict) else [entry]
-    return {name for text in texts for name in PLACEHOLDER.findall(text)}
-
-
-def used(key: str, params: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
-    yield key, params
-    for value in params.values():
-        yield from used_param(value)
-
-
-def used_param(value: Any) -> Iterator[tuple[str, dict[str, Any]]]:
-    if isinstance(value, dict) and "msg" in value:
-        yield from used(value["msg"], value.get("params") or {})
-    elif isinstance(value, dict) and "list" in value:
-        for item in value["list"]:
-            yield from used_param(item)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -67,7 +46,7 @@ def test_p13_every_event_of_random_play_is_described_in_every_language() -> None
             assert message is not None
             assert message["key"] != "event", event.type  # each type has its own line
             seen.add(event.type)
-            for key, params in used(message["key"], message["params"]):
+            for key, params in used(message):
                 for lang, catalog in CATALOGS.items():
                     assert key in catalog, (lang, key)
                     assert placeholders(catalog[key]) <= set(params), (lang, key, params)

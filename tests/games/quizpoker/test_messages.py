@@ -3,10 +3,7 @@ message the game produces has its key in all four, and no event, however odd, br
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,35 +14,12 @@ from pokerhall.engine.events import Event
 from pokerhall.engine.messages import LANGUAGES, Message, load_catalog, render
 from pokerhall.games.quizpoker.history import _DESCRIBERS, describe_event
 
+from ..catalogs import FORMS, placeholders, used
 from .driver import RandomPlayer
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 FOLDER = games.messages_folder("quizpoker")
 CATALOGS = {lang: load_catalog(FOLDER, lang) for lang in LANGUAGES}
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
-FORMS = {"en": {"one", "other"}, "de": {"one", "other"}, "el": {"one", "other"}}
-FORMS["cs"] = {"one", "few", "many", "other"}
-
-
-def placeholders(entry: Any) -> set[str]:
-    texts = entry.values() if isinstance(entry, dict) else [entry]
-    return {name for text in texts for name in PLACEHOLDER.findall(text)}
-
-
-def used(message: Any) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(key, params) of a message and of every message nested in its parameters."""
-    if isinstance(message, dict) and "key" in message:
-        yield message["key"], message["params"]
-        for value in message["params"].values():
-            yield from used_param(value)
-
-
-def used_param(value: Any) -> Iterator[tuple[str, dict[str, Any]]]:
-    if isinstance(value, dict) and "msg" in value:
-        yield from used({"key": value["msg"], "params": value.get("params") or {}})
-    elif isinstance(value, dict) and "list" in value:
-        for item in value["list"]:
-            yield from used_param(item)
 
 
 def test_the_package_ships_the_four_catalogs() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,17 +16,12 @@ from pokerhall.engine.messages import LANGUAGES, load_catalog, render
 from pokerhall.games.wordpoker.history import _DESCRIBERS, describe_event
 from pokerhall.games.wordpoker.state import WordPoker
 
+from ..catalogs import placeholders
 from .test_properties import play
 
 FOLDER = games.messages_folder("wordpoker")
 CATALOGS = {lang: load_catalog(FOLDER, lang) for lang in LANGUAGES}
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SOURCES = Path(__file__).resolve().parents[3] / "src" / "pokerhall" / "games" / "wordpoker"
-
-
-def placeholders(entry: Any) -> set[str]:
-    texts = entry.values() if isinstance(entry, dict) else [entry]
-    return {name for text in texts for name in PLACEHOLDER.findall(text)}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

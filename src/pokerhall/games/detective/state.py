@@ -95,9 +95,7 @@ class Detective(Game[Bet]):
             events += self._end_hand()
         return events
 
-    def view(self, seat: int | None) -> JSON:
-        if seat is not None:
-            self.check_seat(seat)
+    def seat_view(self, seat: int | None) -> JSON:
         return build_view(self, seat)
 
     def describe(self, event: Event) -> Message:

@@ -68,9 +68,7 @@ class Palace(Game[PalaceMove]):
             events += self._end_hand()
         return events
 
-    def view(self, seat: int | None) -> JSON:
-        if seat is not None:
-            self.check_seat(seat)
+    def seat_view(self, seat: int | None) -> JSON:
         return build_view(self, seat)
 
     def still_in(self, seat: int) -> bool:

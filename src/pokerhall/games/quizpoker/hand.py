@@ -16,12 +16,11 @@ from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.prompts import decimal_param
 from pokerhall.engine.values import value_class
 from pokerhall.games.quizpoker.guesses import MAX_GUESS_CHARS, distance, parse_guess, show
-from pokerhall.games.quizpoker.options import QuizPokerOptions
+from pokerhall.games.quizpoker.options import MIN_RAISE, QuizPokerOptions
 from pokerhall.games.quizpoker.showdown import pot_winners, reveal_order, reveals
 from pokerhall.table.betting import BetAction, BettingRound
 from pokerhall.table.blinds import BlindLevel
 from pokerhall.table.ledger import Ledger
-from pokerhall.table.minraise import MIN_RAISE_RULES
 from pokerhall.table.pots import Pot, award, split
 from pokerhall.table.seats import clockwise
 
@@ -293,7 +292,7 @@ class Hand:
             big_blind=self.level.big,
             unit=self.options.chip_unit,
             round_index=self.street,
-            rule=MIN_RAISE_RULES[self.options.min_raise],
+            rule=MIN_RAISE[self.options.min_raise],
         )
         events = [Event.public("betting_round", round=self.street + 1, after=STREETS[self.street])]
         if self.betting.done:  # Q7: at most one seat can act, so no betting

@@ -17,7 +17,12 @@ from pokerhall.engine.catalog import OptionSpec, Ruleset
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON
 from pokerhall.table.blinds import BlindSchedule
-from pokerhall.table.minraise import MIN_RAISE_RULES
+from pokerhall.table.minraise import (
+    MinRaiseRule,
+    seed_rule,
+    standard_rule,
+    unit_then_big_blind_rule,
+)
 from pokerhall.table.pots import OddChips
 
 MAX_SETTING_CHIPS = 10**12
@@ -116,6 +121,14 @@ RULESETS = (
     ),
 )
 
+MIN_RAISE: dict[str, MinRaiseRule] = {
+    "seed": seed_rule,  # QP2
+    "standard": standard_rule,
+    "duell": unit_then_big_blind_rule,  # DU5
+}
+"""The option `min_raise`: QuizPoker's names for the table layer's minimum-raise rules."""
+
+
 OPTIONS = (
     OptionSpec(
         "starting_stack", "int", 1000, "Chips each player starts with.", 1, MAX_SETTING_CHIPS
@@ -187,7 +200,7 @@ OPTIONS = (
         "choice",
         "seed",
         "How big a raise must be.",
-        choices=tuple(MIN_RAISE_RULES),
+        choices=tuple(MIN_RAISE),
         advanced=True,
     ),
     OptionSpec(

@@ -80,9 +80,7 @@ class QuizPoker(Game[HandMove]):
             events += self._end_hand()
         return events
 
-    def view(self, seat: int | None) -> JSON:
-        if seat is not None:
-            self.check_seat(seat)
+    def seat_view(self, seat: int | None) -> JSON:
         return build_view(self, seat)
 
     def still_in(self, seat: int) -> bool:

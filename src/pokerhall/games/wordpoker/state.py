@@ -166,9 +166,7 @@ class WordPoker(Game[moves.Move]):
             events += self._end_deal()
         return events
 
-    def view(self, seat: int | None) -> JSON:
-        if seat is not None:
-            self.check_seat(seat)
+    def seat_view(self, seat: int | None) -> JSON:
         return build_view(self, seat)
 
     def describe(self, event: Event) -> Message:
