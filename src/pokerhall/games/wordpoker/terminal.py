@@ -145,6 +145,7 @@ def parse_command(text: str, prompt: JSON, hand: Sequence[JSON]) -> JSON | str:
 class WordPokerTerminal:
     flags: Mapping[str, str] = {"--lang": "language"}
     help_text = HELP_TEXT
+    table_shows: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._hand: list[JSON] = []

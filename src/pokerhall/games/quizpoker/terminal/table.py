@@ -99,11 +99,11 @@ def guess_cell(view: JSON, player: JSON) -> str:
 def players_table(view: JSON, labels: Mapping[int, str]) -> Table:
     hand: JSON = view["hand"]
     table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column("")
+    table.add_column("", header_style="")  # ▶ marks the seat to act
     table.add_column("Player")
     table.add_column("Stack", justify="right")
     table.add_column("Bet", justify="right")
-    table.add_column("", justify="left")
+    table.add_column("Position", justify="left")
     table.add_column("Status")
     table.add_column("Guess")
     for player in view["players"]:
