@@ -124,7 +124,7 @@ function onError(message) {
   switch (message.code) {
     case "unauthorized":
       forgetSeat(tableId);
-      byId("table-notice").textContent = t("table.tokenInvalid");
+      notify("table.tokenInvalid");
       socket.reconnectNow();
       break;
     case "not_found":
@@ -132,7 +132,7 @@ function onError(message) {
       fatal(t("table.notFound"));
       break;
     case "rate_limited":
-      byId("table-notice").textContent = t("table.rateLimited");
+      notify("table.rateLimited", { brief: true });
       break;
     default:
       if (game?.busy) game.refused(message.reason);
@@ -241,14 +241,29 @@ async function leave() {
   }
   forgetSeat(tableId);
   model.seat = null;
-  byId("table-notice").textContent = t("table.youLeft");
+  notify("table.youLeft");
   socket.reconnectNow();
+}
+
+/* The notice line keeps its message key, so it follows a language switch; a brief notice
+   ("Link copied.") clears itself, a lasting one stays until the next. */
+const BRIEF_NOTICE_MS = 4000;
+let notice = { key: null, timer: null };
+
+function notify(key, { brief = false } = {}) {
+  clearTimeout(notice.timer);
+  notice = { key, timer: brief ? setTimeout(() => notify(null), BRIEF_NOTICE_MS) : null };
+  renderNotice();
+}
+
+function renderNotice() {
+  byId("table-notice").textContent = notice.key ? t(notice.key) : "";
 }
 
 async function copyLink() {
   try {
     await navigator.clipboard.writeText(location.href);
-    byId("table-notice").textContent = t("waiting.copied");
+    notify("waiting.copied", { brief: true });
   } catch {
     byId("share-link").select();
   }
@@ -354,6 +369,7 @@ async function main() {
   await mountGame(model.info);
   onLanguageChange(async () => {
     await loadEventTexts(model.info?.game);
+    renderNotice();
     renderConnection();
     renderAll();
     if (model.view) {

@@ -129,9 +129,10 @@ def pots_line(hand: JSON, names: Sequence[str], *, side_pots: bool) -> str:
     """The total, and once someone is all-in each pot with the players who can win it (Q9).
 
     Without an all-in player the layers only reflect bets not yet called, which would read as
-    side pots that do not exist.
+    side pots that do not exist; so does a layer only one player can win (a bet nobody has
+    called yet, which comes back if nobody does).
     """
-    pots = hand.get("pots") or []
+    pots = [pot for pot in hand.get("pots") or [] if len(pot["eligible"]) > 1]
     line = f"Pot {chips(hand['pot'])}"
     if side_pots and len(pots) > 1:
         parts = []
