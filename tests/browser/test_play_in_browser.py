@@ -492,6 +492,15 @@ def test_link_copied_notice_follows_the_language_and_goes_away(
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     lena.open_table(table["id"])
     lena.english()
+    # The test server listens on 127.0.0.1 only, so the waiting room says friends cannot join.
+    expect(page.locator("#share-note")).to_have_text(locale(page, "en")["waiting.localOnly"])
+    expect(page.locator("#share-link")).to_have_value(page.url)
+    # Listening on every interface, a page opened at 127.0.0.1 invites to the network address.
+    lan = page.evaluate(
+        """async () => (await import("/js/render-waiting.js")).inviteLink(
+          { local_only: false, addresses: ["192.168.1.20"] })"""
+    )
+    assert lan == page.url.replace("127.0.0.1", "192.168.1.20")
     notice = page.locator("#table-notice")
     page.locator("#copy-link").click()
     expect(notice).to_have_text(locale(page, "en")["waiting.copied"])

@@ -48,6 +48,7 @@ const table = (id) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const api = {
   games: () => request("GET", "/api/games"),
+  reach: () => request("GET", "/api/reach"),
   tables: (statuses = ["open", "running"]) =>
     request("GET", `/api/tables?${statuses.map((s) => `status=${s}`).join("&")}`),
   table: (id) => request("GET", table(id)),

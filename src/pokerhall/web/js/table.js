@@ -262,7 +262,7 @@ function renderNotice() {
 
 async function copyLink() {
   try {
-    await navigator.clipboard.writeText(location.href);
+    await navigator.clipboard.writeText(byId("share-link").value);
     notify("waiting.copied", { brief: true });
   } catch {
     byId("share-link").select();
@@ -361,6 +361,7 @@ async function main() {
   bindControls();
   try {
     model.setInfo(await api.table(tableId));
+    model.reach = await api.reach().catch(() => null); // without it the link is the page's own
     await loadEventTexts(model.info.game);
   } catch (error) {
     fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : apiError(error));

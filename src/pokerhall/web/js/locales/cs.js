@@ -91,6 +91,7 @@ export default {
   "waiting.share": "Pozvi přátele tímto odkazem",
   "waiting.copy": "Kopírovat odkaz",
   "waiting.copied": "Odkaz zkopírován.",
+  "waiting.localOnly": "Odkaz otevře jen tento počítač: server naslouchá pouze na něm. Chcete-li hrát s přáteli v domácí síti, spusťte ho znovu příkazem: pokerhall serve --host 0.0.0.0",
   "waiting.sat": "{name} si přisedl(a).",
   "waiting.stood": "{name} uvolnil(a) místo.",
   "waiting.left": "{name} odešel/odešla od stolu.",

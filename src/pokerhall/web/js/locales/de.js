@@ -90,6 +90,7 @@ export default {
   "waiting.share": "Lade Freunde mit diesem Link ein",
   "waiting.copy": "Link kopieren",
   "waiting.copied": "Link kopiert.",
+  "waiting.localOnly": "Nur dieser Rechner kann den Link öffnen: Der Server hört nur auf diesem Computer. Um mit Freunden im Heimnetz zu spielen, starte ihn neu mit: pokerhall serve --host 0.0.0.0",
   "waiting.sat": "{name} hat Platz genommen.",
   "waiting.stood": "{name} hat den Platz freigegeben.",
   "waiting.left": "{name} hat den Tisch verlassen.",

@@ -91,6 +91,7 @@ export default {
   "waiting.share": "Invite friends with this link",
   "waiting.copy": "Copy link",
   "waiting.copied": "Link copied.",
+  "waiting.localOnly": "Only this machine can open the link: the server listens on this computer alone. To play with friends on your home network, restart it with: pokerhall serve --host 0.0.0.0",
   "waiting.sat": "{name} sat down.",
   "waiting.stood": "{name} left the seat.",
   "waiting.left": "{name} left the table.",
