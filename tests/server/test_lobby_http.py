@@ -305,7 +305,13 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
     api: Api, quick_options: dict[str, Any]
 ) -> None:
     table = await _finished_table(api, quick_options)
-    assert table["seats"][0] == {"seat": 0, "name": "Ann", "kind": "bot", "left": True}
+    assert table["seats"][0] == {
+        "seat": 0,
+        "name": "Ann",
+        "kind": "bot",
+        "left": True,
+        "reserved": False,
+    }
     assert table["result"] is not None
     assert sum(table["result"]["scores"]) == 400
 
@@ -319,7 +325,7 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
     await api.lobby.join(table["id"], "Bob")
     await api.lobby.leave(table["id"], ann)
     seat = (await api.lobby.table(table["id"]))["seats"][0]
-    assert seat == {"seat": 0, "name": "Ann", "kind": "human", "left": True}
+    assert seat == {"seat": 0, "name": "Ann", "kind": "human", "left": True, "reserved": False}
     state = api.hall.runtimes[table["id"]].state
     assert 0 in state.resigned
     assert 0 not in state.pending()

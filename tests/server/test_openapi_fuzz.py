@@ -34,14 +34,23 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, str, str]]:
-    """The app with its lifespan running over a fresh database, and one open table with a
-    seated player (its id and token), so token routes get a real token."""
+def client(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[TestClient, str, str, dict[str, str]]]:
+    """The app with its lifespan running over a fresh database, one open table with a seated
+    player (its id and token), so token routes get a real token, and a league with an open
+    session (its id and organiser token), so league routes reach past the 404."""
     app = create_app(f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'hall.sqlite3'}")
     with TestClient(app, raise_server_exceptions=False) as http:
         table = http.post("/api/tables", json={"seats": 3}).json()
         token = http.post(f"/api/tables/{table['id']}/seats", json={"name": "Ann"}).json()["token"]
-        yield http, table["id"], token
+        league = http.post("/api/leagues", json={"name": "Fuzz", "game": "wordpoker"}).json()
+        organiser = league["organiser_token"]
+        http.post(
+            f"/api/leagues/{league['league']['id']}/sessions",
+            headers={"Authorization": f"Bearer {organiser}"},
+        )
+        yield http, table["id"], token, {"id": league["league"]["id"], "token": organiser}
 
 
 @schema.parametrize()
@@ -51,8 +60,14 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-def test_every_answer_is_documented(case: Any, client: tuple[TestClient, str, str]) -> None:
-    http, table_id, token = client
+def test_every_answer_is_documented(
+    case: Any, client: tuple[TestClient, str, str, dict[str, str]]
+) -> None:
+    http, table_id, token, league = client
+    if case.path.startswith("/api/leagues/{league_id}"):
+        case.path_parameters["league_id"] = league["id"]
+        if case.path.endswith(("/sessions", "/draw", "/start")):
+            token = league["token"]
     if (
         case.path_parameters
         and "table_id" in case.path_parameters
@@ -60,7 +75,9 @@ def test_every_answer_is_documented(case: Any, client: tuple[TestClient, str, st
     ):
         case.path_parameters["table_id"] = table_id
     headers = (
-        {"Authorization": f"Bearer {token}"} if case.path.endswith(("/start", "/leave")) else {}
+        {"Authorization": f"Bearer {token}"}
+        if case.path.endswith(("/start", "/leave", "/sessions", "/draw"))
+        else {}
     )
     kwargs = case.as_transport_kwargs(base_url="http://testserver", headers=headers)
     response = http.request(**kwargs)

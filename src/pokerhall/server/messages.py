@@ -260,6 +260,11 @@ class ErrorBody(BaseModel):
     """Every error the HTTP API answers (4xx, and a bare 500 for a bug)."""
 
     detail: str = Field(description="The reason, for people; never the rejected input.")
+    code: str | None = Field(
+        default=None,
+        description="For some refusals, the reason's name, which clients translate "
+        "(e.g. not_drawn, seat_reserved, name_taken, signup_closed, bad_secret).",
+    )
 
 
 class JoinTable(BaseModel):
@@ -277,6 +282,9 @@ class SeatInfo(BaseModel):
     name: str | None
     kind: Literal["human", "bot", "empty"]
     left: bool = False
+    reserved: bool = Field(
+        default=False, description="Kept for a player a league drew here, who has not yet come."
+    )
 
 
 class TableInfo(BaseModel):

@@ -15,6 +15,7 @@ import { rememberSeat, saveName, savedName } from "./storage.js";
 export function errorText(error) {
   if (error instanceof ApiError) {
     if (error.status === 0) return t("error.network");
+    if (error.code && hasString(`apiError.${error.code}`)) return t(`apiError.${error.code}`);
     return error.detail || t("error.http", { status: error.status });
   }
   return String(error);

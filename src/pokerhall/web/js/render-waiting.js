@@ -26,6 +26,7 @@ export function renderWaiting(model, { seated }) {
               s.kind === "bot" ? ` ${t("seats.bot")}` : "",
               s.seat === model.seat ? ` ${t("seats.you")}` : "",
             ),
+        s.reserved ? h("span", { class: "muted" }, ` (${t("seats.reserved")})`) : null,
       ),
     ),
   );
