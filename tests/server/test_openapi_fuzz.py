@@ -4,8 +4,10 @@ Seat tokens are supplied for the routes that need one, so authorised routes are 
 
 from __future__ import annotations
 
+import tempfile
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +23,8 @@ with warnings.catch_warnings():  # Starlette's test client would rather have htt
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning")
 
-APP = create_app(
-    "sqlite:////tmp/pokerhall-openapi-schema-only.sqlite3"
-)  # only for its schema: no lifespan runs
+SCHEMA_DB = Path(tempfile.mkdtemp(prefix="pokerhall-openapi-")) / "schema.sqlite3"
+APP = create_app(f"sqlite:///{SCHEMA_DB}")  # for its schema; a database of its own per run
 REJECTED = [400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 428, 429]
 """Answers that refuse a request; 413 too: a body within a field's character limit can still be
 over the server's 64 KiB body limit (four-byte characters), and 413 is the documented answer."""
