@@ -338,11 +338,14 @@ def test_every_language_has_every_string_and_names_every_letter(
             const module = await import(`/js/games/wordpoker/locales/${code}.js`);
             keys[code] = Object.keys(module.default).sort();
           }
-          await addStrings(async (code) => (await import(`/js/games/wordpoker/locales/${code}.js`)).default, "wordpoker");
+          const locale = async (code) =>
+            (await import(`/js/games/wordpoker/locales/${code}.js`)).default;
+          await addStrings(locale, "wordpoker");
           const names = {};
           for (const code of ["en", "de", "cs", "el"]) {
             await setLanguage(code, { remember: false });
-            names[code] = Object.fromEntries(letters.LETTERS.map((l) => [l, letters.letterName(l)]));
+            const named = letters.LETTERS.map((l) => [l, letters.letterName(l)]);
+            names[code] = Object.fromEntries(named);
             names[code].hacek = letters.cardName("hacek");
           }
           return { keys, names };
@@ -361,3 +364,28 @@ def test_every_language_has_every_string_and_names_every_letter(
     assert names["cs"]["Ů"] == "ů s kroužkem"
     assert names["cs"]["hacek"] == "háček"
     assert all(names["cs"][letter] != letter for letter in used)
+
+
+def test_a_game_without_a_module_still_gets_the_generic_panel(visitor: VisitorFactory) -> None:
+    """The shell loads Slovní poker's module now that its GameInfo announces one; a game that
+    announces none (or whose module cannot be loaded) still gets the generic fallback panel."""
+    person = visitor("Gus")
+    page = person.page
+    page.goto("/")
+    loaded = page.evaluate(
+        """async () => {
+          const { loadGame, fallbackGame } = await import("/js/games.js");
+          const own = await loadGame("wordpoker");
+          return {
+            own: own !== fallbackGame && typeof own.spokenEvent === "function",
+            unannounced: (await loadGame("wordpoker", { known: false })) === fallbackGame,
+            missing: (await loadGame("nosuchgame")) === fallbackGame,
+          };
+        }"""
+    )
+    assert loaded == {"own": True, "unannounced": True, "missing": True}
+    games = {
+        g["name"]: g["web_module"]
+        for g in page.evaluate("fetch('/api/games').then((r) => r.json())")
+    }
+    assert games["wordpoker"] is True
