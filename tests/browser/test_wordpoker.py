@@ -212,7 +212,7 @@ def test_a_whole_game_is_played_with_the_keyboard_and_announced_in_czech(
     first_hand = [CZECH_CARD_NAMES[letter] for letter in letters_on(page, "#wp-hand")]
     expect(page.locator("#live-alert")).to_contain_text(". Kostky: ")
     alert = page.locator("#live-alert").inner_text()  # W4: "your turn" names the cards dealt
-    assert spoken_names(alert.split("Vaše karty: ")[1].split(". Kostky:")[0]) == first_hand
+    assert spoken_names(alert.split("Tvoje karty: ")[1].split(". Kostky:")[0]) == first_hand
     deadline = time.monotonic() + GAME_SECONDS
     words: list[str | None] = []
     seen = {"declare": 0, "respond": 0, "word": 0}
@@ -233,10 +233,10 @@ def test_a_whole_game_is_played_with_the_keyboard_and_announced_in_czech(
     announced = said(page)
     results = [line for line in announced if line.startswith("Partie ") and "Konta:" in line]
     assert results, announced  # W10: each deal's result was read out
-    dealt = [line for line in announced if line.startswith("Vaše karty:")]
+    dealt = [line for line in announced if line.startswith("Tvoje karty:")]
     assert dealt, announced
     for line in dealt:  # W4, W16: every card by its Czech name, diacritic cards too
-        spoken = spoken_names(line.removeprefix("Vaše karty: "))
+        spoken = spoken_names(line.removeprefix("Tvoje karty: "))
         assert set(spoken) <= set(CZECH_CARD_NAMES.values()), line
     if seen["word"]:
         best = ("Nejlepší slovo bylo", "Z žádných karet nešlo složit slovo")
