@@ -275,6 +275,12 @@ def test_self_voicing_speaks_announcements_in_czech_when_switched_on(
     assert (lang, text) == ("cs-CZ", "Oznámení teď čte hlas prohlížeče.")
     page.keyboard.press("Alt+Shift+KeyD")  # read the dice: spoken as well
     page.wait_for_function("() => window.__spoken.some(([, t]) => t.startsWith('Kostky: '))")
+    tab_to(page, "#wp-amount")  # a raise out of range: the form's error is spoken too
+    page.keyboard.press("Control+a")
+    page.keyboard.type("99")
+    page.keyboard.press("Enter")
+    expect(page.locator("#action-error")).to_contain_text("od 1 do 5")
+    page.wait_for_function("() => window.__spoken.some(([, t]) => t.includes('od 1 do 5'))")
     page.reload()
     expect(page.locator("#self-voicing")).to_be_checked()
     person.assert_no_console_errors()

@@ -141,6 +141,7 @@ function onError(message) {
       const reason = (message.message && describeMessage(message.message, model.describeContext)) || message.reason;
       if (game?.busy) game.refused(reason);
       else byId("table-error").textContent = reason;
+      voice.speak(t("actions.refused", { reason }), { urgent: true }); // shown in a role=alert
     }
   }
 }
@@ -315,7 +316,13 @@ async function mountGame(info) {
     seatsAfter: byId("seats-after"),
     bottom: byId("game-bottom"),
   };
-  const ctx = { send: sendMove, model, say: (text) => announcer.say(text), alert: (text) => announcer.alert(text) };
+  const ctx = {
+    send: sendMove,
+    model,
+    say: (text) => announcer.say(text),
+    alert: (text) => announcer.alert(text),
+    speak: (text) => voice.speak(text, { urgent: true }),
+  };
   await module.mount(slots, ctx);
   byId("game").dataset.game = info.game;
   game = module;

@@ -84,7 +84,7 @@ export default {
       slot.replaceChildren(template.content.cloneNode(true));
       translatePage(slot);
     }
-    moves = new WordPokerMoves(context.send, context.alert);
+    moves = new WordPokerMoves(context.send, context.alert, context.speak);
     byId("wp-read-cards").addEventListener("click", readCards);
     byId("wp-read-dice").addEventListener("click", readDice);
   },

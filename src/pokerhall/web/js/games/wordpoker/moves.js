@@ -27,9 +27,10 @@ function sealedText(sealed) {
 }
 
 export class WordPokerMoves {
-  constructor(send, alert) {
+  constructor(send, alert, speak) {
     this.sendMove = send;
     this.alert = alert;
+    this.speak = speak; // for what the page already shows in its role=alert
     this.key = null;
     this.prompt = null;
     this.model = null;
@@ -229,6 +230,7 @@ export class WordPokerMoves {
 
   problem(text, field) {
     byId("action-error").textContent = text;
+    this.speak(text);
     field?.focus();
   }
 
