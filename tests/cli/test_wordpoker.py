@@ -44,8 +44,8 @@ def test_w17_play_in_czech_shows_the_table_and_czech_reasons(cli: Run) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Slovní poker · partie 1 z 10" in out
-    assert "Vaše karty: P K M ´ S" in out
-    assert "slovo potřebuje kartu, kterou nemáte: 1 × L, máte 0" in out
+    assert "Tvoje karty: P K M ´ S" in out
+    assert "slovo potřebuje kartu, kterou nemáš: 1 × L, máš 0" in out
     assert "Ohlášení:" in out
 
 

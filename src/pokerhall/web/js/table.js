@@ -7,7 +7,7 @@
 import { Announcer } from "./announcer.js";
 import { api, ApiError } from "./api.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
-import { describeEvent, loadEventTexts } from "./describe.js";
+import { describeEvent, describeMessage, loadEventTexts } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
@@ -19,6 +19,7 @@ import { renderSeats } from "./render-seats.js";
 import { renderClock, renderStatus, statusSummary } from "./render-status.js";
 import { renderWaiting, seatChanges } from "./render-waiting.js";
 import { TableSocket } from "./socket.js";
+import { SelfVoice } from "./speech.js";
 import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
 import { TableModel } from "./table-model.js";
 
@@ -27,7 +28,8 @@ const ALWAYS_ANNOUNCED = new Set(["game_over"]);
 
 const tableId = new URLSearchParams(location.search).get("id");
 const model = new TableModel(tableId);
-const announcer = new Announcer(byId("live-region"), byId("live-alert"));
+const voice = new SelfVoice();
+const announcer = new Announcer(byId("live-region"), byId("live-alert"), voice);
 let socket = null;
 let game = null; // the game module, mounted once the table info says which game
 let log = null;
@@ -134,9 +136,13 @@ function onError(message) {
     case "rate_limited":
       notify("table.rateLimited", { brief: true });
       break;
-    default:
-      if (game?.busy) game.refused(message.reason);
-      else byId("table-error").textContent = message.reason;
+    default: {
+      // A game's reason in the player's language when it sent one as a catalog message.
+      const reason = (message.message && describeMessage(message.message, model.describeContext)) || message.reason;
+      if (game?.busy) game.refused(reason);
+      else byId("table-error").textContent = reason;
+      voice.speak(t("actions.refused", { reason }), { urgent: true }); // shown in a role=alert
+    }
   }
 }
 
@@ -278,6 +284,13 @@ function bindControls() {
   const announceAll = byId("announce-all");
   announceAll.checked = preference("announceAll", true);
   announceAll.addEventListener("change", () => setPreference("announceAll", announceAll.checked));
+  const selfVoicing = byId("self-voicing");
+  show(byId("self-voicing-field"), voice.available);
+  selfVoicing.checked = voice.enabled;
+  selfVoicing.addEventListener("change", () => {
+    voice.setEnabled(selfVoicing.checked);
+    announcer.alert(t(selfVoicing.checked ? "voice.on" : "voice.off"));
+  });
 }
 
 /** The shell's shortcuts plus the game's, installed and listed in #shortcuts-help. */
@@ -318,7 +331,14 @@ async function mountGame(info) {
     seatsAfter: byId("seats-after"),
     bottom: byId("game-bottom"),
   };
-  await module.mount(slots, { send: sendMove, model });
+  const ctx = {
+    send: sendMove,
+    model,
+    say: (text) => announcer.say(text),
+    alert: (text) => announcer.alert(text),
+    speak: (text) => voice.speak(text, { urgent: true }),
+  };
+  await module.mount(slots, ctx);
   byId("game").dataset.game = info.game;
   game = module;
   bindShortcuts();
