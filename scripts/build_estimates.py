@@ -11,10 +11,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from estimates import ESTIMATES, UNITS  # noqa: E402
+from estimates import ESTIMATES, UNITS
 
-from pokerhall.content.packs import write_pack  # noqa: E402
-from pokerhall.content.questions import Question  # noqa: E402
+from pokerhall.content.packs import write_pack
+from pokerhall.content.questions import Question
 
 PACK_DIR = Path(__file__).resolve().parents[1] / "src" / "pokerhall" / "content" / "packs"
 LANGUAGES = ("en", "de", "cs", "el")

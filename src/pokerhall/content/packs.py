@@ -182,7 +182,7 @@ def _read_header(collector: PackCollector, line: int, text: str) -> None:
         or not languages
         or not all(isinstance(code, str) and LANGUAGE_CODE.fullmatch(code) for code in languages)
     ):
-        collector.reject(line, "languages must be a list of two-letter codes like [\"en\"]")
+        collector.reject(line, 'languages must be a list of two-letter codes like ["en"]')
     elif collector.languages is not None and set(languages) != collector.languages:
         named = ", ".join(sorted(collector.languages))
         collector.reject(line, f"the header's languages differ from the file name's ({named})")
