@@ -67,6 +67,7 @@ bench: $(BENCH_STAMP) lexicon
 questions: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,questions]'
 	$(BIN)/python scripts/build_questions.py
+	$(BIN)/python scripts/build_estimates.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

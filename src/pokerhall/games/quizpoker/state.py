@@ -36,7 +36,9 @@ class QuizPoker(Game[HandMove]):
         super().__init__(players, opts.to_json(), seed)
         self.options: QuizPokerOptions = opts
         try:
-            questions, self._questions_digest = pinned_questions(opts.questions, opts.language)
+            questions, self._questions_digest = pinned_questions(
+                opts.questions, opts.language, opts.topic
+            )
         except UnknownPack as exc:  # one plain error, whatever exists on the server's disk
             raise InvalidOptions(str(exc)) from None
         except ValueError as exc:
