@@ -434,8 +434,7 @@ def test_raise_button_names_only_a_legal_amount(
         if kim.next_prompt() == "guess":
             page.locator("#guess-input").fill("1")
             page.locator("#guess-submit").click()
-            page.wait_for_function("() => document.getElementById('guess-input').disabled")
-            continue
+            continue  # next_prompt waits for the next move asked of Kim
         button = page.locator("#act-raise:visible, #act-bet:visible")
         if button.count():
             break
