@@ -30,7 +30,6 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +39,7 @@ from pokerhall.engine.bots import bot_move
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.engine.protocol import Game
+from pokerhall.games.quizpoker import QuizPoker
 
 PAIRINGS = (
     ("novice", "random"),
@@ -139,12 +139,13 @@ def seating(a: str, b: str, ruleset: str, index: int) -> list[str]:
 
 
 def play(ruleset: str, kinds: list[str], seed: int, max_hands: int) -> Outcome:
-    state: Game[Any] = games.create("quizpoker", len(kinds), RULESETS[ruleset], seed=seed)
+    state = games.create("quizpoker", len(kinds), RULESETS[ruleset], seed=seed)
+    assert isinstance(state, QuizPoker)
     bots = games.make_bots("quizpoker", dict(enumerate(kinds)), seed)
     watcher = HandWatcher(kinds)
     for event in state.events:
         watcher.see(event.type, event.data)
-    while not state.over and state.view(None)["hands_played"] < max_hands:
+    while not state.over and state.hands_played < max_hands:
         seat, prompt = next(iter(state.pending().items()))
         move = bot_move(bots[seat], state, seat, prompt)
         try:
@@ -236,7 +237,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
             ]
             outcomes = run(jobs, args.workers)
             lengths = [o.hands for o in outcomes]
-            q1, median, q3 = statistics.quantiles(lengths, n=4)
+            q1, _, q3 = statistics.quantiles(lengths, n=4)
             capped = sum(o.hands >= args.max_hands for o in outcomes)
             out(
                 f"  four {kind} bots: median {statistics.median(lengths):g} hands "
@@ -244,7 +245,10 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
                 f"{len(lengths)} tables"
             )
     out("\nhabits, out of the hands each kind was dealt into (all games above)")
-    out(f"  {'kind':<10}{'hands':>9}{'folds':>9}{'calls down':>12}{'showdowns':>11}{'wins them':>11}")
+    out(
+        f"  {'kind':<10}{'hands':>9}{'folds':>9}{'calls down':>12}"
+        f"{'showdowns':>11}{'wins them':>11}"
+    )
     for kind in ("random", "heuristic", "novice", "casual", "expert"):
         h = habits.get(kind)
         if h is None or h.hands == 0:

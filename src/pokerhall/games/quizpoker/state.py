@@ -102,7 +102,7 @@ class QuizPoker(Game[HandMove]):
         if not hand.ledger.playing[seat]:
             return None
         q = hand.question
-        question = {"id": q.id, "text": q.question, "unit": q.unit}  # as the view has them
+        question = {"id": q.id, "text": q.question, "unit": q.unit, "as_of": q.as_of.isoformat()}
         return {"hand": hand.number, "question": question, "answer": show(q.answer)}
 
     def describe(self, event: Event) -> Message:

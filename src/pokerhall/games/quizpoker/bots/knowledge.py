@@ -14,7 +14,7 @@ The model, per kind of question (read from its unit and wording, like a person r
   "95.2 years of life expectancy"), in log space for quantities (people, km², g/cm³: being off by
   a factor) and in plain numbers for years, latitudes, life expectancies and temperatures;
 * its width is the bot's level (`WIDTHS`): a novice knows little more than the plausible range,
-  a casual player is off by a quarter, an expert by a few per cent;
+  a casual player is off by a fifth, an expert by a few per cent;
 * the draw is seeded by the bot's seed and the question's id, so a bot knows a question the same
   way whatever happens at the table, and two bots of one level know it differently;
 * a guess is the estimate kept within the question's plausible range (`Kind.low`..`Kind.high`)
@@ -33,14 +33,19 @@ from typing import Literal
 
 Level = Literal["novice", "casual", "expert"]
 LEVELS: tuple[Level, ...] = ("novice", "casual", "expert")
-Space = Literal["log", "linear", "relative"]
-"""How a kind's error is measured: a factor (log), in the answer's unit (linear), or in the
-answer's unit as a share of its size (relative: temperatures, and answers at or below zero)."""
+Space = Literal["log", "linear", "relative", "years"]
+"""How a kind's error is measured: a factor (log), in the answer's unit (linear), in the
+answer's unit as a share of its size (relative: temperatures, and answers at or below zero), or
+for a year, growing with how long before the question's date it was (years: a film of 2013 is
+known to a year or two, a battle of 1066 to some decades)."""
 
 CUTOFF = 2.0
 """Errors are cut off at this many widths: nobody who knows roughly is off by more."""
 RELATIVE_FLOOR = 20.0
 """Below this size a relative error is taken of this size instead (0 °C is not exact knowledge)."""
+YEARS_SCALE = 30.0
+"""A year's error is its width times sqrt(YEARS_SCALE × years before the question's date), and
+never narrower than for a year this many years back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,16 +60,16 @@ class Kind:
     high: float = math.inf
 
 
-YEAR = Kind("year", "linear", (150.0, 35.0, 8.0), -3000.0, 2100.0)
+YEAR = Kind("year", "years", (0.6, 0.2, 0.05), -3000.0, 2100.0)
 LATITUDE = Kind("latitude", "linear", (25.0, 8.0, 2.0), -90.0, 90.0)
 LIFE_EXPECTANCY = Kind("life expectancy", "linear", (12.0, 5.0, 1.5), 20.0, 90.0)
-PERCENT = Kind("percent", "log", (0.8, 0.3, 0.08), 0.0, 100.0)
+PERCENT = Kind("percent", "log", (0.6, 0.22, 0.06), 0.0, 100.0)
 CELSIUS = Kind("temperature", "relative", (0.5, 0.2, 0.05), -273.15)
 FAHRENHEIT = Kind("temperature", "relative", (0.5, 0.2, 0.05), -459.67)
 KELVIN = Kind("temperature", "relative", (0.5, 0.2, 0.05), 0.0)
-QUANTITY = Kind("quantity", "log", (0.8, 0.3, 0.08), 0.0)
+QUANTITY = Kind("quantity", "log", (0.6, 0.22, 0.06), 0.0)
 SIGNED = Kind("signed quantity", "relative", (0.6, 0.25, 0.06))
-"""A quantity whose answer is zero or below (absolute zero, -40 degrees): a person knows the sign."""
+"""A quantity whose answer is zero or below (absolute zero, -40 degrees): people know the sign."""
 
 _YEAR = re.compile(
     r"\b(which|what)\s+year\b|\bwhen\b|\bin\s+welchem\s+jahr\b|\bwelches\s+jahr\b|\bwann\b",
@@ -83,7 +88,9 @@ def kind_of(question: str, unit: str, answer_sign: int) -> Kind:
     """The kind of a question from its unit and wording (English or German), and the sign of
     its answer (a person knows whether a temperature is below zero)."""
     text = f"{question} {unit}"
-    if unit.lower() in ("year", "jahr") or (_YEAR.search(question) and not _HOW_MANY.search(question)):
+    if unit.lower() in ("year", "jahr") or (
+        _YEAR.search(question) and not _HOW_MANY.search(question)
+    ):
         return YEAR
     if _LATITUDE.search(text):
         return LATITUDE
@@ -150,6 +157,7 @@ def learn(
     hand: int,
     question: str,
     unit: str,
+    as_of: int,
     answer: str,
     level: Level,
     seed: int,
@@ -170,6 +178,9 @@ def learn(
         centre, width = math.log(value) + share * z, share
     elif kind.space == "linear":
         centre, width = value + share * z, share
+    elif kind.space == "years":
+        centre = value + share * _years_width(as_of - value) * z
+        width = share * _years_width(as_of - centre)  # judged from its own estimate
     else:
         centre = value + share * max(abs(value), RELATIVE_FLOOR) * z
         width = share * max(abs(centre), RELATIVE_FLOOR)  # judged from its own estimate
@@ -177,12 +188,16 @@ def learn(
     return Knowledge(question_id, hand, kind, level, centre, width, decimals)
 
 
+def _years_width(before: float) -> float:
+    return math.sqrt(YEARS_SCALE * max(abs(before), YEARS_SCALE))
+
+
 def write(value: float, decimals: int, *, significant: bool, low: float = -math.inf) -> str:
     """`value` in plain digits with the answer's decimals; a large quantity (`significant`) to
     three significant figures, as people say "1.56 million", never below `low` by rounding."""
     quantum = Decimal(1).scaleb(-decimals)
     if significant and abs(value) >= 1000:
-        quantum = max(quantum, Decimal(1).scaleb(int(math.floor(math.log10(abs(value)))) - 2))
+        quantum = max(quantum, Decimal(1).scaleb(math.floor(math.log10(abs(value))) - 2))
     number = Decimal(repr(value))
     if quantum < 1:
         number = number.quantize(quantum, rounding=ROUND_HALF_EVEN)

@@ -60,7 +60,7 @@ STYLES: dict[Level, Style] = {
     "casual": Style(0.0, 0.15, 0.35, 0.6, 0.06, 0.8, 0.5),
     "expert": Style(0.02, 0.15, 0.3, 0.5, 0.08, 0.75, 1.0),
 }
-LEVEL_NUMBERS: dict[Level, int] = {"novice": 1, "casual": 2, "expert": 3}
+LEVEL_NUMBERS: dict[str, int] = {"novice": 1, "casual": 2, "expert": 3}
 """Shown with the bot's name in the lobby ("Casual (level 2)")."""
 SMALL_POT = 0.5
 """A pot below this share of the bot's chips is small: it is not worth the whole stack."""
@@ -102,6 +102,7 @@ class LevelBot:
             hand=hand,
             question=str(question.get("text") or ""),
             unit=str(question.get("unit") or ""),
+            as_of=int(str(question["as_of"])[:4]),
             answer=str(briefing["answer"]),
             level=self.level,
             seed=self._seed,
@@ -135,6 +136,7 @@ class LevelBot:
                 hand=int(hand["number"]),
                 question=text,
                 unit=unit,
+                as_of=int(str(question["as_of"])[:4]),
                 answer=typical,
                 level="novice",
                 seed=self._seed,
@@ -158,7 +160,10 @@ class LevelBot:
             if span is not None:
                 spans.append(span)
         answer = hand.get("answer")
-        factors = [1.0 / (1.0 + self.style.read * self._reads.get(seat, 0.0)) for seat in self._opponents(view)]
+        factors = [
+            1.0 / (1.0 + self.style.read * self._reads.get(seat, 0.0))
+            for seat in self._opponents(view)
+        ]
         return win_chance(
             knowledge, float(own), factors, spans, None if answer is None else float(answer)
         )
@@ -208,7 +213,9 @@ class LevelBot:
         if strength >= style.raise_at or (
             opponents == 1 and not last_round and self._rng.random() < bluff / 2
         ):
-            move = self._sized(prompt, view, current + (pot + call) * self._share(strength), strength)
+            move = self._sized(
+                prompt, view, current + (pot + call) * self._share(strength), strength
+            )
             if move is not None:
                 return move
         price = call / (pot + call)
@@ -234,10 +241,7 @@ class LevelBot:
         chips = int(me["stack"]) + int(me["bet"])
         committed = strength >= self.style.commit or pot >= SMALL_POT * chips
         if desired >= ALL_IN_SHARE * high:
-            if not committed:
-                desired = min(desired, ALL_IN_SHARE * high / 2)
-            else:
-                desired = high
+            desired = high if committed else min(desired, ALL_IN_SHARE * high / 2)
         to = snap(desired, low, high, int(prompt.get("unit") or 1))
         if to >= high and not committed:
             return None  # even the smallest raise would be the whole stack
@@ -253,7 +257,7 @@ class NoviceBot(LevelBot):
 
 
 class CasualBot(LevelBot):
-    """Level 2: knows most answers to within about a quarter."""
+    """Level 2: knows most answers to within about a fifth."""
 
     level = "casual"
 
