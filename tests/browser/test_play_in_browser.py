@@ -340,8 +340,8 @@ def test_language_menu_translates_the_lobby_and_sets_html_lang(visitor: VisitorF
             assert LETTERS_OF[code].search(page.locator("main").inner_text()), code
         # Texts drawn by the scripts follow too (the ruleset description, the select options).
         expect(page.locator("#ruleset-hint")).not_to_have_text(english_hint)
-        heuristic = messages.get("botKind.heuristic", english["botKind.heuristic"])
-        expect(page.locator("#bot-kind option").first).to_have_text(heuristic)
+        novice = messages.get("botKind.novice", english["botKind.novice"])
+        expect(page.locator("#bot-kind option").first).to_have_text(novice)  # weakest level first
 
     page.reload()  # the choice is remembered
     expect(page.locator("html")).to_have_attribute("lang", LANGUAGES[-1])
