@@ -451,8 +451,9 @@ async def test_the_games_are_listed_with_their_options_and_bots(api: Api) -> Non
     listed = {g["name"]: g for g in response.json()}
     assert "duell" not in listed
     assert listed["quizpoker"]["aliases"] == {"duell": "duell"}
-    assert listed["quizpoker"]["bots"] == ["heuristic", "random"]
-    assert listed["quizpoker"]["default_bot"] == "heuristic"
+    assert listed["quizpoker"]["bots"] == ["casual", "expert", "heuristic", "novice", "random"]
+    assert listed["quizpoker"]["default_bot"] == "casual"
+    assert listed["quizpoker"]["bot_levels"] == {"novice": 1, "casual": 2, "expert": 3}
 
 
 async def test_the_bots_are_the_games_default_kind_unless_asked(
@@ -468,7 +469,7 @@ async def test_the_bots_are_the_games_default_kind_unless_asked(
     )
     assert response.status_code == 422
     assert response.json()["detail"] == (
-        "quizpoker has no 'genius' bot; choose one of heuristic, random"
+        "quizpoker has no 'genius' bot; choose one of casual, expert, heuristic, novice, random"
     )
 
 

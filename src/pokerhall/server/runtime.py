@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerhall.engine import JSON, Event, Game, IllegalMove
-from pokerhall.engine.bots import Bot
+from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
@@ -189,7 +189,7 @@ class TableRuntime:
         if bot is None or prompt is None:
             return
         try:
-            move = bot.choose(self.state.view(seat), prompt)
+            move = bot_move(bot, self.state, seat, prompt)
         except Exception:
             log.exception("table %s: bot at seat %d failed", self.table_id, seat)
             move = self.state.default_move(seat)

@@ -10,7 +10,14 @@ from typing import Any
 from pokerhall.engine import registry
 from pokerhall.engine.catalog import GameInfo, GameTesting
 from pokerhall.engine.protocol import Game
-from pokerhall.games.quizpoker.bots import HeuristicBot, RandomBot
+from pokerhall.games.quizpoker.bots import (
+    CasualBot,
+    ExpertBot,
+    HeuristicBot,
+    NoviceBot,
+    RandomBot,
+)
+from pokerhall.games.quizpoker.bots.people import LEVEL_NUMBERS
 from pokerhall.games.quizpoker.guesses import show
 from pokerhall.games.quizpoker.options import (
     OPTIONS,
@@ -83,8 +90,15 @@ INFO = GameInfo(
     factory=create,
     rulesets=RULESETS,
     options=OPTIONS,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
-    default_bot="heuristic",
+    bots={
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "novice": NoviceBot,
+        "casual": CasualBot,
+        "expert": ExpertBot,
+    },
+    bot_levels=dict(LEVEL_NUMBERS),
+    default_bot="casual",
     aliases={"duell": "duell"},
     on_leave="bot",
     score_unit="chips",

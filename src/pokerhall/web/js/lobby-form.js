@@ -87,7 +87,10 @@ export class CreateTableForm {
     select.value = game.rulesets.some((r) => r.name === chosen) ? chosen : game.rulesets[0].name;
     const kinds = this.el("bot-kind");
     const kind = kinds.value;
-    kinds.replaceChildren(...game.bots.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
+    // Kinds that play at a level come first, weakest first; the game's strings name the level.
+    const levels = game.bot_levels || {};
+    const ordered = [...game.bots].sort((a, b) => (levels[a] ?? 99) - (levels[b] ?? 99));
+    kinds.replaceChildren(...ordered.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
     kinds.value = game.bots.includes(kind) ? kind : game.default_bot;
   }
 
