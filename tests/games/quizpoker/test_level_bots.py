@@ -22,8 +22,10 @@ from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.bots import CasualBot, ExpertBot, HeuristicBot, LevelBot, NoviceBot
 from pokerhall.games.quizpoker.bots.knowledge import (
+    LATITUDE,
     LEVELS,
     LIFE_EXPECTANCY,
+    QUANTITY,
     YEAR,
     Knowledge,
     kind_of,
@@ -180,7 +182,7 @@ def test_knowledge_is_seeded_per_bot_and_question() -> None:
 # --- plausible guesses -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "cs", "el"])
 def test_guesses_are_plausible_for_every_built_in_question(language: str) -> None:
     """Every level's guess is a legal guess (Q1) in the answer's decimals, within the question's
     plausible range; casual and expert guesses mostly fall within hint 1, though written before
@@ -361,3 +363,20 @@ def test_a_level_is_given_only_to_a_bot_kind_the_game_has() -> None:
     info = registry.info("quizpoker")
     with pytest.raises(ValueError, match="level"):
         dataclasses.replace(info, bot_levels={"genius": 4})
+
+
+@pytest.mark.parametrize(
+    ("question", "unit", "kind"),
+    [
+        ("V kterém roce byl objeven prvek kyslík?", "", YEAR),
+        ("Ποιο έτος ανακαλύφθηκε το στοιχείο οξυγόνο;", "", YEAR),
+        ("Accra (Ghana): na jaké zeměpisné šířce leží toto město?", "stupňů", LATITUDE),
+        ("Άκρα (Γκάνα): σε ποιο γεωγραφικό πλάτος βρίσκεται η πόλη;", "μοίρες", LATITUDE),
+        ("Jaká zde byla v roce 1970 naděje dožití při narození?", "let", LIFE_EXPECTANCY),
+        ("Ποιο ήταν το προσδόκιμο ζωής κατά τη γέννηση το 1970;", "έτη", LIFE_EXPECTANCY),
+        ("Kolik let trvala stoletá válka?", "", QUANTITY),
+    ],
+)
+def test_the_kind_of_a_czech_or_greek_question(question: str, unit: str, kind: object) -> None:
+    """The plausible range comes from the wording in every pack language, not only en and de."""
+    assert kind_of(question, unit, 1) == kind

@@ -72,25 +72,41 @@ SIGNED = Kind("signed quantity", "relative", (0.6, 0.25, 0.06))
 """A quantity whose answer is zero or below (absolute zero, -40 degrees): people know the sign."""
 
 _YEAR = re.compile(
-    r"\b(which|what)\s+year\b|\bwhen\b|\bin\s+welchem\s+jahr\b|\bwelches\s+jahr\b|\bwann\b",
+    r"\b(which|what)\s+year\b|\bwhen\b|\bin\s+welchem\s+jahr\b|\bwelches\s+jahr\b|\bwann\b"
+    r"|\bv(e)?\s+kter[ée]m\s+roce\b|\bv\s+jak[ée]m\s+roce\b|\bkter[ée]ho\s+roku\b|\bkdy\b"
+    r"|\bποιο\s+έτος\b|\bποια\s+χρονιά\b|\bπότε\b",
     re.IGNORECASE,
 )
-_HOW_MANY = re.compile(r"\bhow\s+(many|long|old)\b|\bwie\s+(viele|lange|alt)\b", re.IGNORECASE)
-_LATITUDE = re.compile(r"\blatitude\b|\bbreitengrad|\bbreite\b", re.IGNORECASE)
-_LIFE = re.compile(r"\blife\s+expectancy\b|\blebenserwartung\b", re.IGNORECASE)
-_PERCENT = re.compile(r"%|\bper\s?cent\b|\bpercentage\b|\bprozent\b", re.IGNORECASE)
+_HOW_MANY = re.compile(
+    r"\bhow\s+(many|long|old)\b|\bwie\s+(viele|lange|alt)\b|\bkolik\b|\bjak\s+(dlouh|star)"
+    r"|\bπόσ[οαεηι]",
+    re.IGNORECASE,
+)
+_LATITUDE = re.compile(
+    r"\blatitude\b|\bbreitengrad|\bbreite\b|zeměpisné\s+šíř|γεωγραφικό\s+πλάτος", re.IGNORECASE
+)
+_LIFE = re.compile(
+    r"\blife\s+expectancy\b|\blebenserwartung\b|naděj\w*\s+dožití|προσδόκιμο\s+ζωής",
+    re.IGNORECASE,
+)
+_PERCENT = re.compile(
+    r"%|\bper\s?cent\b|\bpercentage\b|\bprozent\b|\bprocent|τοις\s+εκατό|\bποσοστ",
+    re.IGNORECASE,
+)
 _FAHRENHEIT = re.compile(r"°F|\bfahrenheit\b", re.IGNORECASE)
 _KELVIN = re.compile(r"^K$|\bkelvin\b")
-_CELSIUS = re.compile(r"°C|\bcelsius\b|\btemperature\b|\btemperatur\b", re.IGNORECASE)
+_CELSIUS = re.compile(
+    r"°C|\bcelsius\b|\btemperature\b|\btemperatur\b|\bteplot|\bθερμοκρασ", re.IGNORECASE
+)
+YEAR_UNITS = ("year", "jahr", "rok", "έτος")
+DEGREE_UNITS = ("degrees", "grad", "stupňů", "μοίρες")
 
 
 def kind_of(question: str, unit: str, answer_sign: int) -> Kind:
-    """The kind of a question from its unit and wording (English or German), and the sign of
-    its answer (a person knows whether a temperature is below zero)."""
+    """The kind of a question from its unit and wording (English, German, Czech or Greek), and
+    the sign of its answer (a person knows whether a temperature is below zero)."""
     text = f"{question} {unit}"
-    if unit.lower() in ("year", "jahr") or (
-        _YEAR.search(question) and not _HOW_MANY.search(question)
-    ):
+    if unit.lower() in YEAR_UNITS or (_YEAR.search(question) and not _HOW_MANY.search(question)):
         return YEAR
     if _LATITUDE.search(text):
         return LATITUDE
@@ -102,7 +118,7 @@ def kind_of(question: str, unit: str, answer_sign: int) -> Kind:
         return FAHRENHEIT
     if _KELVIN.search(unit):
         return KELVIN
-    if _CELSIUS.search(unit) or (unit.lower() in ("degrees", "grad") and _CELSIUS.search(text)):
+    if _CELSIUS.search(unit) or (unit.lower() in DEGREE_UNITS and _CELSIUS.search(text)):
         return CELSIUS
     return QUANTITY if answer_sign > 0 else SIGNED
 
