@@ -89,7 +89,9 @@ _WORD = re.compile(r"[^\W\d_]+")
 _UMLAUT = re.compile(r"[äöüßÄÖÜ]")
 _CZECH_LETTERS = re.compile(r"[ěščřžůťďňĚŠČŘŽŮŤĎŇ]")
 _GREEK_LETTERS = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")
-_BETWEEN = re.compile(r"\b(between|from|zwischen|von|mezi|od|μεταξύ|από)\b", re.IGNORECASE)
+_BETWEEN = re.compile(r"\b(between|from|zwischen|von|mezi|μεταξύ)\b", re.IGNORECASE)
+_RANGE_JOIN = re.compile(r"\s*(?:and|to|und|bis|a|až|do|και|έως|ως|[–-])\s*", re.IGNORECASE)
+"""What joins the two ends of a range ("40 to 80", "40 až 80", "40 έως 80", "40–80")."""
 _ABOVE = re.compile(
     r"\b(more than|over|above|greater than|at least|exceeds?|mehr als|über|mindestens|"
     r"größer als|oberhalb|více než|víc než|přes|nad|alespoň|nejméně|"
@@ -145,6 +147,8 @@ class FoundNumber:
     scaled: bool
     """Whether a magnitude word (million, Tausend, ...) followed the number."""
     start: int
+    end: int
+    """Where the number (with its magnitude word, if any) ends in the text."""
 
 
 def find_numbers(text: str, language: str | None = None) -> list[FoundNumber]:
@@ -168,13 +172,14 @@ def find_numbers(text: str, language: str | None = None) -> list[FoundNumber]:
             value *= factor
         if match["sign"] or match["minus"] or match["era"]:  # "-44", "minus 44", "44 BC"
             value = -value
-        found.append(FoundNumber(value, factor is not None, match.start()))
+        end = match.end() if factor is not None else match.end("body")
+        found.append(FoundNumber(value, factor is not None, match.start(), end))
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
         if second.scaled and not first.scaled:
             factor = _scale_of(second, text, lang)
             if factor > 1 and abs(first.value) * factor <= abs(second.value) * 10:
-                found[i] = FoundNumber(first.value * factor, True, first.start)
+                found[i] = FoundNumber(first.value * factor, True, first.start, first.end)
     return found
 
 
@@ -235,12 +240,21 @@ def hint_span(hint: str, *, unit: str = "", question: str = "") -> Span | None:
     numbers = find_numbers(hint, language)
     # Hints often set the scene first ("It lies on the border between Switzerland and Italy and
     # was first climbed in 1865. It is between 3,500 and 5,000 metres high."): the range is the
-    # last "between"/"from" that two numbers follow.
-    for keyword in reversed(list(_BETWEEN.finditer(hint))):
-        after = [n for n in numbers if n.start >= keyword.end()]
-        if len(after) >= 2:
-            numbers = after
-            break
+    # last two numbers joined as one ("3,500 and 5,000", "40 až 80"), else the last
+    # "between" that two numbers follow.
+    joined = [
+        i
+        for i in range(len(numbers) - 1)
+        if _RANGE_JOIN.fullmatch(hint, numbers[i].end, numbers[i + 1].start)
+    ]
+    if joined:
+        numbers = numbers[joined[-1] :]
+    else:
+        for keyword in reversed(list(_BETWEEN.finditer(hint))):
+            after = [n for n in numbers if n.start >= keyword.end()]
+            if len(after) >= 2:
+                numbers = after
+                break
     if not numbers:
         return None
     scale = unit_scale(unit, question, language)
