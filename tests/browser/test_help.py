@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+import pokerhall.games  # noqa: F401  (registers the games)
 from pokerhall.engine import registry
 
 from .conftest import PokerhallServer, Visitor, VisitorFactory
