@@ -85,11 +85,12 @@ def test_every_game_has_a_rules_page_in_every_language(visitor: VisitorFactory, 
         )
         expect(page.locator("#help-keys")).to_be_visible()
         outline = help_outline(page)
-        assert outline["h1"] and outline["h1"] in outline["title"], outline
+        assert outline["h1"], outline
+        assert outline["h1"] in outline["title"], outline
         assert len(outline["h2"]) >= 4, f"{game} in {code}: {outline['h2']}"
         assert all(outline["h2"]), outline
         assert outline["words"] > 200, f"{game} in {code} has only {outline['words']} words"
-        assert "M" in outline["keys"] and "S" in outline["keys"], outline["keys"]
+        assert {"M", "S"} <= set(outline["keys"]), outline["keys"]
         seen[code] = outline
     # Each language has its own words: the headings change with the language switch.
     firsts = {code: outline["h2"][0] for code, outline in seen.items()}
@@ -105,7 +106,8 @@ def test_the_help_lists_the_games_shortcuts_from_its_module(visitor: VisitorFact
     page.goto("/help.html?game=palace")
     expect(page.locator("#help-shortcut-list dt")).to_have_count(8)  # B T A F C R + M S
     listed = page.locator("#help-shortcut-list dd").all_inner_texts()
-    assert all(listed) and len(set(listed)) == len(listed), listed
+    assert all(listed), listed
+    assert len(set(listed)) == len(listed), listed
     assert page.locator("#help-shortcut-note").inner_text().strip()
     person.assert_no_console_errors()
 
