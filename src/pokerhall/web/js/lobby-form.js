@@ -113,6 +113,9 @@ export class CreateTableForm {
     const game = this.game();
     const ruleset = this.ruleset();
     this.el("game-hint").textContent = hasString(`game.${game.name}.about`) ? t(`game.${game.name}.about`) : game.summary;
+    const help = this.el("game-help");
+    help.href = `help.html?game=${encodeURIComponent(game.name)}`;
+    help.textContent = t("help.forGame", { game: hasString(`game.${game.name}`) ? t(`game.${game.name}`) : game.title });
     const about = `ruleset.${ruleset.name}.about`;
     this.el("ruleset-hint").textContent = hasString(about)
       ? t(about, { min: ruleset.min_players, max: ruleset.max_players })

@@ -11,7 +11,7 @@ import { describeEvent, describeMessage, loadEventTexts } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
-import { installShortcuts } from "./keyboard.js";
+import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
 import { rulesetName } from "./lobby-list.js";
 import { renderGameOver } from "./render-gameover.js";
 import { EventLog } from "./render-log.js";
@@ -22,6 +22,7 @@ import { TableSocket } from "./socket.js";
 import { SelfVoice } from "./speech.js";
 import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
 import { TableModel } from "./table-model.js";
+import { TurnAlerts } from "./turn-alerts.js";
 
 /** Events read out even when "read out every event" is off (a game adds its own). */
 const ALWAYS_ANNOUNCED = new Set(["game_over"]);
@@ -36,6 +37,7 @@ let log = null;
 let connection = { status: "connecting" };
 let warned = new Set();
 let greeted = false;
+let turnAlerts = null; // sound and notification when the tab is hidden
 
 // --- drawing -------------------------------------------------------------------------------
 
@@ -51,6 +53,7 @@ function renderHeader() {
   meta.push(info.turn_clock === null ? t("lobby.noClock") : t("table.clock", { count: Math.round(info.turn_clock) }));
   meta.push(model.seat === null ? t("table.watching") : t("table.yourSeat", { seat: model.seat + 1 }));
   byId("table-meta").textContent = meta.join(" · ");
+  byId("help-link").href = `help.html?game=${encodeURIComponent(info.game)}`;
   const turn = model.prompt ? `${t("table.yourTurnTitle")} — ` : "";
   document.title = `${turn}${info.name} — pokerhall`;
   show(byId("leave-table"), seated() && info.status !== "finished" && !model.view?.over);
@@ -83,7 +86,9 @@ function renderAll() {
 
 function yourTurn() {
   warned = new Set();
-  announcer.alert(game.turnAnnouncement(model));
+  const announcement = game.turnAnnouncement(model);
+  announcer.alert(announcement);
+  turnAlerts?.yourTurn(announcement);
   game.focusForTurn(model);
 }
 
@@ -284,6 +289,9 @@ function bindControls() {
   const announceAll = byId("announce-all");
   announceAll.checked = preference("announceAll", true);
   announceAll.addEventListener("change", () => setPreference("announceAll", announceAll.checked));
+  turnAlerts = new TurnAlerts(byId("turn-alerts"), byId("turn-alerts-status"), {
+    title: () => `${t("table.yourTurnTitle")} — ${model.info?.name ?? "pokerhall"}`,
+  });
   const selfVoicing = byId("self-voicing");
   show(byId("self-voicing-field"), voice.available);
   selfVoicing.checked = voice.enabled;
@@ -295,22 +303,20 @@ function bindControls() {
 
 /** The shell's shortcuts plus the game's, installed and listed in #shortcuts-help. */
 function bindShortcuts() {
+  const shellActions = {
+    KeyM: () => game.focusForTurn(model),
+    KeyS: () => announcer.alert(statusSummary(model, game)),
+  };
   const shortcuts = [
     ...(game.shortcuts || []),
-    { code: "KeyM", keys: "M", label: "keys.move", run: () => game.focusForTurn(model) },
-    { code: "KeyS", keys: "S", label: "keys.status", run: () => announcer.alert(statusSummary(model, game)) },
+    ...SHELL_SHORTCUTS.map((s) => ({ ...s, run: shellActions[s.code] })),
   ];
   installShortcuts(shortcuts);
   for (const button of document.querySelectorAll("[data-shortcut]")) {
     button.setAttribute("aria-keyshortcuts", `Alt+Shift+${button.dataset.shortcut}`);
   }
   const draw = () => {
-    fill(
-      byId("shortcut-list"),
-      shortcuts.map((s) =>
-        h("div", {}, h("dt", {}, h("kbd", {}, "Alt"), "+", h("kbd", {}, "Shift"), "+", h("kbd", {}, s.keys)), h("dd", {}, t(s.label))),
-      ),
-    );
+    fill(byId("shortcut-list"), shortcutItems(shortcuts));
     const note = byId("shortcut-note");
     if (note) note.textContent = game.shortcutsNote ? t(game.shortcutsNote) : "";
   };
@@ -391,6 +397,7 @@ async function main() {
   onLanguageChange(async () => {
     await loadEventTexts(model.info?.game);
     renderNotice();
+    turnAlerts.render();
     renderConnection();
     renderAll();
     if (model.view) {
