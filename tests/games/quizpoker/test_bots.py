@@ -248,6 +248,13 @@ def test_the_writing_is_read_in_its_language(text: str, language: str) -> None:
         ("Odpověď leží mezi 0 a 20 miliony.", "milionů lidí", Span(0, 20)),
         ("Η απάντηση είναι μεταξύ 60 και 160 εκατομμυρίων.", "εκατομμύρια άνθρωποι", Span(60, 160)),
         ("Více než 2 000.", "", Span(2000, math.inf)),
+        ("Nezávislý od roku 2011. Zemí je 40 až 80.", "", Span(40, 80)),
+        (
+            "Mezi Švýcarskem a Itálií, zdolán v roce 1865. Je vysoký 3500 až 5000 metrů.",
+            "",
+            Span(3500, 5000),
+        ),
+        ("Το 1990. Είναι από 40 έως 80.", "", Span(40, 80)),
         ("Λιγότερα από 5.000.", "", Span(-math.inf, 5000)),
     ],
 )
