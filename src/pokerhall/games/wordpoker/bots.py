@@ -7,7 +7,8 @@
   the other hands (from the cards neither in its hand nor among its discards), its replacement
   cards and the dice still to come. Every exchange it considers (none, the cards its best or
   its longest word leaves out, the whole hand) is rated on the same samples, so the comparison
-  is not drowned in sampling noise. Then:
+  is not drowned in sampling noise, and the chosen one's chance is measured again on fresh
+  samples, since the best of several noisy estimates flatters. Then:
 
   * declaring (W6): a raise of x that everyone matches adds x·(p·n − 1) to what it expects
     (p its chance, n the players in), so it raises the most it may when p·n exceeds 1 by a
@@ -15,7 +16,7 @@
     staying, since it may still pass when the raise is known);
   * responding: matching with the best exchange is worth p × the pot once everyone in has
     matched, minus what matching costs; what it put in is gone either way, so it passes
-    exactly when that is negative;
+    exactly when that is negative, when p is below cost ÷ that pot;
   * the word: its best word (W18).
 """
 
@@ -95,18 +96,32 @@ class SamplerBot:
                 (m["params"]["amount"]["max"] for m in prompt["moves"] if m["type"] == "raise"),
                 default=0,
             )
+            if not most:
+                return {"type": "stay"}  # nothing left to raise with: nothing to weigh
             room = min(HAND, view["deal"]["stock"] // max(len(players_in), 1))
-            chance = max(self.chances(view, words, self.exchanges(view, words, room)).values())
-            if most and chance * len(players_in) > 1 + MARGIN:
-                return {"type": "raise", "amount": most}
-            return {"type": "stay"}
-        rated = self.chances(view, words, self.exchanges(view, words, prompt["max_exchange"]))
-        ids, chance = max(rated.items(), key=lambda item: (item[1], -len(item[0])))
+            needed = (1 + MARGIN) / len(players_in)
+            _, chance = self.best_exchange(view, words, room, needed)
+            return {"type": "raise", "amount": most} if chance > needed else {"type": "stay"}
         highest = view["deal"]["highest"]
         pot = prompt["pot"] + sum(highest - p["raised"] for p in players_in)
-        if chance * pot - prompt["cost"] < 0:
+        needed = prompt["cost"] / pot
+        ids, chance = self.best_exchange(view, words, prompt["max_exchange"], needed)
+        if chance < needed:
             return {"type": "pass"}
         return {"type": "call", "exchange": list(ids)}
+
+    def best_exchange(
+        self, view: JSON, words: WordList, room: int, needed: float
+    ) -> tuple[tuple[str, ...], float]:
+        """The exchange with the best sampled chance, and its chance. The best of several
+        noisy estimates is biased upwards, so when that chance reaches `needed` (where raising
+        or matching starts to pay) it is measured again on fresh samples; below, the biased
+        estimate already says no, and a chance of 0 needed (a free match) asks no more."""
+        rated = self.chances(view, words, self.exchanges(view, words, room))
+        ids = max(rated, key=lambda option: (rated[option], -len(option)))
+        if rated[ids] < needed or needed <= 0:
+            return ids, rated[ids]
+        return ids, self.chances(view, words, [ids])[ids]
 
     def exchanges(self, view: JSON, words: WordList, room: int) -> list[tuple[str, ...]]:
         """The exchanges worth rating, at most `room` cards each: none, the cards the best and
