@@ -142,7 +142,3 @@ def best_word(
 
 def _by_score(s: Spelling) -> tuple[int, int, str]:
     return -s.score, -len(s.word), s.word
-
-
-def _by_length(s: Spelling) -> tuple[int, int, str]:
-    return -len(s.word), -s.score, s.word

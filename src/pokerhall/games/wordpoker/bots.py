@@ -129,7 +129,7 @@ class SamplerBot:
         hand = _hand(view)
         found = best_word(self.alphabet, words, hand, view["deal"]["dice"])
         options = [(), tuple(c.id for c in hand)]
-        for word in {found.word, found.longest}:
+        for word in (found.word, found.longest):
             options.append(tuple(self._unused(hand, word)))
         unique = dict.fromkeys(o for o in options if len(o) <= room)
         return list(unique)
