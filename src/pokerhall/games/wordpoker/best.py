@@ -89,7 +89,8 @@ class _Hand:
             lower, value = letter.lower(), values[letter]
             grown: list[list[tuple[str, int]]] = [[] for _ in range(len(rows) + count)]
             for length, row in enumerate(rows):
-                for k in range(count + 1):
+                grown[length] += row  # none of this letter: the same keys
+                for k in range(1, count + 1):
                     run, more = lower * k, value * k
                     grown[length + k] += [(key + run, score + more) for key, score in row]
             rows = grown

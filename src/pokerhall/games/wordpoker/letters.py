@@ -104,28 +104,29 @@ class Alphabet:
 
     def spell(self, word: str) -> Spelling:
         """The cards, dice and diacritics `word` takes, or Rejected saying why it has none."""
-        card_letters: Counter[str] = Counter()
-        die_letters: Counter[str] = Counter()
-        marks: Counter[str] = Counter()
+        card_letters: list[str] = []
+        die_letters: list[str] = []
+        marks: list[str] = []
         score = 0
         cards, dice = self.card_letters, self.die_letters
         for char in word.upper():
             base, mark = self.marked.get(char, (char, ""))
             if mark:
-                marks[mark] += 1
+                marks.append(mark)
                 score += self.mark_values[mark]
-            elif len(unicodedata.normalize("NFD", char)) > 1:
-                raise Rejected(message("reject.bad_mark", letter=char.lower()))
             if base in cards:
-                card_letters[base] += 1
+                card_letters.append(base)
             elif base in dice:
-                die_letters[base] += 1
+                die_letters.append(base)
+            elif not mark and len(unicodedata.normalize("NFD", char)) > 1:
+                raise Rejected(message("reject.bad_mark", letter=char.lower()))
             elif unicodedata.category(base) in ("Lu", "Ll"):
                 raise Rejected(message("reject.no_such_letter", letter=char.lower()))
             else:
                 raise Rejected(message("reject.not_letters", text=char))
             score += self.values[base]
-        return Spelling(word, card_letters, die_letters, marks, score)
+        # Counted at the end, in one go each: the best-word search spells many new words a hand.
+        return Spelling(word, Counter(card_letters), Counter(die_letters), Counter(marks), score)
 
     def check(self, spelling: Spelling, hand: Sequence[Card], dice: Sequence[str]) -> None:
         """W9, W17: the word uses only cards in `hand` and dice showing, each once, at least
