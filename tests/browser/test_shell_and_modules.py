@@ -50,7 +50,10 @@ def test_the_lobby_form_is_built_from_option_specs(visitor: VisitorFactory) -> N
     expect(page.locator("input#opt-software_game_master[type=checkbox]")).to_be_attached()
     page.locator("#ruleset").select_option("duell")  # the ruleset's defaults apply
     expect(stack).to_have_value("10000")
-    expect(page.locator("#opt-language")).to_have_value("de")
+    # The question language is the table's choice, never the ruleset's (issue 13), and the
+    # form offers exactly the languages that have a pack.
+    expect(page.locator("#opt-language")).to_have_value("en")
+    expect(page.locator("#opt-language option")).to_have_count(4)
     # Bad input is refused in the form, naming the option.
     stack.fill("0")
     page.locator("#create-player-name").fill("Olga")

@@ -38,6 +38,15 @@ def test_python_dash_m_runs_the_command() -> None:
     assert "simulate" in done.stdout
 
 
+@pytest.mark.parametrize("command", ["serve", "play", "simulate", "replay", "games"])
+def test_help_shows_flags_without_a_value_type(cli: Run, command: str) -> None:
+    """A flag takes no value, so help must not show one ("--help <bool>" was shown)."""
+    result = cli(command, "--help")
+    assert result.exit_code == 0
+    assert "--help " in result.output
+    assert "<bool>" not in result.output
+
+
 def test_games_lists_games_rulesets_and_bots(cli: Run) -> None:
     """From the registry alone: every game, its aliases, rulesets, bots, options and flags."""
     result = cli("games")
@@ -76,6 +85,24 @@ def test_play_scripted_session_shows_history_and_re_asks_with_the_reason(
     assert "Standings so far" in out
     # Private events of bots never reach the person in seat 0.
     assert "Ada guesses" not in out
+
+
+def test_play_table_reads_cleanly_in_a_narrow_terminal(cli: Run, mini_pack: Path) -> None:
+    """The question is shown once (in the table drawn for the guess, not also as a log line),
+    every column has a header, and long lines wrap between words."""
+    result = cli(*play_args(mini_pack, "--bots", "2"), input="50\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    question = re.search(r"│ (.+?)\s*│", out)
+    assert question is not None
+    before_guess = out.split("Your guess")[0]
+    assert before_guess.count(question.group(1).strip()) == 1
+    assert not re.search(r"^Question", out, flags=re.MULTILINE)
+    header = next(line for line in out.splitlines() if "Stack" in line)
+    assert header.split() == ["Player", "Stack", "Bet", "Position", "Status", "Guess"]
+    assert re.search(r"# \W+Player\W+Chips\W+Out\W", out)
+    for line in out.splitlines():
+        assert len(line) <= 80, line  # the test terminal is 80 wide: Rich wrapped it
 
 
 def test_play_end_of_input_leaves_cleanly_and_saves(

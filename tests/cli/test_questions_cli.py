@@ -94,3 +94,66 @@ def test_list_a_language_without_built_in_questions(cli: Run) -> None:
     result = cli("questions", "list", "--lang", "xx")
     assert result.exit_code == 1
     assert "no built-in questions in language 'xx'" in result.stderr
+
+
+def _entry(**changes: object) -> str:
+    import json
+
+    obj: dict[str, object] = {
+        "id": "q1",
+        "language": "en",
+        "topic": "culture",
+        "question": "In which year was the film released?",
+        "hint1": "Between 1950 and 2010.",
+        "hint2": "Between 1990 and 2005.",
+        "answer": "1998",
+        "unit": "",
+        "source": "Wikidata",
+        "licence": "CC0 1.0",
+        "as_of": "2026-10-18",
+        "hint1_range": ["1950", "2010"],
+        "hint2_range": ["1990", "2005"],
+    }
+    obj.update(changes)
+    return json.dumps({k: v for k, v in obj.items() if v is not None})
+
+
+@pytest.mark.parametrize(
+    ("lines", "name", "reason"),
+    [
+        pytest.param([_entry(as_of=None)], "p.jsonl", "missing field 'as_of'", id="missing"),
+        pytest.param([_entry(as_of="2999-01-01")], "p.jsonl", "is in the future", id="future"),
+        pytest.param(
+            [_entry(as_of="1998-12-31")], "p.jsonl", "is implied by the answer 1998", id="implied"
+        ),
+        pytest.param(
+            ['{"languages": ["en"]}', _entry(language="cs")],
+            "p.jsonl",
+            "language 'cs' is not one the pack declares (en)",
+            id="undeclared-by-header",
+        ),
+        pytest.param(
+            [_entry(language="el")],
+            "p.de.jsonl",
+            "language 'el' is not one the pack declares (de)",
+            id="undeclared-by-name",
+        ),
+    ],
+)
+def test_validate_refuses_bad_as_of_dates_and_undeclared_languages(
+    cli: Run, tmp_path: Path, lines: list[str], name: str, reason: str
+) -> None:
+    """DU10: the as-of date is the day the fact was checked or published (issue 13)."""
+    pack = tmp_path / name
+    pack.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli("questions", "validate", pack)
+    assert result.exit_code == 1
+    assert f"{pack}:{len(lines)}: " in result.stderr
+    assert reason in result.stderr.replace("\n", "")
+
+
+def test_validate_accepts_a_header_declaring_the_languages(cli: Run, tmp_path: Path) -> None:
+    pack = tmp_path / "p.jsonl"
+    pack.write_text('{"languages": ["en", "cs"]}\n' + _entry(as_of="2026-01-01") + "\n")
+    result = cli("questions", "validate", pack)
+    assert result.exit_code == 0, result.output

@@ -47,8 +47,8 @@ def test_w17_play_in_czech_shows_the_table_and_czech_reasons(cli: Run) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Slovní poker · partie 1 z 10" in out
-    assert "Vaše karty: P K M ´ S" in out
-    assert "slovo potřebuje kartu, kterou nemáte: 1 × L, máte 0" in out
+    assert "Tvoje karty: P K M ´ S" in out
+    assert "slovo potřebuje kartu, kterou nemáš: 1 × L, máš 0" in out
     assert "Ohlášení:" in out
 
 
@@ -80,8 +80,8 @@ def test_w2_w9_a_whole_game_in_czech_through_the_cli_entry_point() -> None:
     out = result.stdout
     assert result.returncode == 0, out + result.stderr
     assert "Ohlášení (zapečetěné, všichni naráz)" in out  # the help, in Czech
-    assert "napište r N pro navýšení o N" in out  # a refusal, in Czech
-    assert "Vyměnili jste P K" in out
+    assert "napiš r N pro navýšení o N" in out  # a refusal, in Czech
+    assert "Odhozené karty: P K" in out
     assert "Partie 2 z 2" in out
     assert "Konec hry" in out
     assert "Konečné pořadí" in out
@@ -94,9 +94,9 @@ def test_w6_w17_a_line_that_is_no_move_is_refused_in_the_tables_language() -> No
     declare, respond = {"type": "declare"}, {"type": "respond"}
     assert (
         parse_command("x", declare, HAND, "cs")
-        == "napište r N pro navýšení o N, s bez navýšení, p pro pass"
+        == "napiš r N pro navýšení o N, s bez navýšení, p pro pass"
     )
-    assert parse_command("c x", respond, HAND, "cs") == "nemáte žádnou kartu x k výměně"
+    assert parse_command("c x", respond, HAND, "cs") == "nemáš žádnou kartu x k výměně"
     refusals = {lang: parse_command("", declare, HAND, lang) for lang in ("en", "cs", "de", "el")}
     assert refusals["en"] == "type a move (? for help)"
     assert len(set(refusals.values())) == 4  # each its own language

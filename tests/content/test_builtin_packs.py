@@ -16,7 +16,7 @@ from pokerhall.content.questions import Question
 
 LANGUAGES = ("en", "de")
 MIN_QUESTIONS = 1000
-MIN_HANDWRITTEN = 100
+MIN_HANDWRITTEN = 300
 HANDWRITTEN_TOPICS = {"history", "sport", "culture", "science", "geography"}
 
 
@@ -25,8 +25,8 @@ def _shipped_files() -> list[Path]:
     return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
 
 
-def test_english_and_german_packs_are_shipped() -> None:
-    assert set(LANGUAGES) <= set(builtin_languages())
+def test_english_german_czech_and_greek_packs_are_shipped() -> None:
+    assert {*LANGUAGES, "cs", "el"} <= set(builtin_languages())
 
 
 @pytest.mark.parametrize("path", _shipped_files(), ids=lambda path: path.name)
@@ -62,7 +62,7 @@ def test_languages_agree_on_ids_answers_and_ranges() -> None:
 def test_handwritten_questions_cover_the_main_topics() -> None:
     """Generated questions lean to numbers from data sets; hand-written ones bring variety.
     (German has the same ids, checked above; topics are compared on the English names.)"""
-    handwritten = [q for q in builtin_questions("en") if q.id.startswith("hw-")]
+    handwritten = [q for q in builtin_questions("en") if q.id.startswith(("hw-", "est-"))]
     assert len(handwritten) >= MIN_HANDWRITTEN
     topics = {question.topic for question in handwritten}
     assert topics >= HANDWRITTEN_TOPICS, f"missing topics: {HANDWRITTEN_TOPICS - topics}"

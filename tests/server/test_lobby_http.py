@@ -305,7 +305,13 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
     api: Api, quick_options: dict[str, Any]
 ) -> None:
     table = await _finished_table(api, quick_options)
-    assert table["seats"][0] == {"seat": 0, "name": "Ann", "kind": "bot", "left": True}
+    assert table["seats"][0] == {
+        "seat": 0,
+        "name": "Ann",
+        "kind": "bot",
+        "left": True,
+        "reserved": False,
+    }
     assert table["result"] is not None
     assert sum(table["result"]["scores"]) == 400
 
@@ -319,7 +325,7 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
     await api.lobby.join(table["id"], "Bob")
     await api.lobby.leave(table["id"], ann)
     seat = (await api.lobby.table(table["id"]))["seats"][0]
-    assert seat == {"seat": 0, "name": "Ann", "kind": "human", "left": True}
+    assert seat == {"seat": 0, "name": "Ann", "kind": "human", "left": True, "reserved": False}
     state = api.hall.runtimes[table["id"]].state
     assert 0 in state.resigned
     assert 0 not in state.pending()
@@ -445,8 +451,9 @@ async def test_the_games_are_listed_with_their_options_and_bots(api: Api) -> Non
     listed = {g["name"]: g for g in response.json()}
     assert "duell" not in listed
     assert listed["quizpoker"]["aliases"] == {"duell": "duell"}
-    assert listed["quizpoker"]["bots"] == ["heuristic", "random"]
-    assert listed["quizpoker"]["default_bot"] == "heuristic"
+    assert listed["quizpoker"]["bots"] == ["casual", "expert", "heuristic", "novice", "random"]
+    assert listed["quizpoker"]["default_bot"] == "casual"
+    assert listed["quizpoker"]["bot_levels"] == {"novice": 1, "casual": 2, "expert": 3}
 
 
 async def test_the_bots_are_the_games_default_kind_unless_asked(
@@ -462,7 +469,7 @@ async def test_the_bots_are_the_games_default_kind_unless_asked(
     )
     assert response.status_code == 422
     assert response.json()["detail"] == (
-        "quizpoker has no 'genius' bot; choose one of heuristic, random"
+        "quizpoker has no 'genius' bot; choose one of casual, expert, heuristic, novice, random"
     )
 
 

@@ -4,8 +4,10 @@ Seat tokens are supplied for the routes that need one, so authorised routes are 
 
 from __future__ import annotations
 
+import tempfile
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +23,8 @@ with warnings.catch_warnings():  # Starlette's test client would rather have htt
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning")
 
-APP = create_app(
-    "sqlite:////tmp/pokerhall-openapi-schema-only.sqlite3"
-)  # only for its schema: no lifespan runs
+SCHEMA_DB = Path(tempfile.mkdtemp(prefix="pokerhall-openapi-")) / "schema.sqlite3"
+APP = create_app(f"sqlite:///{SCHEMA_DB}")  # for its schema; a database of its own per run
 REJECTED = [400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 428, 429]
 """Answers that refuse a request; 413 too: a body within a field's character limit can still be
 over the server's 64 KiB body limit (four-byte characters), and 413 is the documented answer."""
@@ -34,14 +35,23 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, str, str]]:
-    """The app with its lifespan running over a fresh database, and one open table with a
-    seated player (its id and token), so token routes get a real token."""
+def client(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[TestClient, str, str, dict[str, str]]]:
+    """The app with its lifespan running over a fresh database, one open table with a seated
+    player (its id and token), so token routes get a real token, and a league with an open
+    session (its id and organiser token), so league routes reach past the 404."""
     app = create_app(f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'hall.sqlite3'}")
     with TestClient(app, raise_server_exceptions=False) as http:
         table = http.post("/api/tables", json={"seats": 3}).json()
         token = http.post(f"/api/tables/{table['id']}/seats", json={"name": "Ann"}).json()["token"]
-        yield http, table["id"], token
+        league = http.post("/api/leagues", json={"name": "Fuzz", "game": "wordpoker"}).json()
+        organiser = league["organiser_token"]
+        http.post(
+            f"/api/leagues/{league['league']['id']}/sessions",
+            headers={"Authorization": f"Bearer {organiser}"},
+        )
+        yield http, table["id"], token, {"id": league["league"]["id"], "token": organiser}
 
 
 @schema.parametrize()
@@ -51,8 +61,14 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-def test_every_answer_is_documented(case: Any, client: tuple[TestClient, str, str]) -> None:
-    http, table_id, token = client
+def test_every_answer_is_documented(
+    case: Any, client: tuple[TestClient, str, str, dict[str, str]]
+) -> None:
+    http, table_id, token, league = client
+    if case.path.startswith("/api/leagues/{league_id}"):
+        case.path_parameters["league_id"] = league["id"]
+        if case.path.endswith(("/sessions", "/draw", "/start")):
+            token = league["token"]
     if (
         case.path_parameters
         and "table_id" in case.path_parameters
@@ -60,7 +76,9 @@ def test_every_answer_is_documented(case: Any, client: tuple[TestClient, str, st
     ):
         case.path_parameters["table_id"] = table_id
     headers = (
-        {"Authorization": f"Bearer {token}"} if case.path.endswith(("/start", "/leave")) else {}
+        {"Authorization": f"Bearer {token}"}
+        if case.path.endswith(("/start", "/leave", "/sessions", "/draw"))
+        else {}
     )
     kwargs = case.as_transport_kwargs(base_url="http://testserver", headers=headers)
     response = http.request(**kwargs)

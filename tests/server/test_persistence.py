@@ -54,9 +54,20 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
 
     async with db.engine.connect() as conn:
         names = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
-        assert names == {"alembic_version", "game_tables", "seats", "moves", "packs"}
+        assert names == {
+            "alembic_version",
+            "game_tables",
+            "seats",
+            "moves",
+            "packs",
+            "players",
+            "leagues",
+            "league_sessions",
+            "league_signups",
+            "league_tables",
+        }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0002",)
+            ("0003",)
         ]
         assert await conn.run_sync(differences) == []
 

@@ -174,7 +174,13 @@ async def test_a_bot_plays_on_for_a_player_who_left(
             ann.play(plain_strategy(0)),  # now only watching: it is never asked anything
         )
         finished = await lobby.wait_for_status(table["id"], "finished", timeout=5)
-        assert finished["seats"][0] == {"seat": 0, "name": "Ann", "kind": "bot", "left": True}
+        assert finished["seats"][0] == {
+            "seat": 0,
+            "name": "Ann",
+            "kind": "bot",
+            "left": True,
+            "reserved": False,
+        }
         assert ann.view is not None
         assert ann.view["seat"] is None
         assert unexpected_errors(bob) == []

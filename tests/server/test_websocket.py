@@ -164,3 +164,28 @@ async def test_a_second_hello_is_refused_but_the_connection_stays(heads_up: Head
     await heads_up.ann.move({"type": "guess", "value": "3"})
     update = await heads_up.ann.expect("update")
     assert update["events"][0]["seat"] == 0
+
+
+async def test_a_refusal_carries_the_games_message_for_the_players_language(
+    server: LiveServer,
+) -> None:
+    """A game that words its refusals (Slovní poker, W9) sends them as a catalog message too,
+    so the browser shows the reason in the player's language; `reason` stays its English."""
+    async with Lobby.at(server.http) as lobby:
+        table = await lobby.create(game="wordpoker", options={"lexicon": "mini"}, seats=2)
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
+        ann = await TableClient.connect(server.ws(table["id"]), tokens[0])
+        await ann.expect("state")
+        await ann.move({"type": "word", "word": "kočka"})  # a word while declaring
+        error = await ann.next_error()
+        assert error["code"] == "illegal_move"
+        assert error["message"] == {
+            "key": "reject.wrong_move",
+            "params": {"move": "word", "moves": "raise, stay, pass"},
+        }
+        assert error["reason"] == "“word” is not a move now; you may: raise, stay, pass"
+        await ann.move({"type": "stay"}, prompt_id=99)  # the engine's own check: reason only
+        stale = await ann.next_error()
+        assert "made for prompt 99" in stale["reason"]
+        assert "message" not in stale
+        await ann.close()

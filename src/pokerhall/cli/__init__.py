@@ -20,6 +20,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # Typer's boxed help lists every flag with a type, "--help <bool>"
 )
 app.command("play", context_settings=GAME_FLAGS)(play.play)
 app.command("simulate", context_settings=GAME_FLAGS)(simulate.simulate)

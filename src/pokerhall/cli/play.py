@@ -104,7 +104,7 @@ class PlaySession:
             bot_turn(self.state, seat, self.bots[seat])
         except BotFailure as exc:
             warning = f"{exc}; the default move is made instead"
-            self.console.print(Text(warning, style="red"), soft_wrap=True)
+            self.console.print(Text(warning, style="red"))
             self.state.act(seat, self.state.default_move(seat))
 
     def show_new_events(self) -> None:
@@ -118,10 +118,12 @@ class PlaySession:
         line = self.describe(event)
         if line is None:
             return
+        if event.type in self.terminal.table_shows and self.human in self.state.pending():
+            return  # the table, drawn now for the player's turn, shows it
         if event.type == ROUND_STARTED:
             self.console.print()
         style = self.terminal.event_style(event)
-        self.console.print(Text(line, style=style), soft_wrap=True)
+        self.console.print(Text(line, style=style))
         notice = self.terminal.notice(event, self.human)
         if notice is not None:
             self.console.print(notice, markup=False)
@@ -135,7 +137,7 @@ class PlaySession:
         while True:
             question, menu = self.terminal.ask(prompt)
             if menu is not None:
-                self.console.print(menu, soft_wrap=True)
+                self.console.print(menu)
             text = self.read(question).strip()
             word = text.lower()
             if word in QUIT_WORDS:
@@ -152,9 +154,7 @@ class PlaySession:
                     raise IllegalMove(move)
                 self.state.act(self.human, {**move, "prompt_id": prompt["prompt_id"]})
             except IllegalMove as exc:
-                self.console.print(
-                    Text(f"  ✗ {self.describe.reason(exc)}", style="red"), soft_wrap=True
-                )
+                self.console.print(Text(f"  ✗ {self.describe.reason(exc)}", style="red"))
                 continue
             return
 

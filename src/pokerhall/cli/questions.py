@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,7 +39,7 @@ def _print_problems(source: Path | str, problems: Sequence[PackProblem]) -> None
 def validate(file: Annotated[Path, typer.Argument(help="A question pack (.jsonl).")]) -> None:
     """Check a question pack; print every problem with its line number."""
     try:
-        problems = validate_pack_file(file)
+        problems = validate_pack_file(file, today=datetime.date.today())
     except OSError as exc:
         fail(f"{file}: cannot read it ({exc.strerror or exc})")
     if problems:

@@ -99,7 +99,7 @@ def replay(
         if event.type == ROUND_STARTED:
             console.print()
         private = "" if event.is_public else "  (seen by " + _audience(state, event) + ")"
-        console.print(Text(line + private), soft_wrap=True)
+        console.print(Text(line + private))
     console.print()
     if not state.over:
         console.print("The match was not finished when the record was written.")

@@ -38,6 +38,10 @@ class TerminalGame(Protocol):
     help_text: str
     """What `?` prints at a prompt, besides the CLI's own words (t, ?, q)."""
 
+    table_shows: frozenset[str]
+    """Event types the table shows in full (the question): their line is left out when the
+    player is asked next, since the table is drawn right then and would say it twice."""
+
     def flag_value(self, option: str, text: str) -> Any:
         """The value of `option` that a flag's text stands for; ValueError says why none."""
         ...
@@ -97,6 +101,7 @@ class GenericTerminal:
 
     flags: Mapping[str, str] = {}
     help_text = GENERIC_HELP
+    table_shows: frozenset[str] = frozenset()
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info

@@ -13,6 +13,7 @@ game draws from, so a match record can pin the content it was played with.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import re
@@ -51,11 +52,12 @@ def text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def register_text(pack_id: str, text: str) -> Pack:
+def register_text(pack_id: str, text: str, today: datetime.date | None = None) -> Pack:
     """Validate a pack given as text and register it under `pack_id`.
 
     PackError lists the problems of an invalid pack; ValueError refuses a malformed id or an id
-    already taken by another text (registering the same text again is harmless).
+    already taken by another text (registering the same text again is harmless). `today`, for
+    a new upload, refuses as-of dates after it; a pack accepted once is accepted again later.
     """
     if pack_id == BUILTIN or not PACK_ID.fullmatch(pack_id):
         raise ValueError(
@@ -68,7 +70,7 @@ def register_text(pack_id: str, text: str) -> Pack:
         if known.sha256 != digest:
             raise ValueError(f"the pack id {pack_id!r} is already taken by another pack")
         return known
-    questions, problems = parse_pack(_split_lines(text))
+    questions, problems = parse_pack(_split_lines(text), today=today)
     if problems:
         raise PackError(pack_id, problems)
     pack = Pack(pack_id, digest, tuple(questions))
@@ -127,18 +129,31 @@ def questions(pack_id: str, language: str) -> tuple[Question, ...]:
     return chosen
 
 
-def pinned_questions(pack_id: str, language: str) -> tuple[tuple[Question, ...], str]:
-    """`questions(pack_id, language)` with their `questions_digest`, computed once per pack
-    and language (packs never change under their id, and the built-in ones are large)."""
+ALL_TOPICS = "all"
+"""The topic filter that keeps every question."""
+
+
+def pinned_questions(
+    pack_id: str, language: str, topic: str = ALL_TOPICS
+) -> tuple[tuple[Question, ...], str]:
+    """`questions(pack_id, language)` on one topic (or all) with their `questions_digest`,
+    computed once per pack, language and topic (packs never change under their id, and the
+    built-in ones are large). ValueError if no question is left."""
     version = BUILTIN if pack_id == BUILTIN else get(pack_id).sha256
-    key = (pack_id, version, language)
+    key = (pack_id, version, language, topic)
     if key not in _pinned:
         chosen = questions(pack_id, language)
+        if topic != ALL_TOPICS:
+            chosen = tuple(question for question in chosen if question.topic == topic)
+            if not chosen:
+                raise ValueError(
+                    f"pack {pack_id!r} has no questions on the topic {topic!r} in {language!r}"
+                )
         _pinned[key] = (chosen, questions_digest(chosen))
     return _pinned[key]
 
 
-_pinned: dict[tuple[str, str, str], tuple[tuple[Question, ...], str]] = {}
+_pinned: dict[tuple[str, str, str, str], tuple[tuple[Question, ...], str]] = {}
 
 
 def questions_digest(chosen: Iterable[Question]) -> str:

@@ -7,6 +7,7 @@ pokerhall (`content/packs/*.<language>.jsonl`).
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 import os
@@ -22,9 +23,14 @@ from pokerhall.content.questions import (
     PackProblem,
     Question,
     StrPath,
+    check_not_future,
     parse_question,
     quoted,
 )
+
+HEADER_KEY = "languages"
+"""A pack's optional first line `{"languages": ["en", "de"]}` declares the languages it holds;
+a question in any other language is then a problem (a Czech line pasted into a Greek pack)."""
 
 
 class PackCollector:
@@ -35,12 +41,21 @@ class PackCollector:
     """
 
     def __init__(
-        self, *, source: str = "", taken: dict[str, tuple[str, int]] | None = None
+        self,
+        *,
+        source: str = "",
+        taken: dict[str, tuple[str, int]] | None = None,
+        today: datetime.date | None = None,
+        languages: frozenset[str] | None = None,
     ) -> None:
         self.source = source
         self.questions: list[Question] = []
         self.problems: list[PackProblem] = []
         self._taken: dict[str, tuple[str, int]] = {} if taken is None else taken
+        self.today = today
+        """Refuse as-of dates after it; None where no clock may be read (a game, a replay)."""
+        self.languages = languages
+        """The declared languages; None: any."""
 
     def reject(self, line: int, reason: str) -> None:
         """Record a problem found outside parse_question (bad JSON, bad CSV row)."""
@@ -62,6 +77,7 @@ class PackCollector:
         unique = self._claim_id(line, obj)
         try:
             question = parse_question(obj)
+            self._check_pack_rules(question)
         except ValueError as exc:
             self.reject(line, str(exc))
             return None
@@ -73,6 +89,16 @@ class PackCollector:
     def result(self) -> tuple[list[Question], list[PackProblem]]:
         """Questions in file order and problems in line order."""
         return self.questions, sorted(self.problems, key=lambda problem: problem.line)
+
+    def _check_pack_rules(self, question: Question) -> None:
+        """What a question must obey in this pack, beyond being a valid question."""
+        if self.today is not None:
+            check_not_future(question, self.today)
+        if self.languages is not None and question.language not in self.languages:
+            declared = ", ".join(sorted(self.languages))
+            raise ValueError(
+                f"language {question.language!r} is not one the pack declares ({declared})"
+            )
 
     def _claim_id(self, line: int, obj: object) -> bool:
         """Note the entry's id; an id seen before is a problem even if the entry is otherwise bad,
@@ -109,16 +135,59 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return obj
 
 
-def parse_pack(lines: Iterable[str]) -> tuple[list[Question], list[PackProblem]]:
+def parse_pack(
+    lines: Iterable[str],
+    *,
+    today: datetime.date | None = None,
+    languages: Iterable[str] | None = None,
+) -> tuple[list[Question], list[PackProblem]]:
     """All valid questions and every problem of a pack given as lines (1-based numbering).
-    A pack without a single question entry is a problem too: no game could use it."""
-    collector = PackCollector()
+
+    A pack without a single question entry is a problem too: no game could use it. `today`
+    refuses as-of dates after it; `languages` (a file name's `.en.`) declares the languages,
+    as a header line does; a pack with neither may hold any language (older packs have none).
+    """
+    declared = None if languages is None else frozenset(languages)
+    collector = PackCollector(today=today, languages=declared)
     for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        if not collector.questions and not collector.problems and _is_header(text):
+            _read_header(collector, number, text)
+            continue
         collector.add_line(number, text)
     questions, problems = collector.result()
     if not questions and not problems:
         problems = [PackProblem(1, "the pack holds no questions")]
     return questions, problems
+
+
+def _is_header(text: str) -> bool:
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and HEADER_KEY in obj
+
+
+def _read_header(collector: PackCollector, line: int, text: str) -> None:
+    """The header's languages; a bad header is a problem and declares nothing."""
+    obj = json.loads(text)
+    extra = sorted(key for key in obj if key != HEADER_KEY)
+    languages = obj[HEADER_KEY]
+    if extra:
+        collector.reject(line, f"unknown header field {quoted(extra[0])} (only 'languages')")
+    elif (
+        not isinstance(languages, list)
+        or not languages
+        or not all(isinstance(code, str) and LANGUAGE_CODE.fullmatch(code) for code in languages)
+    ):
+        collector.reject(line, 'languages must be a list of two-letter codes like ["en"]')
+    elif collector.languages is not None and set(languages) != collector.languages:
+        named = ", ".join(sorted(collector.languages))
+        collector.reject(line, f"the header's languages differ from the file name's ({named})")
+    else:
+        collector.languages = frozenset(languages)
 
 
 def read_text(path: StrPath) -> str:
@@ -145,19 +214,26 @@ def _split_lines(text: str) -> list[str]:
 
 def load_pack(path: StrPath) -> list[Question]:
     """The questions of a pack file; PackError if anything in it is wrong, OSError if unreadable."""
-    questions, problems = parse_pack(_split_lines(read_text(path)))
+    language = _pack_language(Path(path).name)
+    declared = None if language is None else [language]
+    questions, problems = parse_pack(_split_lines(read_text(path)), languages=declared)
     if problems:
         raise PackError(os.fspath(path), problems)
     return questions
 
 
-def validate_pack_file(path: StrPath) -> list[PackProblem]:
-    """Every problem of a pack file; an empty list means load_pack will accept it."""
+def validate_pack_file(path: StrPath, today: datetime.date | None = None) -> list[PackProblem]:
+    """Every problem of a pack file; an empty list means load_pack will accept it.
+
+    A name like `trivia.cs.jsonl` declares the pack's language; `today` also refuses as-of
+    dates after it (load_pack, used by games, reads no clock)."""
     try:
         text = read_text(path)
     except PackError as exc:
         return exc.problems
-    return parse_pack(_split_lines(text))[1]
+    language = _pack_language(Path(path).name)
+    declared = None if language is None else [language]
+    return parse_pack(_split_lines(text), today=today, languages=declared)[1]
 
 
 def write_pack(questions: Iterable[Question], path: StrPath) -> None:
@@ -199,6 +275,20 @@ def _pack_language(name: str) -> str | None:
 def builtin_languages() -> list[str]:
     """Languages with at least one shipped pack."""
     return sorted({language for entry in _pack_files() if (language := _pack_language(entry.name))})
+
+
+@functools.cache
+def builtin_topics() -> tuple[str, ...]:
+    """The topics of the shipped questions, in any language, sorted: a table option's choices.
+    Read from the topic field alone, since every process that lists the games needs them."""
+    topics: set[str] = set()
+    for entry in _pack_files():
+        for text in _split_lines(_decode(entry.read_bytes(), entry.name)):
+            if text.strip():
+                obj = json.loads(text)
+                if isinstance(obj, dict) and isinstance(obj.get("topic"), str):
+                    topics.add(obj["topic"])
+    return tuple(sorted(topics))
 
 
 @functools.cache

@@ -147,6 +147,7 @@ def parse_question(obj: object) -> Question:
     source = _text(fields["source"], "source", max_length=MAX_TEXT_LENGTH)
     licence = _text(fields["licence"], "licence", max_length=MAX_TEXT_LENGTH)
     as_of = _date(fields["as_of"])
+    _check_as_of_not_implied(answer, as_of)
     wide, narrow = _hint_ranges(fields, answer)
     question, hint1, hint2 = texts
     return Question(
@@ -233,6 +234,31 @@ def _date(value: object) -> datetime.date:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"as_of {quoted(text)} is not a valid date") from None
+
+
+YEAR_LIKE = (Decimal(1000), Decimal(9999))
+"""Answers in this range may be years, so an as-of date in the same year would tell them."""
+
+
+def _check_as_of_not_implied(answer: Decimal, as_of: datetime.date) -> None:
+    """The as-of date is when the fact was checked or published, so it is the same for any
+    answer; one in the answer's own year (a film of 1998 "as of 1998-12-31") gives it away."""
+    low, high = YEAR_LIKE
+    if low <= answer <= high and answer == as_of.year:
+        raise ValueError(
+            f"as_of {as_of.isoformat()} is implied by the answer {format_number(answer)}: "
+            "give the date the fact was checked or published"
+        )
+
+
+def check_not_future(question: Question, today: datetime.date) -> None:
+    """ValueError if the question claims a date still to come: nobody has checked it then.
+    Separate from `parse_question` because only a caller that may read the clock knows today
+    (a game replaying a stored pack must accept what it accepted before)."""
+    if question.as_of > today:
+        raise ValueError(
+            f"as_of {question.as_of.isoformat()} is in the future (today is {today.isoformat()})"
+        )
 
 
 def _number(value: object, name: str) -> Decimal:

@@ -189,6 +189,9 @@ class GameInfo:
     bots: Mapping[str, BotFactory]
     default_bot: str
     """Fills empty seats and takes over for a player who leaves."""
+    bot_levels: Mapping[str, int] = field(default_factory=dict)
+    """Bot kinds that play at a level of skill (1 the weakest), shown beside their names in the
+    lobby and the terminal; kinds left out (a random bot for tests) have none."""
     aliases: Mapping[str, str] = field(default_factory=dict)
     """Other names for a ruleset of this game: `duell` is quizpoker with ruleset duell."""
     on_leave: LeavePolicy = "bot"
@@ -209,6 +212,8 @@ class GameInfo:
             raise ValueError(f"{self.name} declares no ruleset")
         if self.default_bot not in self.bots:
             raise ValueError(f"{self.name}'s default bot {self.default_bot!r} is not a bot kind")
+        if not set(self.bot_levels) <= set(self.bots):
+            raise ValueError(f"{self.name} gives a level to a bot kind it does not have")
         names = [spec.name for spec in self.options]
         if len(names) != len(set(names)) or "ruleset" in names:
             raise ValueError(f"{self.name} declares an option twice (or one named 'ruleset')")
@@ -270,6 +275,7 @@ class GameInfo:
             "options": [spec.to_json() for spec in self.options],
             "bots": sorted(self.bots),
             "default_bot": self.default_bot,
+            "bot_levels": dict(self.bot_levels),
             "on_leave": self.on_leave,
             "score_unit": self.score_unit,
             "web_module": self.web_module,

@@ -216,6 +216,15 @@ class Game(ABC, Generic[ParsedMove]):
             raise IllegalMove(f"seat {seat!r} is not asked to move")
         return copy.deepcopy(asked["default"])
 
+    def bot_briefing(self, seat: int) -> JSON | None:
+        """What a bot in `seat` is told beyond its view, or None (the default: nothing).
+
+        A quiz game tells a bot the card's true answer here, and the bot turns it at once into
+        its own declared, noisy knowledge (as a person at the table knows roughly), never reading
+        it any other way. It is the one place such a secret leaves a game for a bot: no view or
+        event carries it, and nothing but `engine.bots.bot_move` asks for it."""
+        return None
+
     def describe(self, event: Event) -> Message | None:
         """The hand-history line of an event as a message of the game's catalog (rendered by
         `engine.messages.render` in the reader's language), or None to leave the event out.

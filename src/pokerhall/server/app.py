@@ -18,9 +18,10 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
-from pokerhall.server import lobby, packs, websocket
+from pokerhall.server import league_api, lobby, packs, reach, websocket
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
+from pokerhall.server.league import Leagues
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("pokerhall.server")
@@ -29,10 +30,17 @@ MAX_BODY_BYTES = 65_536
 request could store megabytes of options that every lobby listing then sends again."""
 
 
-def create_app(db_url: str, *, packs_dir: Path | None = None, dev: bool = False) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    packs_dir: Path | None = None,
+    dev: bool = False,
+    listen_host: str | None = None,
+) -> FastAPI:
     """The app over a database; `packs_dir` is the operator's folder of content packs, and
     `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
-    production server keeps to /openapi.json)."""
+    production server keeps to /openapi.json). `listen_host` is the address the server listens
+    on, which tells whether an invite link can work elsewhere (`server/reach.py`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -40,6 +48,7 @@ def create_app(db_url: str, *, packs_dir: Path | None = None, dev: bool = False)
         await db.migrate()
         await packs.register_packs(db, packs_dir)
         hall = Hall(db)
+        app.state.leagues = Leagues(hall)
         restored = await hall.restore()
         if restored:
             log.info("restored %d unfinished tables", restored)
@@ -60,11 +69,18 @@ def create_app(db_url: str, *, packs_dir: Path | None = None, dev: bool = False)
     )
     app.include_router(lobby.router)
     app.include_router(packs.router)
+    app.include_router(reach.router)
+    app.state.listen_host = listen_host
+    app.include_router(league_api.router)
     app.include_router(websocket.router)
+    app.include_router(league_api.socket_router)
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": exc.reason}, status_code=exc.status)
+        body = {"detail": exc.reason}
+        if exc.code is not None:
+            body["code"] = exc.code
+        return JSONResponse(body, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

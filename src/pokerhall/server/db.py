@@ -111,6 +111,11 @@ class Database:
         async with self.sessions.begin() as session:
             await session.execute(query)
 
+    async def set_deadlines(self, table_id: str, deadlines: dict[str, Any]) -> None:
+        query = update(TableRow).where(TableRow.id == table_id).values(deadlines=deadlines)
+        async with self.sessions.begin() as session:
+            await session.execute(query)
+
     # --- uploaded content --------------------------------------------------------------------
 
     async def add_pack(self, pack: PackRow) -> None:

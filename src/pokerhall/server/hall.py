@@ -10,6 +10,7 @@ import asyncio
 import logging
 import secrets
 from collections import defaultdict
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from pokerhall import games
@@ -33,12 +34,25 @@ log = logging.getLogger("pokerhall.server")
 
 
 class LobbyError(Exception):
-    """A lobby request that cannot be served; `status` is the HTTP status to answer with."""
+    """A lobby request that cannot be served; `status` is the HTTP status to answer with.
+    `code`, when given, names the reason for clients, which show it in their reader's
+    language (the reason itself is English)."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, code: str | None = None) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        self.code = code
+
+
+RESERVED = LobbyError(
+    409,
+    "this table's seats are kept for the players drawn to it; join through its league",
+    "seat_reserved",
+)
+"""A seat named for an account (`SeatRow.player_id`): only that player takes it."""
+StatusListener = Callable[[str], Awaitable[None]]
+"""Told a table's id when the table starts or finishes."""
 
 
 FINISHED_TABLE_LINGERS = 600.0
@@ -53,6 +67,8 @@ class Hall:
         self.waiting: defaultdict[str, set[Connection]] = defaultdict(set)
         """Connections to tables that have not started yet; they get every seat change."""
         self._retiring: dict[str, asyncio.TimerHandle] = {}
+        self.listeners: list[StatusListener] = []
+        """Told when a table starts or finishes (the leagues listen)."""
 
     async def restore(self) -> int:
         """Rebuild every unfinished table by replaying its moves; returns how many.
@@ -72,6 +88,7 @@ class Hall:
             if state.over:
                 await self.db.set_status(table.id, "finished", state.result)
                 self._retire_later(table.id)
+                await self._tell(table.id)
             restored += 1
         return restored
 
@@ -131,7 +148,13 @@ class Hall:
             listed.append(
                 SeatInfo(seat=i, name=None, kind="empty")
                 if row is None
-                else SeatInfo(seat=i, name=row.name, kind=row.kind, left=row.left)  # type: ignore[arg-type]
+                else SeatInfo(
+                    seat=i,
+                    name=row.name,
+                    kind=row.kind,  # type: ignore[arg-type]
+                    left=row.left,
+                    reserved=row.player_id is not None and row.token_hash is None and not row.left,
+                )
             )
         return TableInfo(
             id=table.id,
@@ -174,6 +197,8 @@ class Hall:
             if table.status != "open":
                 raise LobbyError(409, "this table has already started")
             seats = {s.seat: s for s in await self.db.seats(table_id)}
+            if any(s.player_id is not None for s in seats.values()):
+                raise RESERVED
             if any(name_key(s.name) == name_key(name) for s in seats.values()):
                 raise LobbyError(409, f"the name {name!r} is taken at this table")
             free = [i for i in range(table.num_seats) if i not in seats]
@@ -212,6 +237,12 @@ class Hall:
             runtime = self.runtimes.get(table_id)
             if table.status == "finished" or (runtime is not None and runtime.state.over):
                 raise LobbyError(409, "the game is over: there is no seat left to leave")
+            row = next(s for s in await self.db.seats(table_id) if s.seat == seat)
+            if table.status == "open" and row.player_id is not None:
+                row.token_hash = None  # still the drawn player's, who may claim it again
+                await self.db.put_seat(row)
+                await self._announce(table_id)
+                return
             if table.status == "open":
                 await self.db.remove_seat(table_id, seat)
                 for conn in self.waiting.get(table_id, ()):
@@ -219,7 +250,6 @@ class Hall:
                         conn.seat = None  # the seat is free for the next player, not this socket
                 await self._announce(table_id)
                 return
-            row = next(s for s in await self.db.seats(table_id) if s.seat == seat)
             row.left, row.token_hash = True, None  # the token no longer holds the seat
             if runtime is not None:
                 runtime.release(seat)
@@ -243,6 +273,12 @@ class Hall:
             if table.status != "open":
                 raise LobbyError(409, "this table has already started")
             rows = await self.db.seats(table_id)
+            if any(s.player_id is not None for s in rows):
+                raise LobbyError(
+                    409,
+                    "a league table starts when its players are in, or by its organiser",
+                    "organiser_starts",
+                )
             seats = {s.seat for s in rows}
             taken = {name_key(s.name) for s in rows}
             kind = next(
@@ -264,6 +300,92 @@ class Hall:
                         )
                     )
             await self._start(table)
+
+    # --- reserved seats (leagues) -------------------------------------------------------------
+
+    async def create_reserved_table(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        name: str,
+        turn_clock: float | None,
+        players: Sequence[tuple[str, str]],
+    ) -> str:
+        """A table whose seats are kept for the given accounts, (id, name) in seat order; it
+        starts once each has claimed their seat (`claim`) or when `start_reserved` says so. No
+        bots, and a player who leaves is not replaced: each seat is one account's game."""
+        names = [player_name for _id, player_name in players]
+        trial = games.create(game, names, options, seed=0)
+        table = TableRow(
+            id=secrets.token_hex(8),
+            name=name,
+            game=trial.name,
+            options=trial.options_json,
+            num_seats=len(players),
+            seed=new_seed(),
+            status="open",
+            turn_clock=turn_clock,
+            bot_delay=0.0,
+            bot_takeover=False,
+            content=trial.content(),
+        )
+        seats = [
+            SeatRow(
+                table_id=table.id,
+                seat=i,
+                name=player_name,
+                kind="human",
+                left=False,
+                player_id=player_id,
+            )
+            for i, (player_id, player_name) in enumerate(players)
+        ]
+        await self.db.add_table(table, seats)
+        return table.id
+
+    async def claim(self, table_id: str, player_id: str) -> tuple[int, str]:
+        """The seat kept for this account, with a new seat token (a player who lost theirs
+        claims it again). The table starts when every seat is claimed. Refused, changing
+        nothing, when the account was not drawn to this table."""
+        async with await self._lock(table_id):
+            table = await self._table(table_id)
+            rows = await self.db.seats(table_id)
+            row = next((s for s in rows if s.player_id == player_id), None)
+            if row is None:
+                raise LobbyError(
+                    403, "you were not drawn to this table; see the drawing for yours", "not_drawn"
+                )
+            if table.status == "finished" or row.left:
+                raise LobbyError(409, "your game at this table is over", "game_over")
+            token = new_token()
+            row.token_hash = token_hash(token)
+            await self.db.put_seat(row)
+            claimed = all(s.token_hash is not None or s.seat == row.seat for s in rows)
+            if table.status == "open" and claimed:
+                await self._start(table)
+            else:
+                await self._announce(table_id)
+        return row.seat, token
+
+    async def start_reserved(self, table_id: str) -> None:
+        """Start a reserved table now: a seat nobody claimed is a player who did not turn up,
+        and resigns at once through the same seam as a player who leaves (W12 for Slovní
+        poker: the antes of the deals not played are deducted)."""
+        async with await self._lock(table_id):
+            table = await self._table(table_id)
+            if table.status != "open":
+                raise LobbyError(409, "this table has already started")
+            absent = [s for s in await self.db.seats(table_id) if s.token_hash is None]
+            for row in absent:
+                row.left = True
+                await self.db.put_seat(row)
+            await self._start(table)
+            runtime = self.runtimes[table_id]
+            for row in absent:
+                await runtime.resign(row.seat)
+            if absent:
+                await self._announce(table_id)
 
     # --- runtimes ----------------------------------------------------------------------------
 
@@ -290,6 +412,16 @@ class Hall:
         for conn in self.waiting.pop(table.id, set()):
             runtime.attach(conn)
         await self._announce(table.id)
+        await self._tell(table.id)
+
+    async def _tell(self, table_id: str) -> None:
+        """Tell the listeners a table started or finished; one that fails is logged, since
+        the table itself has moved on either way."""
+        for listener in self.listeners:
+            try:
+                await listener(table_id)
+            except Exception:
+                log.exception("table %s: a status listener failed", table_id)
 
     async def _launch(self, table: TableRow) -> None:
         seats = await self.db.seats(table.id)
@@ -300,11 +432,17 @@ class Hall:
             {s.seat: s.bot_kind or default for s in seats if s.kind == "bot"},
             table.seed,
         )
-        control = SeatControl(bots=bots, turn_clock=table.turn_clock, bot_delay=table.bot_delay)
+        control = SeatControl(
+            bots=bots,
+            turn_clock=table.turn_clock,
+            bot_delay=table.bot_delay,
+            deadlines=table.deadlines,
+        )
 
         async def finish(game: Game[Any]) -> None:
             await self.db.set_status(table.id, "finished", game.result)
             self._retire_later(table.id)
+            await self._tell(table.id)
 
         runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish)
         self.runtimes[table.id] = runtime

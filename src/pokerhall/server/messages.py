@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -159,8 +160,12 @@ def server_message(type: str, **data: Any) -> str:
     return json.dumps({"v": PROTOCOL_VERSION, "type": type, **data}, separators=(",", ":"))
 
 
-def error_message(code: str, reason: str) -> str:
-    return server_message("error", code=code, reason=reason)
+def error_message(code: str, reason: str, message: Mapping[str, Any] | None = None) -> str:
+    """`message`: the reason as a game's catalog message, so the client can show it in the
+    player's language (an `IllegalMove` that carries one); `reason` stays its English text."""
+    if message is None:
+        return server_message("error", code=code, reason=reason)
+    return server_message("error", code=code, reason=reason, message=dict(message))
 
 
 # --- HTTP lobby bodies -----------------------------------------------------------------------
@@ -260,6 +265,11 @@ class ErrorBody(BaseModel):
     """Every error the HTTP API answers (4xx, and a bare 500 for a bug)."""
 
     detail: str = Field(description="The reason, for people; never the rejected input.")
+    code: str | None = Field(
+        default=None,
+        description="For some refusals, the reason's name, which clients translate "
+        "(e.g. not_drawn, seat_reserved, name_taken, signup_closed, bad_secret).",
+    )
 
 
 class JoinTable(BaseModel):
@@ -277,6 +287,9 @@ class SeatInfo(BaseModel):
     name: str | None
     kind: Literal["human", "bot", "empty"]
     left: bool = False
+    reserved: bool = Field(
+        default=False, description="Kept for a player a league drew here, who has not yet come."
+    )
 
 
 class TableInfo(BaseModel):

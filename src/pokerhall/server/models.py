@@ -9,7 +9,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -40,6 +52,8 @@ class TableRow(Base):
     content: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
     """The digests of the content the game was created with (`Game.content`), kept in its
     match record; null for tables stored before content was pinned."""
+    deadlines: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The turn clock as wall-clock times (`runtime.Deadlines`), so a restart keeps it."""
 
 
 class SeatRow(Base):
@@ -55,6 +69,10 @@ class SeatRow(Base):
     bot_kind: Mapped[str | None] = mapped_column(String(20), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     left: Mapped[bool] = mapped_column(Boolean, default=False)
+    player_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="SET NULL"), nullable=True
+    )
+    """The account a league drew to this seat; only that player may take it."""
 
 
 class MoveRow(Base):
@@ -80,3 +98,90 @@ class PackRow(Base):
     sha256: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PlayerRow(Base):
+    """A player account: the identity a league keeps across its tables (W13, W14), where a
+    seat lasts for one game only. The name is unique by its key (`name_key`, so "Ann" and
+    "ANN" are one player), the secret is stored as a salted scrypt hash."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("name_key", name="uq_players_name_key"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(80))
+    secret_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LeagueRow(Base):
+    """A league of one registered game with fixed options: its sessions draw the signed-up
+    players to tables of at most `table_size`."""
+
+    __tablename__ = "leagues"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    table_size: Mapped[int] = mapped_column(Integer)
+    turn_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    organiser_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LeagueSessionRow(Base):
+    """One evening of a league: sign-up, then the drawing (its seed committed to at opening,
+    revealed at the draw), then the tables."""
+
+    __tablename__ = "league_sessions"
+
+    league_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    """signup, drawn."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LeagueSignupRow(Base):
+    __tablename__ = "league_signups"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["league_id", "number"],
+            ["league_sessions.league_id", "league_sessions.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    league_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LeagueTableRow(Base):
+    """A table drawn in a session; its seats name the drawn players (`SeatRow.player_id`)."""
+
+    __tablename__ = "league_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    league_id: Mapped[str] = mapped_column(String(32), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    """The session's number."""
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["league_id", "number"],
+            ["league_sessions.league_id", "league_sessions.number"],
+            ondelete="CASCADE",
+        ),
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    """The table's place in the drawing (0 for the first table)."""

@@ -8,6 +8,7 @@ nobody can replace a pack others play with.
 
 from __future__ import annotations
 
+import datetime
 import logging
 from pathlib import Path
 from typing import Annotated
@@ -56,7 +57,7 @@ async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
     db: Database = request.app.state.hall.db
     pack_id = UPLOAD_PREFIX + library.text_digest(body.text)[:16]
     try:
-        pack = library.register_text(pack_id, body.text)
+        pack = library.register_text(pack_id, body.text, today=datetime.date.today())
     except ValueError as exc:  # PackError: every problem, by line
         raise LobbyError(422, str(exc)) from None
     await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text))

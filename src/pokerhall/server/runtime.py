@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pokerhall.engine import JSON, Event, Game, IllegalMove
-from pokerhall.engine.bots import Bot
+from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
@@ -57,6 +58,9 @@ class SeatControl:
     bots: dict[int, Bot] = field(default_factory=dict)
     turn_clock: float | None = None
     bot_delay: float = 0.0
+    deadlines: JSON | None = None
+    """The clock as last stored with the table (`TableRuntime._stored_deadlines`), so a table
+    rebuilt after a restart keeps its deadlines instead of giving everyone a fresh clock."""
 
 
 class TableRuntime:
@@ -86,6 +90,9 @@ class TableRuntime:
         self._timer: asyncio.TimerHandle | None = None
         self._rng = random.Random()
         self._task: asyncio.Task[None] | None = None
+        self._saved_clock: tuple[dict[int, float], float | None] = ({}, None)
+        self._unsaved_clock: JSON | None = None
+        self._clock_writer: asyncio.Task[None] | None = None
 
     # --- life --------------------------------------------------------------------------------
 
@@ -93,6 +100,7 @@ class TableRuntime:
         # Clocks and bots are set before the task runs: the hall attaches the waiting room's
         # connections right after this, and their first snapshot must carry the clock of the
         # first prompts (no later update may come before the deadline passes).
+        self._restore_deadlines(self.control.deadlines)
         self._schedule()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
 
@@ -102,6 +110,8 @@ class TableRuntime:
             await self._task
         if self._timer is not None:  # after the task, which may have set a new one
             self._timer.cancel()
+        if self._clock_writer is not None:
+            await self._clock_writer
         while not self._inbox.empty():  # moves that came too late: their senders must not wait
             command = self._inbox.get_nowait()
             if isinstance(command, MoveCommand) and command.reply and not command.reply.done():
@@ -179,7 +189,7 @@ class TableRuntime:
         if bot is None or prompt is None:
             return
         try:
-            move = bot.choose(self.state.view(seat), prompt)
+            move = bot_move(bot, self.state, seat, prompt)
         except Exception:
             log.exception("table %s: bot at seat %d failed", self.table_id, seat)
             move = self.state.default_move(seat)
@@ -253,6 +263,58 @@ class TableRuntime:
         if self._deadlines:
             when = min(self._deadlines.values())
             self._timer = loop.call_later(when - now, self._inbox.put_nowait, ClockTick())
+        self._save_deadlines()
+
+    # --- the clock in the database -----------------------------------------------------------
+
+    def _restore_deadlines(self, stored: JSON | None) -> None:
+        """Take the stored wall-clock deadlines back onto the loop's clock, when they were
+        stored for the state the table is in now. Deadlines stored for an earlier state (the
+        server stopped between a move's commit and its clock's) are not this prompt's: those
+        seats get a fresh clock, as before deadlines were stored."""
+        if not stored or stored.get("state_id") != self.state.state_id:
+            return
+        pending = self.state.pending()
+        to_loop = self._now() - time.time()
+        self._deadlines = {
+            int(seat): float(wall) + to_loop
+            for seat, wall in stored.get("seats", {}).items()
+            if int(seat) in pending
+        }
+        table = stored.get("table")
+        self._table_deadline = None if table is None else float(table) + to_loop
+        self._table_prompt = self.state.prompt_id
+        self._saved_clock = (dict(self._deadlines), self._table_deadline)
+
+    def _stored_deadlines(self) -> JSON:
+        to_wall = time.time() - self._now()
+        table = self._table_deadline
+        return {
+            "state_id": self.state.state_id,
+            "seats": {str(seat): round(d + to_wall, 3) for seat, d in self._deadlines.items()},
+            "table": None if table is None else round(table + to_wall, 3),
+        }
+
+    def _save_deadlines(self) -> None:
+        """Store the clock with the table when it changed: in the background, latest first,
+        so the table never waits for it (the move itself is committed already). A clock not
+        yet stored when the server stops is no worse than no stored clock (see
+        `_restore_deadlines`)."""
+        clock = (dict(self._deadlines), self._table_deadline)
+        if clock == self._saved_clock:
+            return
+        self._saved_clock = clock
+        self._unsaved_clock = self._stored_deadlines()
+        if self._clock_writer is None or self._clock_writer.done():
+            self._clock_writer = asyncio.create_task(self._write_deadlines())
+
+    async def _write_deadlines(self) -> None:
+        while (clock := self._unsaved_clock) is not None:
+            self._unsaved_clock = None
+            try:
+                await self.db.set_deadlines(self.table_id, clock)
+            except Exception:
+                log.exception("table %s: could not store the turn clock", self.table_id)
 
     def clock_for(self, seat: int | None) -> JSON:
         """Seconds left: for this seat's own prompt (its own business), and the table's

@@ -8,6 +8,7 @@ import uvicorn
 
 from pokerhall.server.app import create_app
 from pokerhall.server.messages import WS_MAX_FRAME_BYTES
+from pokerhall.server.reach import reach
 
 DEFAULT_DB = "sqlite:///pokerhall.sqlite3"
 SHUTDOWN_GRACE = 10
@@ -23,9 +24,14 @@ def serve(
     packs: Path | None = None,
     dev: bool = False,
 ) -> None:
-    app = create_app(db, packs_dir=packs, dev=dev)
+    app = create_app(db, packs_dir=packs, dev=dev, listen_host=host)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
+    where = reach(host)
+    if where.local_only:
+        print("Only this machine can join; for friends on your network: --host 0.0.0.0")
+    for address in where.addresses:
+        print(f"Friends on your network open http://{address}:{port}/")
     uvicorn.run(
         app,
         host=host,

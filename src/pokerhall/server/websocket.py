@@ -163,7 +163,7 @@ async def _handle(conn: Connection, hall: Hall, table_id: str, text: str) -> Non
             try:
                 await runtime.submit(conn.seat, message.move)
             except IllegalMove as exc:
-                conn.send(error_message("illegal_move", exc.reason))
+                conn.send(error_message("illegal_move", exc.reason, exc.message))
             except RuntimeError:
                 conn.send(error_message("server_error", "the server could not take this move"))
 

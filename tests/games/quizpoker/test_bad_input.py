@@ -313,7 +313,7 @@ def test_changing_what_the_game_hands_out_does_not_change_the_game(
             {"questions": "/nowhere/pack.jsonl"},
             "unknown question pack '/nowhere/pack.jsonl'; known packs: builtin",
         ),
-        ({"language": "xx"}, "cannot load questions"),
+        ({"language": "xx"}, "must be one of"),
     ],
     ids=repr,
 )
@@ -389,3 +389,28 @@ def test_unknown_game() -> None:
         UnknownGame, match=r"unknown game 'quizpokr'; known games: (.*, )?duell, (.*, )?quizpoker"
     ):
         games.create("quizpokr", 3)
+
+
+def test_du10_the_language_is_chosen_not_implied_by_the_ruleset() -> None:
+    """Issue 13: every ruleset offers every shipped language; duell defaults to English too."""
+    from pokerhall.games.quizpoker import INFO
+
+    spec = next(o for o in INFO.options if o.name == "language")
+    assert set(spec.choices) == {"en", "de", "cs", "el"}
+    for language in spec.choices:
+        game = games.create("quizpoker", 3, {"ruleset": "duell", "language": language}, seed=1)
+        assert game.options.language == language
+    assert games.create("quizpoker", 3, {"ruleset": "duell"}, seed=1).options.language == "en"
+
+
+def test_q1_the_topic_filter_restricts_the_questions_and_is_checked() -> None:
+    """Only questions on the chosen topic are drawn; an unknown topic is refused."""
+    from pokerhall.content.library import pinned_questions
+
+    chosen, _ = pinned_questions("builtin", "cs", "chemistry")
+    assert chosen
+    assert {q.topic for q in chosen} == {"chemistry"}
+    game = games.create("quizpoker", 3, {"topic": "sport", "language": "el"}, seed=2)
+    assert game.view(None)["hand"]["question"]["topic"] == "sport"
+    with pytest.raises(InvalidOptions, match="must be one of"):
+        games.create("quizpoker", 3, {"topic": "astrology"}, seed=1)

@@ -248,6 +248,7 @@ def hand_facts(events: Sequence[Event]) -> tuple[set[int], dict[str, float]]:
 class DetectiveTerminal:
     flags: Mapping[str, str] = {}
     help_text = HELP_TEXT
+    table_shows: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._names: list[str] = []

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from pokerhall.content.library import ALL_TOPICS
+from pokerhall.content.packs import builtin_languages, builtin_topics
 from pokerhall.engine.catalog import OptionSpec, Ruleset
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON
@@ -69,6 +71,9 @@ class QuizPokerOptions:
     questions: str
     """"builtin" or a path to a question pack (see docs/question-packs.md)."""
     language: str
+    """Chosen by the table, never by the ruleset: any ruleset is played in any language."""
+    topic: str
+    """"all", or the one topic questions are drawn from."""
 
     @property
     def schedule(self) -> BlindSchedule:
@@ -115,7 +120,6 @@ RULESETS = (
             "odd_chips": OddChips.CARRY.value,
             "game_master": True,
             "offer_folded_show": True,
-            "language": "de",
         },
         summary="The TV duel: a game master reads the card, blinds rise every orbit (DU).",
     ),
@@ -241,7 +245,20 @@ OPTIONS = (
         advanced=True,
     ),
     OptionSpec("questions", "text", "builtin", "The question pack.", max_length=500),
-    OptionSpec("language", "text", "en", "Language of the questions.", max_length=10),
+    OptionSpec(
+        "language",
+        "choice",
+        "en",
+        "Language of the questions.",
+        choices=tuple(builtin_languages()),
+    ),
+    OptionSpec(
+        "topic",
+        "choice",
+        ALL_TOPICS,
+        "Only questions on this topic.",
+        choices=(ALL_TOPICS, *builtin_topics()),
+    ),
 )
 
 

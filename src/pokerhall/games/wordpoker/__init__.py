@@ -60,6 +60,7 @@ INFO = GameInfo(
     on_leave="resign",
     score_unit="points",
     terminal="pokerhall.games.wordpoker.terminal",
+    web_module=True,
     messages=Path(__file__).parent / "messages",
     testing=GameTesting(options={"deals": 2, "lexicon": "mini"}, secrets=secrets),
 )

@@ -140,6 +140,7 @@ class WordPokerTerminal:
     flags: Mapping[str, str] = {"--lang": "language"}
     help_text: str
     """What `?` prints: the commands, in the language of the table last drawn."""
+    table_shows: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._hand: list[JSON] = []

@@ -1,14 +1,16 @@
 /* The ARIA live regions: #live-region (polite) reads each event in words as it happens;
    #live-alert (assertive) interrupts for what needs the player now (your turn, time running
    out). Polite messages are appended as separate paragraphs so a burst of events is read in
-   full and in order; old paragraphs are removed once they have surely been read. */
+   full and in order; old paragraphs are removed once they have surely been read. With
+   self-voicing on (speech.js), the browser also speaks each of them. */
 
 const KEEP = 12;
 
 export class Announcer {
-  constructor(polite, assertive) {
+  constructor(polite, assertive, voice = null) {
     this.polite = polite;
     this.assertive = assertive;
+    this.voice = voice;
   }
 
   say(text) {
@@ -17,6 +19,7 @@ export class Announcer {
     p.textContent = text;
     this.polite.append(p);
     while (this.polite.childElementCount > KEEP) this.polite.firstElementChild.remove();
+    this.voice?.speak(text);
   }
 
   alert(text) {
@@ -26,5 +29,6 @@ export class Announcer {
     requestAnimationFrame(() => {
       this.assertive.textContent = text;
     });
+    this.voice?.speak(text, { urgent: true });
   }
 }

@@ -1,11 +1,14 @@
 /* The HTTP lobby API (see src/pokerhall/server/lobby.py). Every call returns the parsed JSON
-   or throws an ApiError whose `detail` is the server's reason, written for people. */
+   or throws an ApiError whose `detail` is the server's reason, written for people (in English),
+   and whose `code`, for some refusals, names the reason so the page can say it in the reader's
+   language (`apiError.<code>` in the locales). */
 
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, code = null) {
     super(detail || `HTTP ${status}`);
     this.status = status;
     this.detail = detail;
+    this.code = code;
   }
 }
 
@@ -40,14 +43,19 @@ async function request(method, path, { body, token } = {}) {
   }
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, detailText(data));
+  if (!response.ok) {
+    const code = data && typeof data.code === "string" ? data.code : null;
+    throw new ApiError(response.status, detailText(data), code);
+  }
   return data;
 }
 
 const table = (id) => `/api/tables/${encodeURIComponent(id)}`;
+const league = (id) => `/api/leagues/${encodeURIComponent(id)}`;
 
 export const api = {
   games: () => request("GET", "/api/games"),
+  reach: () => request("GET", "/api/reach"),
   tables: (statuses = ["open", "running"]) =>
     request("GET", `/api/tables?${statuses.map((s) => `status=${s}`).join("&")}`),
   table: (id) => request("GET", table(id)),
@@ -55,4 +63,11 @@ export const api = {
   join: (id, name) => request("POST", `${table(id)}/seats`, { body: { name } }),
   start: (id, token) => request("POST", `${table(id)}/start`, { token }),
   leave: (id, token) => request("POST", `${table(id)}/leave`, { token }),
+  leagues: () => request("GET", "/api/leagues"),
+  league: (id) => request("GET", league(id)),
+  register: (account) => request("POST", "/api/players", { body: account }),
+  signUp: (id, number, account) =>
+    request("POST", `${league(id)}/sessions/${number}/signups`, { body: account }),
+  claimSeat: (id, tableId, account) =>
+    request("POST", `${league(id)}/tables/${encodeURIComponent(tableId)}/seats`, { body: account }),
 };

@@ -27,6 +27,11 @@ export function describeEvent(event, ctx) {
   return render(event.message, ctx);
 }
 
+/** Any message of the game's catalog (a refused move's reason, engine/errors.py), or null. */
+export function describeMessage(message, ctx) {
+  return render(message, ctx);
+}
+
 /** The sentence for one pot award of the view's hand summary (it carries its message too). */
 export function describeAward(award, ctx) {
   return render(award.message, ctx);

@@ -15,6 +15,7 @@ import { rememberSeat, saveName, savedName } from "./storage.js";
 export function errorText(error) {
   if (error instanceof ApiError) {
     if (error.status === 0) return t("error.network");
+    if (error.code && hasString(`apiError.${error.code}`)) return t(`apiError.${error.code}`);
     return error.detail || t("error.http", { status: error.status });
   }
   return String(error);
@@ -86,7 +87,10 @@ export class CreateTableForm {
     select.value = game.rulesets.some((r) => r.name === chosen) ? chosen : game.rulesets[0].name;
     const kinds = this.el("bot-kind");
     const kind = kinds.value;
-    kinds.replaceChildren(...game.bots.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
+    // Kinds that play at a level come first, weakest first; the game's strings name the level.
+    const levels = game.bot_levels || {};
+    const ordered = [...game.bots].sort((a, b) => (levels[a] ?? 99) - (levels[b] ?? 99));
+    kinds.replaceChildren(...ordered.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
     kinds.value = game.bots.includes(kind) ? kind : game.default_bot;
   }
 

@@ -26,12 +26,27 @@ export function renderWaiting(model, { seated }) {
               s.kind === "bot" ? ` ${t("seats.bot")}` : "",
               s.seat === model.seat ? ` ${t("seats.you")}` : "",
             ),
+        s.reserved ? h("span", { class: "muted" }, ` (${t("seats.reserved")})`) : null,
       ),
     ),
   );
   show(byId("waiting-seated"), seated);
   show(byId("waiting-join"), !seated && taken < seats.length);
-  byId("share-link").value = location.href;
+  const where = model.reach;
+  byId("share-link").value = inviteLink(where);
+  const note = byId("share-note");
+  note.textContent = where?.local_only ? t("waiting.localOnly") : "";
+  show(note, Boolean(where?.local_only));
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The page's address as friends would open it: a page opened at localhost names the
+    server's address on the network instead (`/api/reach`), when it has one. */
+export function inviteLink(where) {
+  const url = new URL(location.href);
+  if (LOOPBACK.has(url.hostname) && where?.addresses?.length) url.hostname = where.addresses[0];
+  return url.href;
 }
 
 /** Words for seat changes between two table infos ("Ann sat down."), for the live region. */

@@ -7,7 +7,7 @@
 import { Announcer } from "./announcer.js";
 import { api, ApiError } from "./api.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
-import { describeEvent, loadEventTexts } from "./describe.js";
+import { describeEvent, describeMessage, loadEventTexts } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
@@ -19,6 +19,7 @@ import { renderSeats } from "./render-seats.js";
 import { renderClock, renderStatus, statusSummary } from "./render-status.js";
 import { renderWaiting, seatChanges } from "./render-waiting.js";
 import { TableSocket } from "./socket.js";
+import { SelfVoice } from "./speech.js";
 import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
 import { TableModel } from "./table-model.js";
 
@@ -27,7 +28,8 @@ const ALWAYS_ANNOUNCED = new Set(["game_over"]);
 
 const tableId = new URLSearchParams(location.search).get("id");
 const model = new TableModel(tableId);
-const announcer = new Announcer(byId("live-region"), byId("live-alert"));
+const voice = new SelfVoice();
+const announcer = new Announcer(byId("live-region"), byId("live-alert"), voice);
 let socket = null;
 let game = null; // the game module, mounted once the table info says which game
 let log = null;
@@ -124,7 +126,7 @@ function onError(message) {
   switch (message.code) {
     case "unauthorized":
       forgetSeat(tableId);
-      byId("table-notice").textContent = t("table.tokenInvalid");
+      notify("table.tokenInvalid");
       socket.reconnectNow();
       break;
     case "not_found":
@@ -132,11 +134,15 @@ function onError(message) {
       fatal(t("table.notFound"));
       break;
     case "rate_limited":
-      byId("table-notice").textContent = t("table.rateLimited");
+      notify("table.rateLimited", { brief: true });
       break;
-    default:
-      if (game?.busy) game.refused(message.reason);
-      else byId("table-error").textContent = message.reason;
+    default: {
+      // A game's reason in the player's language when it sent one as a catalog message.
+      const reason = (message.message && describeMessage(message.message, model.describeContext)) || message.reason;
+      if (game?.busy) game.refused(reason);
+      else byId("table-error").textContent = reason;
+      voice.speak(t("actions.refused", { reason }), { urgent: true }); // shown in a role=alert
+    }
   }
 }
 
@@ -241,14 +247,29 @@ async function leave() {
   }
   forgetSeat(tableId);
   model.seat = null;
-  byId("table-notice").textContent = t("table.youLeft");
+  notify("table.youLeft");
   socket.reconnectNow();
+}
+
+/* The notice line keeps its message key, so it follows a language switch; a brief notice
+   ("Link copied.") clears itself, a lasting one stays until the next. */
+const BRIEF_NOTICE_MS = 4000;
+let notice = { key: null, timer: null };
+
+function notify(key, { brief = false } = {}) {
+  clearTimeout(notice.timer);
+  notice = { key, timer: brief ? setTimeout(() => notify(null), BRIEF_NOTICE_MS) : null };
+  renderNotice();
+}
+
+function renderNotice() {
+  byId("table-notice").textContent = notice.key ? t(notice.key) : "";
 }
 
 async function copyLink() {
   try {
-    await navigator.clipboard.writeText(location.href);
-    byId("table-notice").textContent = t("waiting.copied");
+    await navigator.clipboard.writeText(byId("share-link").value);
+    notify("waiting.copied", { brief: true });
   } catch {
     byId("share-link").select();
   }
@@ -263,6 +284,13 @@ function bindControls() {
   const announceAll = byId("announce-all");
   announceAll.checked = preference("announceAll", true);
   announceAll.addEventListener("change", () => setPreference("announceAll", announceAll.checked));
+  const selfVoicing = byId("self-voicing");
+  show(byId("self-voicing-field"), voice.available);
+  selfVoicing.checked = voice.enabled;
+  selfVoicing.addEventListener("change", () => {
+    voice.setEnabled(selfVoicing.checked);
+    announcer.alert(t(selfVoicing.checked ? "voice.on" : "voice.off"));
+  });
 }
 
 /** The shell's shortcuts plus the game's, installed and listed in #shortcuts-help. */
@@ -303,7 +331,14 @@ async function mountGame(info) {
     seatsAfter: byId("seats-after"),
     bottom: byId("game-bottom"),
   };
-  await module.mount(slots, { send: sendMove, model });
+  const ctx = {
+    send: sendMove,
+    model,
+    say: (text) => announcer.say(text),
+    alert: (text) => announcer.alert(text),
+    speak: (text) => voice.speak(text, { urgent: true }),
+  };
+  await module.mount(slots, ctx);
   byId("game").dataset.game = info.game;
   game = module;
   bindShortcuts();
@@ -346,6 +381,7 @@ async function main() {
   bindControls();
   try {
     model.setInfo(await api.table(tableId));
+    model.reach = await api.reach().catch(() => null); // without it the link is the page's own
     await loadEventTexts(model.info.game);
   } catch (error) {
     fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : apiError(error));
@@ -354,6 +390,7 @@ async function main() {
   await mountGame(model.info);
   onLanguageChange(async () => {
     await loadEventTexts(model.info?.game);
+    renderNotice();
     renderConnection();
     renderAll();
     if (model.view) {

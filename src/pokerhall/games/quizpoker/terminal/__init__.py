@@ -39,6 +39,7 @@ EVENT_STYLES = {
 class QuizPokerTerminal:
     flags: Mapping[str, str] = {"--lang": "language", "--questions": "questions"}
     help_text = HELP_TEXT
+    table_shows = frozenset({"question"})
 
     def flag_value(self, option: str, text: str) -> Any:
         """`--questions` takes a pack id or the terminal user's own pack file, which is

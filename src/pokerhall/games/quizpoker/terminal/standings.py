@@ -39,7 +39,7 @@ def standings_table(state: Game[Any], labels: Mapping[int, str] | None = None) -
     table.add_column("#", justify="right")
     table.add_column("Player")
     table.add_column("Chips", justify="right")
-    table.add_column("")
+    table.add_column("Out")
     for place, seat in enumerate(order, start=1):
         name = state.players[seat]
         if labels and seat in labels:

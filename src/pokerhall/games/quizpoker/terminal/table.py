@@ -99,11 +99,11 @@ def guess_cell(view: JSON, player: JSON) -> str:
 def players_table(view: JSON, labels: Mapping[int, str]) -> Table:
     hand: JSON = view["hand"]
     table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column("")
+    table.add_column("", header_style="")  # ▶ marks the seat to act
     table.add_column("Player")
     table.add_column("Stack", justify="right")
     table.add_column("Bet", justify="right")
-    table.add_column("", justify="left")
+    table.add_column("Position", justify="left")
     table.add_column("Status")
     table.add_column("Guess")
     for player in view["players"]:
@@ -129,9 +129,10 @@ def pots_line(hand: JSON, names: Sequence[str], *, side_pots: bool) -> str:
     """The total, and once someone is all-in each pot with the players who can win it (Q9).
 
     Without an all-in player the layers only reflect bets not yet called, which would read as
-    side pots that do not exist.
+    side pots that do not exist; so does a layer only one player can win (a bet nobody has
+    called yet, which comes back if nobody does).
     """
-    pots = hand.get("pots") or []
+    pots = [pot for pot in hand.get("pots") or [] if len(pot["eligible"]) > 1]
     line = f"Pot {chips(hand['pot'])}"
     if side_pots and len(pots) > 1:
         parts = []

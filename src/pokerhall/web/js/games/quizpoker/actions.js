@@ -127,11 +127,16 @@ export class ActionPanel {
     for (const id of controls) el[id].disabled = this.busy;
   }
 
+  /** The bet and raise buttons name the amount they would send, only while it is legal: a
+      typed amount the rules refuse leaves them unnumbered ("Raise"), next to the reason. */
   labelAggressive() {
     const value = Number(this.el["amount-input"].value);
-    const shown = Number.isFinite(value) ? formatNumber(value) : "…";
-    this.el["act-bet"].textContent = t("actions.bet", { amount: shown });
-    this.el["act-raise"].textContent = t("actions.raise", { amount: shown });
+    const legal = this.el["amount-input"].value !== "" && !amountProblem(value, this.prompt);
+    const shown = legal ? formatNumber(value) : "…";
+    this.el["act-bet"].textContent = legal ? t("actions.bet", { amount: shown }) : t("actions.betAny");
+    this.el["act-raise"].textContent = legal
+      ? t("actions.raise", { amount: shown })
+      : t("actions.raiseAny");
     const range = raiseRange(this.prompt);
     this.el["amount-slider"].setAttribute("aria-valuetext", shown);
     if (range && value === range.max_to) {

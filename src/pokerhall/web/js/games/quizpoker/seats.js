@@ -85,14 +85,16 @@ export function renderPot(model) {
   fill(byId("pot"), h("span", { class: "label" }, `${t("pot.label")} `), amount(hand.pot, { duell }));
   const names = (seats) => formatList(seats.map((s) => view.players[s].name));
   // Unequal bets in an open round also make layers; they are real side pots only once
-  // someone is all-in (Q9).
-  const real = hand.pots.length > 1 && view.players.some((p) => p.all_in && p.in_hand);
+  // someone is all-in (Q9), and a layer only one player can win is a bet nobody has called
+  // yet (it comes back if nobody does), not a pot.
+  const contested = hand.pots.filter((pot) => pot.eligible.length > 1);
+  const real = contested.length > 1 && view.players.some((p) => p.all_in && p.in_hand);
   const sidePots = byId("side-pots");
   show(sidePots, real);
   fill(
     sidePots,
     real
-      ? hand.pots.map((pot, i) =>
+      ? contested.map((pot, i) =>
           h(
             "li",
             {},

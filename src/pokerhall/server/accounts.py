@@ -1,0 +1,69 @@
+"""Player accounts: a name and a secret, so a league knows a player at every table it draws
+them to. The secret is kept only as a salted scrypt hash (stdlib `hashlib.scrypt`)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from pokerhall.server.db import Database
+from pokerhall.server.hall import LobbyError
+from pokerhall.server.messages import name_key
+from pokerhall.server.models import PlayerRow
+
+_N, _R, _P = 2**14, 8, 1
+"""scrypt's cost: about 16 MiB and a few tens of milliseconds a check, which makes guessing
+secrets from a stolen database slow while a sign-up stays quick."""
+
+BAD_SECRET = LobbyError(401, "no player with this name and secret", "bad_secret")
+"""The same answer for an unknown name and a wrong secret: it does not tell which names exist."""
+
+
+def hash_secret(secret: str) -> str:
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(secret.encode(), salt=salt, n=_N, r=_R, p=_P)
+    return f"scrypt${_N}${_R}${_P}${salt.hex()}${digest.hex()}"
+
+
+def secret_matches(secret: str, stored: str) -> bool:
+    try:
+        kind, n, r, p, salt, digest = stored.split("$")
+        if kind != "scrypt":
+            return False
+        mine = hashlib.scrypt(
+            secret.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p)
+        )
+    except ValueError:
+        return False
+    return hmac.compare_digest(mine.hex(), digest)
+
+
+async def register(db: Database, name: str, secret: str) -> PlayerRow:
+    """A new account. The name is unique by a database constraint on its key, so two sign-ups
+    racing for one name cannot both succeed."""
+    hashed = await asyncio.to_thread(hash_secret, secret)
+    row = PlayerRow(id=secrets.token_hex(8), name=name, name_key=name_key(name), secret_hash=hashed)
+    try:
+        async with db.sessions.begin() as session:
+            session.add(row)
+    except IntegrityError:
+        raise LobbyError(409, f"the name {name!r} is taken; choose another", "name_taken") from None
+    return row
+
+
+async def authenticate(db: Database, name: str, secret: str) -> PlayerRow:
+    query = select(PlayerRow).where(PlayerRow.name_key == name_key(name))
+    async with db.sessions() as session:
+        row = await session.scalar(query)
+    if row is None:
+        # as slow as a wrong secret, so the time taken does not tell which names exist
+        await asyncio.to_thread(hash_secret, secret)
+        raise BAD_SECRET
+    if not await asyncio.to_thread(secret_matches, secret, row.secret_hash):
+        raise BAD_SECRET
+    return row
