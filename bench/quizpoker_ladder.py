@@ -25,13 +25,13 @@ Bots are asked through `engine.bots.bot_move`, as on the server.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pokerhall import games
@@ -40,6 +40,9 @@ from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker import QuizPoker
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.stats import wilson
 
 PAIRINGS = (
     ("novice", "random"),
@@ -170,16 +173,6 @@ def leader(state: Game[Any]) -> int | None:
     best = max(stacks)
     leaders = [seat for seat, chips in enumerate(stacks) if chips == best]
     return leaders[0] if len(leaders) == 1 else None
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95 % Wilson score interval for a win rate: sound near 0 and 1, unlike the normal one."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 Job = tuple[str, tuple[str, ...], int, int]

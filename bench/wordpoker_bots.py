@@ -23,13 +23,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from pokerhall import games
 from pokerhall.games.wordpoker.lexicons import lexicon
 from pokerhall.games.wordpoker.state import WordPoker
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.stats import Z95, wilson
+
 OPPONENTS = ("random", "matcher")
-Z95 = 1.959964
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,15 +75,6 @@ def _gain(result: dict[str, object], seat: int) -> int:
     assert isinstance(shares, dict)
     assert isinstance(put_in, list)
     return int(shares.get(str(seat), 0)) - int(put_in[seat])
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def _job(args: tuple[str, int, str]) -> Outcome:
