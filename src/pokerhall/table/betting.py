@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, get_args
 
+from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.messages import amount
 from pokerhall.engine.refusals import refuse, shown
 from pokerhall.engine.values import value_class
@@ -195,7 +196,7 @@ class BettingRound:
         if legal.max_to <= self.current_bet:
             return BetAction("call", legal.max_to)
         if not legal.all_in:
-            raise refuse(self._no_raise_reason(legal))
+            raise self._no_raise(legal)
         return BetAction("bet" if legal.opens else "raise", legal.max_to)
 
     def _parse_aggressive(self, kind: str, raw_to: object, legal: LegalActions) -> BetAction:
@@ -204,23 +205,26 @@ class BettingRound:
         if kind == "raise" and legal.opens:
             raise refuse("refuse.bet.nothing_bet")
         if legal.min_to is None:
-            raise refuse(self._no_raise_reason(legal))
+            raise self._no_raise(legal)
         to = parse_amount(raw_to, field="to")
         if to > legal.max_to:
-            raise refuse(f"refuse.bet.{kind}_too_much", amount=amount(legal.max_to))
+            if kind == "bet":
+                raise refuse("refuse.bet.bet_too_much", amount=amount(legal.max_to))
+            raise refuse("refuse.bet.raise_too_much", amount=amount(legal.max_to))
         if to < legal.max_to:
             check_unit(to, self.unit, field="to")
             if to < legal.min_to:
-                raise refuse(f"refuse.bet.smallest_{kind}", amount=amount(legal.min_to))
+                if kind == "bet":
+                    raise refuse("refuse.bet.smallest_bet", amount=amount(legal.min_to))
+                raise refuse("refuse.bet.smallest_raise", amount=amount(legal.min_to))
         return BetAction("bet" if legal.opens else "raise", to)
 
-    def _no_raise_reason(self, legal: LegalActions) -> str:
-        """The key of the shared reason why this seat may not raise."""
+    def _no_raise(self, legal: LegalActions) -> IllegalMove:
         if legal.max_to <= self.current_bet:
-            return "refuse.bet.no_chips"
+            return refuse("refuse.bet.no_chips")
         if not self._reopened(legal.seat, self.current_bet - self.ledger.this_round[legal.seat]):
-            return "refuse.bet.not_reopened"
-        return "refuse.bet.nobody_to_call"
+            return refuse("refuse.bet.not_reopened")
+        return refuse("refuse.bet.nobody_to_call")
 
     def apply(self, seat: int, action: BetAction) -> BetOutcome:
         led = self.ledger
