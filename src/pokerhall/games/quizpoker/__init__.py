@@ -28,12 +28,14 @@ def create(players: Sequence[str], options: Mapping[str, Any], seed: int) -> Qui
     Games are mostly started with the same few option sets (a simulation or `make bench` starts
     thousands), and checking 17 options was 40 % of starting a game, so a checked set is kept
     for its canonical JSON (options are frozen, so sharing them is safe). Options that are not
-    plain JSON are checked uncached, which names what is wrong with them."""
+    plain JSON are checked uncached, which names what is wrong with them; so are options nested
+    so deeply that reading their JSON back would need more stack than writing it did."""
     try:
         key = json.dumps(options, sort_keys=True, allow_nan=False)
+        checked = _checked_options(key, len(players))
     except (TypeError, ValueError, RecursionError):
-        return QuizPoker(players, _check_options(options, len(players)), seed)
-    return QuizPoker(players, _checked_options(key, len(players)), seed)
+        checked = _check_options(options, len(players))
+    return QuizPoker(players, checked, seed)
 
 
 def _check_options(options: Mapping[str, Any], num_players: int) -> QuizPokerOptions:
