@@ -220,7 +220,11 @@ async def test_an_unknown_table_is_not_found(api: Api) -> None:
     ):
         response = await api.http.request(method, path, json={"name": "Ann"})
         assert response.status_code == 404, path
-        assert response.json() == {"detail": "no table 'nope'"}
+        assert response.json() == {
+            "detail": "no table 'nope'",
+            "code": "unknown_table",
+            "params": {"table": "nope"},
+        }
 
 
 # --- seats ------------------------------------------------------------------------------------
@@ -251,12 +255,17 @@ async def test_joining_is_refused_with_a_taken_name_at_a_full_or_started_table(
     taken = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "ANN"})
     assert (taken.status_code, taken.json()) == (
         409,
-        {"detail": "the name 'ANN' is taken at this table"},
+        {
+            "detail": "the name 'ANN' is taken at this table",
+            "code": "name_taken_here",
+            "params": {"name": "ANN"},
+        },
     )
     await api.lobby.join(table["id"], "Bob")  # the last seat: the game starts
     full = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "Cy"})
     assert full.status_code == 409
     assert "already started" in full.json()["detail"]
+    assert full.json()["code"] == "already_started"
     blank = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "  "})
     assert blank.status_code == 422
 

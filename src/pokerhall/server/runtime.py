@@ -21,6 +21,7 @@ from typing import Any
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.events import ROUND_STARTED
+from pokerhall.engine.refusals import refuse
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
@@ -169,7 +170,7 @@ class TableRuntime:
         except Exception:
             log.exception("table %s: could not save move %d", self.table_id, state.state_id + 1)
             if command.reply is not None:
-                command.reply.set_exception(IllegalMove("the move could not be saved; try again"))
+                command.reply.set_exception(refuse("refuse.move.not_saved"))
             self._schedule()  # bots and clocks carry on from the unchanged state
             return False
         events = state.act(seat, move)  # cannot fail: the same move was just checked

@@ -6,20 +6,13 @@
    (`option.<name>`, `option.<name>.help`), else the spec's help. Values are checked against
    the spec before sending; the server's reason for a refusal is shown as it is. */
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, errorText } from "./api.js";
 import { byId, fill, h } from "./dom.js";
 import { formatNumber, hasString, onLanguageChange, t } from "./i18n.js";
 import { gameModule, rulesetName, tableUrl } from "./lobby-list.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
 
-export function errorText(error) {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return t("error.network");
-    if (error.code && hasString(`apiError.${error.code}`)) return t(`apiError.${error.code}`);
-    return error.detail || t("error.http", { status: error.status });
-  }
-  return String(error);
-}
+export { errorText }; // the lobby's and league page's name for it
 
 const optionId = (name) => `opt-${name}`;
 

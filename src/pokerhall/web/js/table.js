@@ -5,12 +5,12 @@
    when it has none); see "Game modules" in web/README.md. */
 
 import { Announcer } from "./announcer.js";
-import { api, ApiError } from "./api.js";
+import { api, ApiError, errorText } from "./api.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
 import { describeEvent, describeMessage, loadEventTexts } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
-import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
+import { bindLanguageSelect, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
 import { rulesetName } from "./lobby-list.js";
 import { renderGameOver } from "./render-gameover.js";
@@ -142,8 +142,11 @@ function onError(message) {
       notify("table.rateLimited", { brief: true });
       break;
     default: {
-      // A game's reason in the player's language when it sent one as a catalog message.
-      const reason = (message.message && describeMessage(message.message, model.describeContext)) || message.reason;
+      // The reason in the player's language: a catalog message (every refused move), else the
+      // shell's words for the error's code, else the server's English.
+      const reason =
+        (message.message && describeMessage(message.message, model.describeContext)) ||
+        (hasString(`wsError.${message.code}`) ? t(`wsError.${message.code}`) : message.reason);
       if (game?.busy) game.refused(reason);
       else byId("table-error").textContent = reason;
       voice.speak(t("actions.refused", { reason }), { urgent: true }); // shown in a role=alert
@@ -198,11 +201,6 @@ function sendMove(move) {
   return socket.send({ type: "move", move: { ...move, prompt_id: prompt.prompt_id } });
 }
 
-function apiError(error) {
-  if (error instanceof ApiError && error.status === 0) return t("error.network");
-  return error.detail || String(error);
-}
-
 async function joinHere(event) {
   event.preventDefault();
   const input = byId("player-name");
@@ -222,7 +220,7 @@ async function joinHere(event) {
     announcer.say(t("table.seatTaken", { seat: seat.seat + 1 }));
     socket.reconnectNow();
   } catch (error) {
-    byId("table-error").textContent = apiError(error);
+    byId("table-error").textContent = errorText(error);
   }
 }
 
@@ -233,7 +231,7 @@ async function startNow() {
   try {
     model.setInfo(await api.start(tableId, entry.token));
   } catch (error) {
-    byId("table-error").textContent = apiError(error);
+    byId("table-error").textContent = errorText(error);
   } finally {
     byId("start-now").disabled = false;
   }
@@ -246,7 +244,7 @@ async function leave() {
     await api.leave(tableId, entry.token);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
-      byId("table-error").textContent = apiError(error);
+      byId("table-error").textContent = errorText(error);
       return;
     }
   }
@@ -390,7 +388,7 @@ async function main() {
     model.reach = await api.reach().catch(() => null); // without it the link is the page's own
     await loadEventTexts(model.info.game);
   } catch (error) {
-    fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : apiError(error));
+    fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : errorText(error));
     return;
   }
   await mountGame(model.info);
