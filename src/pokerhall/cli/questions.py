@@ -1,4 +1,4 @@
-"""`pokerhall questions ...`: check, import, list and count QuizPoker question packs."""
+"""`pokerhall questions ...`: check, import, list and count question packs."""
 
 from __future__ import annotations
 
