@@ -49,9 +49,7 @@ def create_app(
         await packs.register_packs(db, packs_dir)
         hall = Hall(db)
         app.state.leagues = Leagues(hall)
-        restored = await hall.restore()
-        if restored:
-            log.info("restored %d unfinished tables", restored)
+        hall.restore_in_background()
         app.state.hall = hall
         try:
             yield

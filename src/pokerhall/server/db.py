@@ -90,6 +90,14 @@ class Database:
         async with self.sessions() as session:
             return list((await session.scalars(query)).all())
 
+    async def table_ids(self, statuses: Sequence[str]) -> list[str]:
+        """Every table with these statuses, oldest first: ids only, however many there are."""
+        query = (
+            select(TableRow.id).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at)
+        )
+        async with self.sessions() as session:
+            return list((await session.scalars(query)).all())
+
     async def seats(self, table_id: str) -> list[SeatRow]:
         query = select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         async with self.sessions() as session:

@@ -7,6 +7,7 @@ same seat; moves go through the table's runtime.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections import defaultdict
@@ -69,30 +70,46 @@ class Hall:
         self._retiring: dict[str, asyncio.TimerHandle] = {}
         self.listeners: list[StatusListener] = []
         """Told when a table starts or finishes (the leagues listen)."""
+        self._restoring: asyncio.Task[None] | None = None
+        self._unrestorable: set[str] = set()
+        """Running tables that could not be rebuilt (logged once): not tried again."""
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table by replaying its moves; returns how many.
+        """Claim every unfinished table by replaying its moves; returns how many were claimed
+        here (a table a request claimed first is not counted again).
 
-        A table that cannot be rebuilt is logged and left alone: it must not keep the whole
-        hall from starting. A game whose last move was saved but not its end is finished now,
-        and retired after a while like any finished table, not kept in memory for good.
+        One table at a time, giving way to requests between tables: the server serves from
+        the start (`restore_in_background`), and a request for a table not claimed yet claims
+        it at once (`runtime`). A table that cannot be rebuilt is logged and left alone: it
+        must not keep the other tables from starting.
         """
         restored = 0
-        for table in await self.db.tables(["running"], limit=100_000):
-            try:
-                await self._launch(table)
-            except Exception:
-                log.exception("table %s could not be restored", table.id)
-                continue
-            state = self.runtimes[table.id].state
-            if state.over:
-                await self.db.set_status(table.id, "finished", state.result)
-                self._retire_later(table.id)
-                await self._tell(table.id)
-            restored += 1
+        for table_id in await self.db.table_ids(["running"]):
+            if await self._claim(table_id):
+                restored += 1
+            await asyncio.sleep(0)
         return restored
 
+    def restore_in_background(self) -> None:
+        """Start `restore` without waiting for it (start-up): a restart with many running
+        tables answers its first request at once instead of after replaying them all."""
+        self._restoring = asyncio.create_task(self._restore_logged(), name="hall-restore")
+
+    async def restored(self) -> None:
+        """Wait for the background restore, when one runs."""
+        if self._restoring is not None:
+            await asyncio.shield(self._restoring)
+
+    async def _restore_logged(self) -> None:
+        restored = await self.restore()
+        if restored:
+            log.info("restored %d unfinished tables", restored)
+
     async def close(self) -> None:
+        if self._restoring is not None and not self._restoring.done():
+            self._restoring.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._restoring
         for handle in self._retiring.values():
             handle.cancel()
         for runtime in list(self.runtimes.values()):
@@ -234,7 +251,7 @@ class Hall:
         async with await self._lock(table_id):
             table = await self._table(table_id)
             seat = await self.authenticate(table_id, token)
-            runtime = self.runtimes.get(table_id)
+            runtime = await self._claim_locked(table)
             if table.status == "finished" or (runtime is not None and runtime.state.over):
                 raise LobbyError(409, "the game is over: there is no seat left to leave")
             row = next(s for s in await self.db.seats(table_id) if s.seat == seat)
@@ -390,19 +407,52 @@ class Hall:
     # --- runtimes ----------------------------------------------------------------------------
 
     async def runtime(self, table_id: str) -> TableRuntime | None:
-        """The live table, loading a finished one for spectators when asked."""
+        """The live table, claiming a running one that is not in memory yet (start-up restores
+        in the background) and loading a finished one for spectators; None while it is open."""
         if table_id in self.runtimes:
             return self.runtimes[table_id]
         table = await self._table(table_id)
-        if table_id in self.runtimes:  # it started while the table was read
-            return self.runtimes[table_id]
+        if table.status == "open":
+            return None
+        async with self._locks[table_id]:
+            return await self._claim_locked(table)
+
+    async def _claim(self, table_id: str) -> bool:
+        """Claim a running table unless it is in memory already; True when this claimed it."""
+        async with self._locks[table_id]:
+            if table_id in self.runtimes:
+                return False
+            table = await self.db.table(table_id)
+            if table is None or table.status != "running":
+                return False
+            return await self._claim_locked(table) is not None
+
+    async def _claim_locked(self, table: TableRow) -> TableRuntime | None:
+        """The table's runtime, rebuilt from its record when it is not in memory; the caller
+        holds the table's lock, so a table is never rebuilt twice. A finished table is loaded
+        to be looked at and retired again later; a running table whose game turns out to be
+        over (the server stopped between its last move and marking it finished) is finished
+        now. None for an open table, and for one that cannot be rebuilt (logged once)."""
+        if table.id in self.runtimes or table.status == "open":
+            return self.runtimes.get(table.id)
+        if table.id in self._unrestorable:
+            return None
+        try:
+            await self._launch(table)
+        except Exception:
+            if table.status != "running":
+                raise
+            log.exception("table %s could not be restored", table.id)
+            self._unrestorable.add(table.id)
+            return None
+        runtime = self.runtimes[table.id]
         if table.status == "finished":
-            async with await self._lock(table_id):
-                if table_id not in self.runtimes:
-                    await self._launch(table)
-                    self._retire_later(table_id)  # no move will finish it again
-            return self.runtimes[table_id]
-        return None
+            self._retire_later(table.id)  # no move will finish it again
+        elif runtime.state.over:
+            await self.db.set_status(table.id, "finished", runtime.state.result)
+            self._retire_later(table.id)
+            await self._tell(table.id)
+        return runtime
 
     async def _start(self, table: TableRow) -> None:
         await self.db.set_status(table.id, "running")
