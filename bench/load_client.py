@@ -284,6 +284,10 @@ class Result:
     tables_opened: int
     errors: dict[str, int]
     reasons: dict[str, str]
+    window: tuple[float, float] = (0.0, 0.0)
+    """The measured time as wall-clock times, to pick the server's pauses inside it."""
+    gc_pauses: list[tuple[int, float]] = field(default_factory=list)
+    """The server's garbage collections while measuring: (generation, milliseconds)."""
 
     @property
     def moves_per_second(self) -> float:
@@ -322,4 +326,8 @@ class Result:
             "tables_opened": self.tables_opened,
             "errors": self.errors,
             "error_reasons": self.reasons,
+            "gc_pauses": len(self.gc_pauses),
+            "gc_full_collections": sum(1 for gen, _ in self.gc_pauses if gen == 2),
+            "gc_pause_max_ms": round(max((ms for _, ms in self.gc_pauses), default=0.0), 2),
+            "gc_pause_total_ms": round(sum(ms for _, ms in self.gc_pauses), 2),
         }

@@ -62,6 +62,7 @@ GOAL_SPEEDUP = 3.0
 READY_TIMEOUT = 60.0
 STOP_TIMEOUT = 15.0
 PR_SET_PDEATHSIG = 1
+GC_PROBE = Path(__file__).resolve().parent / "gc_probe.py"
 
 
 def free_port() -> int:
@@ -98,6 +99,8 @@ class ServerProcess:
         self.port = free_port()
         self.cpus = cpus
         self.profile_path = workdir / "server.prof" if profile else None
+        self.gc_path = None if profile else workdir / "gc.json"
+        """The server's garbage-collector pauses (bench/gc_probe.py); not under cProfile."""
         self.log_path = workdir / "server.log"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -114,9 +117,10 @@ class ServerProcess:
         serve = ["-m", "pokerhall", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         serve += ["--packs", str(PACKS)] if PACKS.is_dir() else []
         profiler = ["-m", "cProfile", "-o", str(self.profile_path)] if self.profile_path else []
+        probe = [str(GC_PROBE), str(self.gc_path)] if self.gc_path else []
         with self.log_path.open("wb") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, *profiler, *serve, "--db", db],
+                [sys.executable, *profiler, *probe, *serve, "--db", db],
                 cwd=self.workdir,
                 stdin=subprocess.DEVNULL,
                 stdout=log,
@@ -191,6 +195,13 @@ class ServerProcess:
         greeting = ("pokerhall is running", "Only this machine can join", "Friends on your network")
         return [line for line in text.splitlines() if not line.startswith(greeting)]
 
+    def gc_pauses(self, start: float, end: float) -> list[tuple[int, float]]:
+        """The collections that started between two wall-clock times: (generation, ms)."""
+        if self.gc_path is None or not self.gc_path.exists():
+            return []
+        pauses = json.loads(self.gc_path.read_text())
+        return [(gen, 1000 * took) for at, gen, took in pauses if start <= at <= end]
+
     def log_tail(self, lines: int = 20) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
         return "\n".join(text.splitlines()[-lines:])
@@ -238,9 +249,9 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
             await sleep_watching(args.warmup, server, tasks)
             cpu_server, cpu_own, t0 = server.cpu_seconds(), own_cpu_seconds(), time.perf_counter()
             cpu_wait, rss_start = server.cpu_wait_seconds(), server.rss_mb()
-            stats.measuring = True
+            stats.measuring, wall_start = True, time.time()
             await sleep_watching(args.seconds, server, tasks, lambda: stats.moves >= args.moves)
-            stats.measuring = False
+            stats.measuring, wall_end = False, time.time()
             elapsed = time.perf_counter() - t0
             cpu_server = server.cpu_seconds() - cpu_server
             cpu_own = own_cpu_seconds() - cpu_own
@@ -270,6 +281,7 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         tables_opened=stats.tables_opened,
         errors=dict(stats.errors),
         reasons=dict(stats.reasons),
+        window=(wall_start, wall_end),
     )
 
 
@@ -294,6 +306,7 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
             "CPU wait",
             f"{r.server_cpu_wait:.0f} % (server threads ready to run, waiting for the core)",
         ),
+        ("GC pauses", gc_line(r.gc_pauses)),
         ("memory", f"server RSS {r.server_rss_mb[0]:.0f} MB -> {r.server_rss_mb[1]:.0f} MB"),
         ("load CPU", f"{r.client_cpu:.0f} % (this process; near 100 % it is the limit)"),
         ("machine", f"load average {r.load_average:.1f} on {os.cpu_count()} CPUs"),
@@ -307,6 +320,17 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
         out(f"  {'':<11} {code}: {reason[:80]}")
     for line in verdicts(r):
         out(f"  {line}")
+
+
+def gc_line(pauses: list[tuple[int, float]]) -> str:
+    if not pauses:
+        return "none recorded (or not probed: --profile)"
+    full = [ms for gen, ms in pauses if gen == 2]
+    longest = max(ms for _, ms in pauses)
+    return (
+        f"{len(pauses)} collections ({len(full)} full), longest {longest:.1f} ms, "
+        f"{sum(ms for _, ms in pauses):.0f} ms in all"
+    )
 
 
 def verdicts(r: Result) -> list[str]:
@@ -401,6 +425,7 @@ def main(argv: list[str] | None = None) -> int:
         server.start()
         result = run(_bounded(measure(args, server), hard_timeout))
         server.stop()
+        result.gc_pauses = server.gc_pauses(*result.window)
         report(result)
         if problems := server.problems():
             print(f"server log (last lines of {len(problems)} logged):")

@@ -18,7 +18,7 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
-from pokerhall.server import league_api, lobby, packs, reach, websocket
+from pokerhall.server import collector, league_api, lobby, packs, reach, websocket
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.league import Leagues
@@ -36,17 +36,22 @@ def create_app(
     packs_dir: Path | None = None,
     dev: bool = False,
     listen_host: str | None = None,
+    tune_gc: bool = False,
 ) -> FastAPI:
     """The app over a database; `packs_dir` is the operator's folder of content packs, and
     `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
     production server keeps to /openapi.json). `listen_host` is the address the server listens
-    on, which tells whether an invite link can work elsewhere (`server/reach.py`)."""
+    on, which tells whether an invite link can work elsewhere (`server/reach.py`). `tune_gc`
+    settles the garbage collector for a long-running server process (`server/collector.py`);
+    only `serve` asks for it, since it changes the whole process."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(db_url)
         await db.migrate()
         await packs.register_packs(db, packs_dir)
+        if tune_gc:
+            collector.settle_after_start_up()
         hall = Hall(db)
         app.state.leagues = Leagues(hall)
         hall.restore_in_background()
