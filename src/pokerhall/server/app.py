@@ -22,6 +22,7 @@ from pokerhall.server import collector, league_api, lobby, packs, reach, websock
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.league import Leagues
+from pokerhall.server.lobby_feed import LobbyFeed
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("pokerhall.server")
@@ -56,9 +57,11 @@ def create_app(
         app.state.leagues = Leagues(hall)
         hall.restore_in_background()
         app.state.hall = hall
+        app.state.lobby_feed = feed = LobbyFeed(hall)
         try:
             yield
         finally:
+            await feed.close()
             await hall.close()
             await db.close()
 
@@ -76,6 +79,7 @@ def create_app(
     app.state.listen_host = listen_host
     app.include_router(league_api.router)
     app.include_router(websocket.router)
+    app.include_router(lobby.socket_router)
     app.include_router(league_api.socket_router)
 
     @app.exception_handler(LobbyError)

@@ -90,6 +90,31 @@ class Database:
         async with self.sessions() as session:
             return list((await session.scalars(query)).all())
 
+    async def listing(
+        self, statuses: Sequence[str], limit: int = 200
+    ) -> list[tuple[TableRow, list[SeatRow]]]:
+        """The newest tables with these statuses and their seats, in one query (the lobby's
+        list is asked for after every change, so it must not cost a query per table)."""
+        newest = (
+            select(TableRow.id)
+            .where(TableRow.status.in_(statuses))
+            .order_by(TableRow.created_at.desc())
+            .limit(limit)
+        )
+        query = (
+            select(TableRow, SeatRow)
+            .outerjoin(SeatRow, SeatRow.table_id == TableRow.id)
+            .where(TableRow.id.in_(newest.scalar_subquery()))
+            .order_by(TableRow.created_at.desc(), TableRow.id, SeatRow.seat)
+        )
+        listed: dict[str, tuple[TableRow, list[SeatRow]]] = {}
+        async with self.sessions() as session:
+            for table, seat in await session.execute(query):
+                _table, seats = listed.setdefault(table.id, (table, []))
+                if seat is not None:
+                    seats.append(seat)
+        return list(listed.values())
+
     async def table_ids(self, statuses: Sequence[str]) -> list[str]:
         """Every table with these statuses, oldest first: ids only, however many there are."""
         query = (

@@ -70,6 +70,9 @@ class Hall:
         self._retiring: dict[str, asyncio.TimerHandle] = {}
         self.listeners: list[StatusListener] = []
         """Told when a table starts or finishes (the leagues listen)."""
+        self.lobby_listeners: list[Callable[[], None]] = []
+        """Told (without waiting) when the lobby's list may have changed: a table opened,
+        a seat was taken or given up, a table started or finished."""
         self._restoring: asyncio.Task[None] | None = None
         self._unrestorable: set[str] = set()
         """Running tables that could not be rebuilt (logged once): not tried again."""
@@ -154,44 +157,14 @@ class Hall:
             for i in range(request.seats - request.bots, request.seats)
         ]
         await self.db.add_table(table, bots)
+        self._lobby_changed()
         return await self.info(table.id)
 
     async def info(self, table_id: str) -> TableInfo:
-        table = await self._table(table_id)
-        seats = {s.seat: s for s in await self.db.seats(table_id)}
-        listed = []
-        for i in range(table.num_seats):
-            row = seats.get(i)
-            listed.append(
-                SeatInfo(seat=i, name=None, kind="empty")
-                if row is None
-                else SeatInfo(
-                    seat=i,
-                    name=row.name,
-                    kind=row.kind,  # type: ignore[arg-type]
-                    left=row.left,
-                    reserved=row.player_id is not None and row.token_hash is None and not row.left,
-                )
-            )
-        return TableInfo(
-            id=table.id,
-            name=table.name,
-            game=table.game,
-            web_module=_has_web_module(table.game),
-            ruleset=table.options.get("ruleset"),
-            options=table.options,
-            status=table.status,  # type: ignore[arg-type]
-            seats=listed,
-            turn_clock=table.turn_clock,
-            bot_delay=table.bot_delay,
-            bot_takeover=table.bot_takeover,
-            seed_sha256=seed_commitment(table.seed),
-            seed=str(table.seed) if table.status == "finished" else None,
-            result=table.result,
-        )
+        return _table_info(await self._table(table_id), await self.db.seats(table_id))
 
     async def list_tables(self, statuses: list[str]) -> list[TableInfo]:
-        return [await self.info(t.id) for t in await self.db.tables(statuses)]
+        return [_table_info(table, seats) for table, seats in await self.db.listing(statuses)]
 
     async def record(self, table_id: str) -> MatchRecord:
         """The full match record, for the operator (crash recovery, audits): every move as
@@ -359,6 +332,7 @@ class Hall:
             for i, (player_id, player_name) in enumerate(players)
         ]
         await self.db.add_table(table, seats)
+        self._lobby_changed()
         return table.id
 
     async def claim(self, table_id: str, player_id: str) -> tuple[int, str]:
@@ -467,6 +441,7 @@ class Hall:
     async def _tell(self, table_id: str) -> None:
         """Tell the listeners a table started or finished; one that fails is logged, since
         the table itself has moved on either way."""
+        self._lobby_changed()
         for listener in self.listeners:
             try:
                 await listener(table_id)
@@ -547,6 +522,7 @@ class Hall:
 
     async def _announce(self, table_id: str) -> None:
         """Tell everyone watching the table that its seats or status changed."""
+        self._lobby_changed()
         text = server_message("table", table=(await self.info(table_id)).model_dump())
         for conn in list(self.waiting.get(table_id, ())):
             conn.send(text)
@@ -554,11 +530,49 @@ class Hall:
         if runtime is not None:
             runtime.notify(text)
 
+    def _lobby_changed(self) -> None:
+        for listener in self.lobby_listeners:
+            listener()
+
     def wait(self, table_id: str, conn: Connection) -> None:
         self.waiting[table_id].add(conn)
 
     def unwait(self, table_id: str, conn: Connection) -> None:
         self.waiting.get(table_id, set()).discard(conn)
+
+
+def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
+    seats = {s.seat: s for s in rows}
+    listed = []
+    for i in range(table.num_seats):
+        row = seats.get(i)
+        listed.append(
+            SeatInfo(seat=i, name=None, kind="empty")
+            if row is None
+            else SeatInfo(
+                seat=i,
+                name=row.name,
+                kind=row.kind,  # type: ignore[arg-type]
+                left=row.left,
+                reserved=row.player_id is not None and row.token_hash is None and not row.left,
+            )
+        )
+    return TableInfo(
+        id=table.id,
+        name=table.name,
+        game=table.game,
+        web_module=_has_web_module(table.game),
+        ruleset=table.options.get("ruleset"),
+        options=table.options,
+        status=table.status,  # type: ignore[arg-type]
+        seats=listed,
+        turn_clock=table.turn_clock,
+        bot_delay=table.bot_delay,
+        bot_takeover=table.bot_takeover,
+        seed_sha256=seed_commitment(table.seed),
+        seed=str(table.seed) if table.status == "finished" else None,
+        result=table.result,
+    )
 
 
 def _bot_kind(info: GameInfo, asked: str | None) -> str:
