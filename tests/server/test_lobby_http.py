@@ -251,7 +251,7 @@ async def test_joining_is_refused_with_a_taken_name_at_a_full_or_started_table(
     taken = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "ANN"})
     assert (taken.status_code, taken.json()) == (
         409,
-        {"detail": "the name 'ANN' is taken at this table"},
+        {"detail": "the name 'ANN' is taken at this table", "code": "name_taken"},
     )
     await api.lobby.join(table["id"], "Bob")  # the last seat: the game starts
     full = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "Cy"})

@@ -128,6 +128,12 @@ class Database:
         async with self.sessions() as session:
             return list((await session.scalars(query)).all())
 
+    async def add_seat(self, seat: SeatRow) -> None:
+        """Take a free seat: an insert, never an update, so the database refuses it (raises
+        IntegrityError) when the seat or the name at the table was taken meanwhile."""
+        async with self.sessions.begin() as session:
+            session.add(seat)
+
     async def put_seat(self, seat: SeatRow) -> None:
         async with self.sessions.begin() as session:
             await session.merge(seat)

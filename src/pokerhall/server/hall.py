@@ -14,6 +14,8 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from pokerhall import games
 from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGame, registry
 from pokerhall.engine.catalog import GameInfo
@@ -52,6 +54,16 @@ RESERVED = LobbyError(
     "seat_reserved",
 )
 """A seat named for an account (`SeatRow.player_id`): only that player takes it."""
+SEAT_TAKEN = LobbyError(
+    409, "someone took this seat at the same moment; please try again", "seat_taken"
+)
+"""Two joins raced for one seat and the database refused the second (its primary key)."""
+
+
+def _name_taken(name: str) -> LobbyError:
+    return LobbyError(409, f"the name {name!r} is taken at this table", "name_taken")
+
+
 StatusListener = Callable[[str], Awaitable[None]]
 """Told a table's id when the table starts or finishes."""
 
@@ -190,7 +202,7 @@ class Hall:
             if any(s.player_id is not None for s in seats.values()):
                 raise RESERVED
             if any(name_key(s.name) == name_key(name) for s in seats.values()):
-                raise LobbyError(409, f"the name {name!r} is taken at this table")
+                raise _name_taken(name)
             free = [i for i in range(table.num_seats) if i not in seats]
             if not free:
                 raise LobbyError(409, "this table is full")
@@ -203,7 +215,11 @@ class Hall:
                 token_hash=token_hash(token),
                 left=False,
             )
-            await self.db.put_seat(row)
+            try:
+                await self.db.add_seat(row)
+            except IntegrityError:  # another process took the seat or the name meanwhile
+                names = {name_key(s.name) for s in await self.db.seats(table_id)}
+                raise _name_taken(name) if name_key(name) in names else SEAT_TAKEN from None
             if len(free) == 1:
                 await self._start(table)
             else:
