@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import deque
 from collections.abc import AsyncIterator
@@ -51,8 +52,10 @@ def create_app(
         db = Database(db_url)
         await db.migrate()
         await packs.register_packs(db, packs_dir)
+        frozen = None
         if tune_gc:
             collector.settle_after_start_up()
+            frozen = asyncio.create_task(collector.keep_long_lived_frozen(), name="gc")
         hall = Hall(db)
         app.state.leagues = Leagues(hall)
         hall.restore_in_background()
@@ -61,6 +64,8 @@ def create_app(
         try:
             yield
         finally:
+            if frozen is not None:
+                frozen.cancel()
             await feed.close()
             await hall.close()
             await db.close()
