@@ -325,12 +325,13 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
 def gc_line(pauses: list[tuple[int, float]]) -> str:
     if not pauses:
         return "none recorded (or not probed: --profile)"
-    full = [ms for gen, ms in pauses if gen == 2]
-    longest = max(ms for _, ms in pauses)
-    return (
-        f"{len(pauses)} collections ({len(full)} full), longest {longest:.1f} ms, "
-        f"{sum(ms for _, ms in pauses):.0f} ms in all"
+    longest = {gen: max((ms for g, ms in pauses if g == gen), default=0.0) for gen in (0, 1, 2)}
+    counts = {gen: sum(1 for g, _ in pauses if g == gen) for gen in (0, 1, 2)}
+    per_generation = ", ".join(
+        f"gen {gen}: {counts[gen]} up to {longest[gen]:.1f} ms" for gen in (0, 1, 2)
     )
+    total = sum(ms for _, ms in pauses)
+    return f"{len(pauses)} collections, {total:.0f} ms in all ({per_generation})"
 
 
 def verdicts(r: Result) -> list[str]:
