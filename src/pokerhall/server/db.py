@@ -80,16 +80,6 @@ class Database:
         async with self.sessions() as session:
             return await session.get(TableRow, table_id)
 
-    async def tables(self, statuses: Sequence[str], limit: int = 200) -> list[TableRow]:
-        query = (
-            select(TableRow)
-            .where(TableRow.status.in_(statuses))
-            .order_by(TableRow.created_at.desc())
-            .limit(limit)
-        )
-        async with self.sessions() as session:
-            return list((await session.scalars(query)).all())
-
     async def listing(
         self, statuses: Sequence[str], limit: int = 200
     ) -> list[tuple[TableRow, list[SeatRow]]]:

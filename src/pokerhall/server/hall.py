@@ -1,7 +1,10 @@
 """The hall: every table, open, running or finished; seats, tokens, and the table runtimes.
 
-All changes to one table's seats go through that table's lock, so two people can never take the
-same seat; moves go through the table's runtime.
+All changes to one table's seats go through that table's lock, and the database's constraints
+(a seat is one row, names are unique per table) hold where the lock does not reach (another
+process), so two people can never take the same seat; moves go through the table's runtime. A
+table is in memory once this hall has claimed it (`_claim_locked`, under its lock): the one place
+a table becomes this process's.
 """
 
 from __future__ import annotations
