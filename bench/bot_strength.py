@@ -15,7 +15,6 @@ fixture pack. The win rate is printed with a 95% Wilson score interval.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 import time
@@ -29,6 +28,9 @@ from pokerhall.content.packs import builtin_questions
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.bots import HeuristicBot, RandomBot
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.stats import wilson
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "mini.en.jsonl"
 
@@ -109,21 +111,12 @@ def play_one(table: Table, index: int, max_hands: int) -> Outcome:
 
 def winner(state: Game[Any]) -> int | None:
     if state.result is not None:
-        return int(state.result["winner"])
+        winners = state.result["winners"]
+        return int(winners[0]) if len(winners) == 1 else None
     stacks = [p["stack"] for p in state.view(None)["players"]]
     best = max(stacks)
     leaders = [seat for seat, chips in enumerate(stacks) if chips == best]
     return leaders[0] if len(leaders) == 1 else None
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate: sound near 0 and 1, unlike the normal one."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def _job(args: tuple[Table, int, int]) -> Outcome:

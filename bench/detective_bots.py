@@ -21,8 +21,12 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from pokerhall import games
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.stats import Z95, wilson
 
 LEVELS = ("random", "sampler", "expert")
 
@@ -66,16 +70,6 @@ def play_one(high: str, low: str, players: int, index: int) -> Outcome:
     )
 
 
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def _job(args: tuple[str, str, int, int]) -> Outcome:
     return play_one(*args)
 
@@ -94,7 +88,7 @@ def report(high: str, low: str, players: int, outcomes: list[Outcome], seconds: 
     low_ci, high_ci = wilson(wins, n)
     margins = [o.margin for o in outcomes]
     mean = statistics.fmean(margins) if margins else 0.0
-    half = 1.959964 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
+    half = Z95 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
     per = sum(o.seconds for o in outcomes) / max(sum(o.decisions for o in outcomes), 1)
     return "\n".join(
         [

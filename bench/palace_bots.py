@@ -27,12 +27,15 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from pokerhall import games
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.games.palace.bots import BOTS
 
-Z95 = 1.959964
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.stats import mean_ci
+
 LEVELS = list(BOTS)
 """Weakest first: each pairing is a level against the one before it."""
 
@@ -102,15 +105,6 @@ def run(jobs: list[Job], workers: int) -> list[HandOutcome]:
     with multiprocessing.Pool(workers) as pool:
         results: Iterator[HandOutcome] = pool.imap(play_hand, jobs, chunksize=10)
         return list(results)
-
-
-def mean_ci(values: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95% normal interval (hands are independent; n is in the hundreds)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, -math.inf, math.inf
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
 
 
 def percentile(values: list[float], q: float) -> float:

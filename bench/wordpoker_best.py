@@ -2,7 +2,12 @@
 
 Draws random hands (five cards of the deck) and five dice, and times `best.best_word` on each,
 with the system's Czech dictionary when it is installed (`pokerhall.content.lexicon`), else
-with the packaged small list (and says so). Prints p50, p99 and the slowest; target p99 < 1 ms.
+with the packaged small list (and says so). The search's caches start empty, as in a fresh
+server, so the first hands pay for spelling words never seen before. Prints p50, p99 and the
+slowest call by wall clock and by the thread's CPU time, and the load average; target p99 < 1 ms
+on both. On a machine with more runnable processes than cores the wall figures include waiting
+for a core (a call of 0.2 ms preempted once takes several), so the exit status follows the CPU
+time, what a call costs; on a quiet machine the two agree.
 
     python bench/wordpoker_best.py [--hands 10000] [--seed 1] [--lexicon system|mini]
 """
@@ -46,25 +51,31 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     alphabet = default_alphabet()
     deck = alphabet.deck()
     rng = random.Random(args.seed)
-    times: list[float] = []
+    wall: list[float] = []
+    cpu: list[float] = []
     found = 0
     for _ in range(args.hands):
         hand = rng.sample(deck, 5)
         dice = [rng.choice(die) for die in alphabet.dice]
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.thread_time()
         best = best_word(alphabet, words, hand, dice)
-        times.append((time.perf_counter() - started) * 1e3)
+        cpu.append((time.thread_time() - started_cpu) * 1e3)
+        wall.append((time.perf_counter() - started) * 1e3)
         found += best.word is not None
-    times.sort()
-    p50 = statistics.median(times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     out(f"wordpoker best word: {args.hands} hands, lexicon {name} ({len(words)} words)")
     out(f"  a word found for {found / max(args.hands, 1):.1%} of hands")
-    out(f"  p50 {p50:.3f} ms  p99 {p99:.3f} ms  max {times[-1]:.3f} ms")
-    ok = p99 < TARGET_MS
-    out(f"  load average {os.getloadavg()[0]:.1f} (a busy machine stretches the tail)")
-    out(f"  target p99 < {TARGET_MS:g} ms: {'PASS' if ok else 'MISS'}")
-    return 0 if ok else 1
+    verdicts = {}
+    for label, times in (("wall", wall), ("CPU", cpu)):
+        times.sort()
+        p50 = statistics.median(times)
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        verdicts[label] = p99 < TARGET_MS
+        out(f"  {label:>4}: p50 {p50:.3f} ms  p99 {p99:.3f} ms  max {times[-1]:.3f} ms")
+    load = os.getloadavg()[0]
+    out(f"  load average {load:.1f} on {os.cpu_count()} cores (above the cores, wall waits too)")
+    for label, ok in verdicts.items():
+        out(f"  target p99 < {TARGET_MS:g} ms by {label} time: {'PASS' if ok else 'MISS'}")
+    return 0 if verdicts["CPU"] else 1
 
 
 if __name__ == "__main__":

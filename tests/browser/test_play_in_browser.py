@@ -347,8 +347,8 @@ def test_language_menu_translates_the_lobby_and_sets_html_lang(visitor: VisitorF
         assert name.get_attribute("placeholder", timeout=1000).startswith(
             default_name.split("{")[0]
         )
-        heuristic = messages.get("botKind.heuristic", english["botKind.heuristic"])
-        expect(page.locator("#bot-kind option").first).to_have_text(heuristic)
+        novice = messages.get("botKind.novice", english["botKind.novice"])
+        expect(page.locator("#bot-kind option").first).to_have_text(novice)  # weakest level first
 
     page.reload()  # the choice is remembered
     expect(page.locator("html")).to_have_attribute("lang", LANGUAGES[-1])
@@ -434,8 +434,7 @@ def test_raise_button_names_only_a_legal_amount(
         if kim.next_prompt() == "guess":
             page.locator("#guess-input").fill("1")
             page.locator("#guess-submit").click()
-            page.wait_for_function("() => document.getElementById('guess-input').disabled")
-            continue
+            continue  # next_prompt waits for the next move asked of Kim
         button = page.locator("#act-raise:visible, #act-bet:visible")
         if button.count():
             break

@@ -109,3 +109,15 @@ def test_simulate_detective_counts_hands_and_winners(cli: Run) -> None:
     assert sum(summary["round_wins_by_seat"]) >= 10
     assert 0 <= summary["per_round"]["right_bet_rate"] <= 1
     assert summary["per_round"]["points_per_seat"] >= 0
+
+
+def test_play_in_czech_says_why_a_move_is_refused_in_czech(cli: Run) -> None:
+    """X5 and the move envelope: `--lang cs` words the game's refusal in Czech (issue 12)."""
+    script = "b 9 1\nb 0 4\nq\n"
+    args = ["play", "detective", "--bots", "2", "--seed", "4", "--bot-kind", "sampler"]
+    result = cli(*args, "--lang", "cs", input=script)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "✗ board musí být místo (0 až 2), na jehož pole sázíš, ne 9" in out
+    assert "✗ vsaď 1 až" in out
+    assert "board must be" not in out

@@ -110,10 +110,11 @@ def test_a_bot_breaking_the_rules_is_reported(cli: Run, mini_pack: Path) -> None
 
 
 def test_with_the_registered_bots(cli: Run, mini_pack: Path) -> None:
-    """The game's own bot kinds (heuristic, random), seated in turn."""
+    """The game's own bot kinds (novice, casual, expert, heuristic, random), seated in turn."""
     kinds = [kind for kind in games.bot_kinds("quizpoker") if kind not in ("caller", "cheat")]
     if not kinds:
         pytest.skip("no bots registered for quizpoker yet")
-    summary = simulate_json(cli, mini_pack, "--players 4 --hands 10 --bots", ",".join(kinds))
+    players = f"--players {max(4, len(kinds))} --hands 10 --bots"
+    summary = simulate_json(cli, mini_pack, players, ",".join(kinds))
     assert summary["rounds"] == 10
     assert set(summary["bots"]) == set(kinds)

@@ -4,6 +4,9 @@ W6, W9, W17)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from pokerhall.games.wordpoker.terminal import TERMINAL, parse_command
 
 from .conftest import Run
@@ -57,3 +60,43 @@ def test_play_in_english_to_the_next_deal(cli: Run) -> None:
     assert "Declarations: Player raise by 2" in result.output
     assert "Deal 1:" in result.output
     assert "Deal 2 of 10" in result.output
+
+
+def test_w2_w9_a_whole_game_in_czech_through_the_cli_entry_point() -> None:
+    # Played as a user would, with piped input: the same three lines over and over are each a
+    # move at some prompt (s at a declaration, c at a response, - at the word) and a refusal,
+    # in Czech, at the others, so every prompt is answered and the game runs to its end.
+    script = "?\ns\nc P K\n" + "s\nc\n-\n" * 60
+    args = ["play", "wordpoker", "--bots", "2", "--seed", "3", "--lang", "cs"]
+    result = subprocess.run(
+        [sys.executable, "-m", "pokerhall", *args, "-o", "lexicon=mini", "-o", "deals=2"],
+        input=script,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+    )
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert "Ohlášení (zapečetěné, všichni naráz)" in out  # the help, in Czech
+    assert "napiš r N pro navýšení o N" in out  # a refusal, in Czech
+    assert "Odhozené karty: P K" in out
+    assert "Partie 2 z 2" in out
+    assert "Konec hry" in out
+    assert "Konečné pořadí" in out
+    assert "ve hře" in out
+    for english in ("Final standings", "type r N", " in  "):
+        assert english not in out
+
+
+def test_w6_w17_a_line_that_is_no_move_is_refused_in_the_tables_language() -> None:
+    declare, respond = {"type": "declare"}, {"type": "respond"}
+    assert (
+        parse_command("x", declare, HAND, "cs")
+        == "napiš r N pro navýšení o N, s bez navýšení, p pro pass"
+    )
+    assert parse_command("c x", respond, HAND, "cs") == "nemáš žádnou kartu x k výměně"
+    refusals = {lang: parse_command("", declare, HAND, lang) for lang in ("en", "cs", "de", "el")}
+    assert refusals["en"] == "type a move (? for help)"
+    assert len(set(refusals.values())) == 4  # each its own language

@@ -6,6 +6,8 @@ on the facts, and there must be enough (and varied enough) questions for real ga
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 
 from pokerhall.content.packs import builtin_languages, builtin_questions, validate_pack_file
 from pokerhall.content.questions import Question
+from pokerhall.engine.messages import format_number
 
 LANGUAGES = ("en", "de")
 MIN_QUESTIONS = 1000
@@ -75,3 +78,57 @@ def test_every_shipped_question_has_both_hint_ranges(language: str) -> None:
         q.id for q in builtin_questions(language) if q.hint1_range is None or q.hint2_range is None
     ]
     assert missing == []
+
+
+ALL_LANGUAGES = ("en", "de", "cs", "el")
+SEPARATORS = {"en": (",", "."), "de": (".", ","), "cs": ("\u00a0", ","), "el": (".", ",")}
+"""(group, decimal) marks the shipped packs write numbers with, per language."""
+_WRITTEN_NUMBER = re.compile(r"-?\d(?:[\d\u00a0.,]*\d)?")
+
+
+def _handwritten(language: str) -> list[Question]:
+    return [q for q in builtin_questions(language) if q.id.startswith("hw-")]
+
+
+def _written_numbers(text: str, language: str) -> list[Decimal]:
+    group, decimal = SEPARATORS[language]
+    return [
+        Decimal(token.replace(group, "").replace(decimal, "."))
+        for token in _WRITTEN_NUMBER.findall(text)
+    ]
+
+
+def test_handwritten_core_is_shipped_in_every_language() -> None:
+    """The hand-written questions are the same cards in English, German, Czech and Greek, so a
+    Czech or Greek table draws from the whole core, not only from generated questions."""
+    english = {q.id for q in _handwritten("en")}
+    for language in ALL_LANGUAGES[1:]:
+        assert {q.id for q in _handwritten(language)} == english, language
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+def test_q1_handwritten_hints_end_with_their_ranges(language: str) -> None:
+    """Q1: a hint is read out as text while bots and checks use its range; a translated hint
+    whose closing "between X and Y" differs from the range would tell players something else."""
+    bad = []
+    for q in _handwritten(language):
+        for text, bounds in ((q.hint1, q.hint1_range), (q.hint2, q.hint2_range)):
+            if bounds is None or _written_numbers(text, language)[-2:] != list(bounds):
+                bad.append(q.id)
+    assert bad == []
+
+
+@pytest.mark.parametrize("language", ["cs", "el"])
+def test_czech_and_greek_handwritten_numbers_are_written_like_their_other_packs(
+    language: str,
+) -> None:
+    """As the generated and estimates packs (and `format_number` for these languages) write
+    them: a decimal comma, and groups of three digits only from five digits on (1100, 10 000)."""
+    bad = []
+    for q in _handwritten(language):
+        for text in (q.question, q.hint1, q.hint2):
+            for token in _WRITTEN_NUMBER.findall(text):
+                value = _written_numbers(token, language)[0]
+                if format_number(value, language, min_grouping=5) != token:
+                    bad.append((q.id, token))
+    assert bad == []

@@ -220,7 +220,11 @@ async def test_an_unknown_table_is_not_found(api: Api) -> None:
     ):
         response = await api.http.request(method, path, json={"name": "Ann"})
         assert response.status_code == 404, path
-        assert response.json() == {"detail": "no table 'nope'"}
+        assert response.json() == {
+            "detail": "no table 'nope'",
+            "code": "unknown_table",
+            "params": {"table": "nope"},
+        }
 
 
 # --- seats ------------------------------------------------------------------------------------
@@ -251,12 +255,17 @@ async def test_joining_is_refused_with_a_taken_name_at_a_full_or_started_table(
     taken = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "ANN"})
     assert (taken.status_code, taken.json()) == (
         409,
-        {"detail": "the name 'ANN' is taken at this table", "code": "name_taken"},
+        {
+            "detail": "the name 'ANN' is taken at this table",
+            "code": "name_taken_here",
+            "params": {"name": "ANN"},
+        },
     )
     await api.lobby.join(table["id"], "Bob")  # the last seat: the game starts
     full = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "Cy"})
     assert full.status_code == 409
     assert "already started" in full.json()["detail"]
+    assert full.json()["code"] == "already_started"
     blank = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "  "})
     assert blank.status_code == 422
 
@@ -451,8 +460,9 @@ async def test_the_games_are_listed_with_their_options_and_bots(api: Api) -> Non
     listed = {g["name"]: g for g in response.json()}
     assert "duell" not in listed
     assert listed["quizpoker"]["aliases"] == {"duell": "duell"}
-    assert listed["quizpoker"]["bots"] == ["heuristic", "random"]
-    assert listed["quizpoker"]["default_bot"] == "heuristic"
+    assert listed["quizpoker"]["bots"] == ["casual", "expert", "heuristic", "novice", "random"]
+    assert listed["quizpoker"]["default_bot"] == "casual"
+    assert listed["quizpoker"]["bot_levels"] == {"novice": 1, "casual": 2, "expert": 3}
 
 
 async def test_the_bots_are_the_games_default_kind_unless_asked(
@@ -468,7 +478,7 @@ async def test_the_bots_are_the_games_default_kind_unless_asked(
     )
     assert response.status_code == 422
     assert response.json()["detail"] == (
-        "quizpoker has no 'genius' bot; choose one of heuristic, random"
+        "quizpoker has no 'genius' bot; choose one of casual, expert, heuristic, novice, random"
     )
 
 

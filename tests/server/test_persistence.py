@@ -124,6 +124,7 @@ async def test_a_move_that_cannot_be_saved_never_happened(
             "type": "error",
             "code": "illegal_move",
             "reason": "the move could not be saved; try again",
+            "message": {"key": "refuse.move.not_saved", "params": {}},
         }
         assert (await ann.sync())["view"]["you"]["guess"] is None
         await ann.move({"type": "guess", "value": "12"})

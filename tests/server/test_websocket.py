@@ -184,8 +184,9 @@ async def test_a_refusal_carries_the_games_message_for_the_players_language(
             "params": {"move": "word", "moves": "raise, stay, pass"},
         }
         assert error["reason"] == "“word” is not a move now; you may: raise, stay, pass"
-        await ann.move({"type": "stay"}, prompt_id=99)  # the engine's own check: reason only
+        await ann.move({"type": "stay"}, prompt_id=99)  # the engine's own check, shared by all
         stale = await ann.next_error()
         assert "made for prompt 99" in stale["reason"]
-        assert "message" not in stale
+        assert stale["message"]["key"] == "refuse.move.stale_prompt"
+        assert stale["message"]["params"]["sent"] == "99"
         await ann.close()

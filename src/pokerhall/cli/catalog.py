@@ -22,9 +22,7 @@ def games_command() -> None:
     infos = registry.infos()
     for info in infos:
         rulesets = ", ".join(r.name for r in info.rulesets)
-        bots = ", ".join(
-            f"{k} (default)" if k == info.default_bot else k for k in sorted(info.bots)
-        )
+        bots = ", ".join(_bot(info, kind) for kind in sorted(info.bots))
         table.add_row(info.name, info.title, _players(info), rulesets, bots)
         for alias, ruleset in info.aliases.items():
             table.add_row(alias, f"{info.name} --ruleset {ruleset}", "", "", "")
@@ -32,6 +30,13 @@ def games_command() -> None:
     for info in infos:
         console.print(rulesets_table(info))
         console.print(options_table(info))
+
+
+def _bot(info: GameInfo, kind: str) -> str:
+    notes = [f"level {info.bot_levels[kind]}"] if kind in info.bot_levels else []
+    if kind == info.default_bot:
+        notes.append("default")
+    return f"{kind} ({', '.join(notes)})" if notes else kind
 
 
 def _players(info: GameInfo) -> str:

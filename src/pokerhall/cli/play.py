@@ -149,9 +149,10 @@ class PlaySession:
                 self.show_table()
                 continue
             move = self.terminal.parse(text, prompt)
+            if isinstance(move, str):  # the terminal could not read it: its own words
+                self.console.print(Text(f"  ✗ {move}", style="red"))
+                continue
             try:
-                if isinstance(move, str):
-                    raise IllegalMove(move)
                 self.state.act(self.human, {**move, "prompt_id": prompt["prompt_id"]})
             except IllegalMove as exc:
                 self.console.print(Text(f"  ✗ {self.describe.reason(exc)}", style="red"))

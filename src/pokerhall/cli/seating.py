@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokerhall import games
-from pokerhall.engine.bots import Bot
+from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import Event
 from pokerhall.engine.protocol import Game
@@ -27,7 +27,7 @@ def seat_bots(game: str, kinds: Mapping[int, str], seed: int) -> dict[int, Bot]:
 def bot_turn(state: Game[Any], seat: int, bot: Bot) -> list[Event]:
     """Ask the bot in `seat` for its move (from its own view only) and make it."""
     prompt = state.pending()[seat]
-    move = bot.choose(state.view(seat), prompt)
+    move = bot_move(bot, state, seat, prompt)
     try:
         return state.act(seat, move)
     except IllegalMove as exc:

@@ -138,6 +138,11 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word in self._words
 
+    def has_letters(self, key: str) -> bool:
+        """Whether some word's sorted base letters are `key`: a membership test, no words
+        restored, for searches that try many keys and read few."""
+        return key in self._anagrams
+
     def by_letters(self, key: str) -> list[str]:
         """Every word whose base letters, sorted, are `key` (see `czech.letters_key`), sorted."""
         restore = self._words.restore_key

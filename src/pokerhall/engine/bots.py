@@ -1,18 +1,46 @@
-"""What a bot is: a player that sees only its own seat's view and prompt, like any client."""
+"""What a bot is: a player that sees only its own seat's view and prompt, like any client.
+
+A game may also brief a bot (`Game.bot_briefing`): a quiz tells it the true answer, which the
+bot turns into its own rough knowledge of the kind a person at the table has. Whoever runs bots
+(the server, the CLI, benchmarks) asks for a move through `bot_move`, so a bot is briefed the
+same way everywhere and the briefing is the one auditable channel besides the view.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pokerhall.engine.events import JSON
 from pokerhall.engine.prompts import random_move
+
+if TYPE_CHECKING:
+    from pokerhall.engine.protocol import Game
 
 
 class Bot(Protocol):
     def choose(self, view: JSON, prompt: JSON) -> JSON:
         """A legal move for `prompt`, decided from `view` (the bot's own seat's view) alone."""
         ...
+
+
+@runtime_checkable
+class BriefedBot(Protocol):
+    """A bot that takes the game's briefing (`Game.bot_briefing`) before it chooses."""
+
+    def brief(self, briefing: JSON) -> None: ...
+
+    def choose(self, view: JSON, prompt: JSON) -> JSON: ...
+
+
+def bot_move(bot: Bot, game: Game[Any], seat: int, prompt: JSON) -> JSON:
+    """The bot's move for its seat's prompt: briefed first if it takes briefings, then asked
+    with its own seat's view."""
+    if isinstance(bot, BriefedBot):
+        briefing = game.bot_briefing(seat)
+        if briefing is not None:
+            bot.brief(briefing)
+    return bot.choose(game.view(seat), prompt)
 
 
 class RandomBot:

@@ -127,6 +127,25 @@ class _Bad(InvalidOptions):
         self.spec = spec
         self.value = value
 
+    @property
+    def code(self) -> str:
+        """`option_<kind>`: what the option must be (the lobby words it per language)."""
+        return f"option_{self.spec.kind}"
+
+    @property
+    def params(self) -> dict[str, Any]:
+        spec = self.spec
+        out: dict[str, Any] = {"option": spec.name}
+        if spec.kind == "choice":
+            out["choices"] = ", ".join(spec.choices)
+        elif spec.kind == "text":
+            out["max"] = spec.max_length
+        elif spec.kind != "bool":
+            out["min"], out["max"] = _plain(spec.min), _plain(spec.max)
+            if spec.kind == "int_list":
+                out["count"] = spec.max_items
+        return out
+
     def __str__(self) -> str:
         try:
             value = self.value
@@ -137,6 +156,10 @@ class _Bad(InvalidOptions):
         if len(shown) > 80:
             shown = shown[:77] + "..."
         return f"option {self.spec.name!r} {self.spec._expects()}, got {shown}"
+
+
+def _plain(value: float | None) -> int | float | None:
+    return int(value) if value is not None and float(value).is_integer() else value
 
 
 def _num(value: float) -> str:
@@ -189,6 +212,9 @@ class GameInfo:
     bots: Mapping[str, BotFactory]
     default_bot: str
     """Fills empty seats and takes over for a player who leaves."""
+    bot_levels: Mapping[str, int] = field(default_factory=dict)
+    """Bot kinds that play at a level of skill (1 the weakest), shown beside their names in the
+    lobby and the terminal; kinds left out (a random bot for tests) have none."""
     aliases: Mapping[str, str] = field(default_factory=dict)
     """Other names for a ruleset of this game: `duell` is quizpoker with ruleset duell."""
     on_leave: LeavePolicy = "bot"
@@ -209,6 +235,8 @@ class GameInfo:
             raise ValueError(f"{self.name} declares no ruleset")
         if self.default_bot not in self.bots:
             raise ValueError(f"{self.name}'s default bot {self.default_bot!r} is not a bot kind")
+        if not set(self.bot_levels) <= set(self.bots):
+            raise ValueError(f"{self.name} gives a level to a bot kind it does not have")
         names = [spec.name for spec in self.options]
         if len(names) != len(set(names)) or "ruleset" in names:
             raise ValueError(f"{self.name} declares an option twice (or one named 'ruleset')")
@@ -226,7 +254,11 @@ class GameInfo:
             if ruleset.name == name:
                 return ruleset
         choices = ", ".join(r.name for r in self.rulesets)
-        raise InvalidOptions(f"unknown ruleset {name!r}; choose one of {choices}")
+        raise InvalidOptions(
+            f"unknown ruleset {name!r}; choose one of {choices}",
+            "ruleset_unknown",
+            {"ruleset": str(name), "choices": choices},
+        )
 
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Every option of the chosen ruleset, overlaid with `raw` and checked against its spec.
@@ -235,14 +267,18 @@ class GameInfo:
         options (a stack that is a multiple of the chip unit) are the game's own.
         """
         if not isinstance(raw, Mapping):
-            raise InvalidOptions(f"options must be an object of named settings, got {raw!r}")
+            raise InvalidOptions(
+                f"options must be an object of named settings, got {raw!r}", "options_not_object"
+            )
         ruleset = self.ruleset(raw.get("ruleset", self.rulesets[0].name))
         specs = {spec.name: spec for spec in self.options}
         unknown = [key for key in raw if key != "ruleset" and key not in specs]
         if unknown:
+            options = ", ".join(sorted(specs))
             raise InvalidOptions(
-                f"unknown option {unknown[0]!r} for {self.name}; "
-                f"options are {', '.join(sorted(specs))}"
+                f"unknown option {unknown[0]!r} for {self.name}; options are {options}",
+                "option_unknown",
+                {"option": str(unknown[0]), "options": options},
             )
         out: dict[str, Any] = {"ruleset": ruleset.name}
         for name, spec in specs.items():
@@ -252,9 +288,11 @@ class GameInfo:
 
     def check_players(self, ruleset: Ruleset, count: int) -> None:
         if not ruleset.min_players <= count <= ruleset.max_players:
+            low, high = ruleset.min_players, ruleset.max_players
             raise InvalidOptions(
-                f"{ruleset.name} needs {ruleset.min_players} to {ruleset.max_players} players, "
-                f"got {count}"
+                f"{ruleset.name} needs {low} to {high} players, got {count}",
+                "players_range",
+                {"ruleset": ruleset.title, "min": low, "max": high, "count": count},
             )
 
     def to_json(self) -> JSON:
@@ -270,6 +308,7 @@ class GameInfo:
             "options": [spec.to_json() for spec in self.options],
             "bots": sorted(self.bots),
             "default_bot": self.default_bot,
+            "bot_levels": dict(self.bot_levels),
             "on_leave": self.on_leave,
             "score_unit": self.score_unit,
             "web_module": self.web_module,

@@ -35,4 +35,22 @@ class UnknownGame(PokerhallError, KeyError):
 
 
 class InvalidOptions(PokerhallError, ValueError):
-    """Options or players that cannot start a game (wrong player count, bad blind schedule, ...)."""
+    """Options or players that cannot start a game (wrong player count, bad blind schedule, ...).
+
+    `code` and `params`, when given, name the problem for clients that say it in their reader's
+    language (the lobby's `apiError.<code>`, docs/protocol.md); the message itself is English."""
+
+    def __init__(
+        self, reason: str, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(reason)
+        self._code = code
+        self._params = dict(params or {})
+
+    @property
+    def code(self) -> str | None:
+        return self._code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self._params

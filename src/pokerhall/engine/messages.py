@@ -118,15 +118,26 @@ def catalog_languages(folder: Path) -> list[str]:
     return sorted(path.stem for path in folder.glob("*.json"))
 
 
-def load_catalog(folder: Path | None, lang: str) -> Catalog:
-    """The catalog `folder/<lang>.json` with the engine's entries under it (cached per file).
+SHARED_REASONS = Path(__file__).parent / "reasons"
+"""The reasons for refusing a move that every game shares (`engine.refusals`): the move
+envelope and the table layer's betting, battles and amounts, one entry each for all games."""
 
-    `folder` None (a game without catalogs) gives the engine's entries alone. A language the
+
+def load_catalog(folder: Path | None, lang: str) -> Catalog:
+    """The catalog `folder/<lang>.json` with the engine's entries and the shared reasons
+    (`SHARED_REASONS`) under it (cached per file).
+
+    `folder` None (a game without catalogs) gives these alone. A language the
     game has no file for raises `UnknownLanguage`; a file that is not a catalog raises
     ValueError naming the file (a packaging bug, not user input)."""
     if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?", lang):
         raise UnknownLanguage(f"{lang!r} is not a language code such as en or de")
-    base = dict(ENGINE_ENTRIES.get(lang, ENGINE_ENTRIES[DEFAULT_LANGUAGE]))
+    base: dict[str, str | Mapping[str, str]] = dict(
+        ENGINE_ENTRIES.get(lang, ENGINE_ENTRIES[DEFAULT_LANGUAGE])
+    )
+    shared = SHARED_REASONS / f"{lang}.json"
+    if shared.is_file():
+        base.update(_read_catalog(shared.resolve()))
     if folder is None:
         if lang not in ENGINE_ENTRIES:
             raise UnknownLanguage(f"no messages in language {lang!r}")
@@ -229,18 +240,28 @@ def plural_category(count: Any, lang: str) -> str:
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _MAX_DEPTH = 8
+_NEVER = 10**6
+"""A grouping threshold no number reaches: digits only."""
 
 
-def render(message: Any, catalog: Catalog, players: Sequence[str], lang: str) -> str:
-    """The text of `message` in `lang`, player names from `players`. Never raises."""
-    return _Renderer(catalog, players, lang).message(message, 0)
+def render(
+    message: Any, catalog: Catalog, players: Sequence[str], lang: str, *, grouped: bool = True
+) -> str:
+    """The text of `message` in `lang`, player names from `players`. Never raises.
+
+    `grouped` False writes numbers without group marks (1100, not 1,100): for texts programs
+    read, such as the English `reason` of a refused move."""
+    return _Renderer(catalog, players, lang, grouped).message(message, 0)
 
 
 class _Renderer:
-    def __init__(self, catalog: Catalog, players: Sequence[str], lang: str) -> None:
+    def __init__(
+        self, catalog: Catalog, players: Sequence[str], lang: str, grouped: bool = True
+    ) -> None:
         self.catalog = catalog
         self.players = players
         self.lang = lang
+        self.grouping = 4 if grouped else _NEVER
 
     def message(self, msg: Any, depth: int) -> str:
         if not isinstance(msg, Mapping) or not isinstance(msg.get("key"), str):
@@ -269,18 +290,19 @@ class _Renderer:
         if isinstance(value, str):
             return value
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return format_number(value, self.lang)
+            return format_number(value, self.lang, min_grouping=self.grouping)
         if isinstance(value, Mapping) and len(value) in (1, 2):
             if len(value) == 1 and "seat" in value:
                 return self.name(value["seat"])
             if len(value) == 1 and "seats" in value and isinstance(value["seats"], list):
                 return self.join([self.name(s) for s in value["seats"]])
             if len(value) == 1 and "amount" in value:
-                return format_number(value["amount"], self.lang)
+                return format_number(value["amount"], self.lang, min_grouping=self.grouping)
             if len(value) == 1 and "list" in value and isinstance(value["list"], list):
                 return ", ".join(self.param(item, depth + 1) for item in value["list"])
             if len(value) == 1 and "number" in value:
-                return format_number(value["number"], self.lang, min_grouping=5)
+                grouping = max(5, self.grouping)
+                return format_number(value["number"], self.lang, min_grouping=grouping)
             if "msg" in value and depth < _MAX_DEPTH:
                 return self.message({"key": value["msg"], "params": value.get("params")}, depth + 1)
         return _json(value)

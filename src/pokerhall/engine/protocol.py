@@ -13,10 +13,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message, event_message
+from pokerhall.engine.messages import seat as seat_param
 from pokerhall.engine.record import MatchRecord, public_record_json
+from pokerhall.engine.refusals import refuse, shown
 
 RESIGN = "resign"
 """The move type every game accepts from a seat still in it, in turn or not (docs/protocol.md)."""
@@ -96,7 +97,7 @@ class Game(ABC, Generic[ParsedMove]):
     def check_seat(self, seat: object) -> None:
         """Refuse anything but the number of a seat at this table (True and 1.0 are not seat 1)."""
         if type(seat) is not int or not 0 <= seat < len(self.players):
-            raise IllegalMove(f"there is no seat {seat!r} at this table")
+            raise refuse("refuse.move.no_seat", seat=shown(seat))
 
     @property
     @abstractmethod
@@ -186,33 +187,33 @@ class Game(ABC, Generic[ParsedMove]):
         """The checks every game shares: who moves, in turn, with a well-formed move."""
         self.check_seat(seat)
         if type(move) is not dict and not isinstance(move, Mapping):
-            raise IllegalMove('a move must be an object such as {"type": "fold"}')
+            raise refuse("refuse.move.not_object")
         clean = _flat_copy(move)
         if clean is None:
             clean = _json_copy(move)
         if not isinstance(clean.get("type"), str):
-            raise IllegalMove('a move needs a "type" such as "fold", "call" or "guess"')
+            raise refuse("refuse.move.no_type")
         if self.over:
-            raise IllegalMove("the game is over")
+            raise refuse("refuse.move.game_over")
         for key in ("prompt_id", "state_id"):  # state_id: protocol v1's name, deprecated
             sent = clean.pop(key, None)
             if sent is not None and (isinstance(sent, bool) or not isinstance(sent, int)):
-                raise IllegalMove(f"{key} must be the number from the prompt, got {sent!r}")
+                raise refuse("refuse.move.bad_prompt_id", field=key, got=shown(sent))
             if sent is not None and sent != self.prompt_id:
-                raise IllegalMove(
-                    f"this move was made for prompt {sent!r}, but the game is at {self.prompt_id}"
+                raise refuse(
+                    "refuse.move.stale_prompt", sent=str(sent), current=str(self.prompt_id)
                 )
         pending = self.pending()
         if clean["type"] == RESIGN:
             if len(clean) != 1:
-                raise IllegalMove('a resign move is just {"type": "resign"}')
+                raise refuse("refuse.move.resign_only")
             if seat in self.resigned:
-                raise IllegalMove(f"seat {seat} has resigned already")
+                raise refuse("refuse.move.resigned", seat=seat_param(seat))
             if not self.still_in(cast(int, seat)):
-                raise IllegalMove(f"seat {seat} is out of the game")
+                raise refuse("refuse.move.out", seat=seat_param(seat))
             return clean, pending
         if seat not in pending:
-            raise IllegalMove(f"it is not seat {seat}'s turn")
+            raise refuse("refuse.move.not_your_turn", seat=seat_param(seat))
         return clean, pending
 
     def default_move(self, seat: int) -> JSON:
@@ -220,8 +221,17 @@ class Game(ABC, Generic[ParsedMove]):
         resigned): a copy of its prompt's "default"."""
         asked = self.pending().get(seat)
         if asked is None:
-            raise IllegalMove(f"seat {seat!r} is not asked to move")
+            raise refuse("refuse.move.not_asked", seat=seat_param(seat))
         return copy.deepcopy(asked["default"])
+
+    def bot_briefing(self, seat: int) -> JSON | None:
+        """What a bot in `seat` is told beyond its view, or None (the default: nothing).
+
+        A quiz game tells a bot the card's true answer here, and the bot turns it at once into
+        its own declared, noisy knowledge (as a person at the table knows roughly), never reading
+        it any other way. It is the one place such a secret leaves a game for a bot: no view or
+        event carries it, and nothing but `engine.bots.bot_move` asks for it."""
+        return None
 
     def describe(self, event: Event) -> Message | None:
         """The hand-history line of an event as a message of the game's catalog (rendered by
@@ -299,9 +309,9 @@ def _json_copy(move: Mapping[Any, Any]) -> JSON:
     try:
         text = json.dumps(move, allow_nan=False)
     except (TypeError, ValueError) as exc:
-        raise IllegalMove(f"a move must be plain JSON data ({exc})") from None
+        raise refuse("refuse.move.not_json", error=str(exc)) from None
     if len(text) > MAX_MOVE_CHARS:
-        raise IllegalMove(f"a move may be at most {MAX_MOVE_CHARS} characters of JSON")
+        raise refuse("refuse.move.too_long", count=MAX_MOVE_CHARS)
     clean: JSON = json.loads(text)
     return clean
 

@@ -6,7 +6,7 @@ needs to list, configure, start and replay a game comes from there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,5 +148,15 @@ def make_bot(name: str, kind: str, seed: int) -> Bot:
     """A bot of the given kind for the named game, seeded for reproducible play."""
     bots = _entry(name).info.bots
     if kind not in bots:
-        raise InvalidOptions(f"{name} has no {kind!r} bot; choose one of {', '.join(sorted(bots))}")
+        raise unknown_bot(name, kind, bots)
     return bots[kind](seed)
+
+
+def unknown_bot(game: str, kind: object, bots: Iterable[str]) -> InvalidOptions:
+    """The refusal of a bot kind the game does not have, naming the ones it has."""
+    choices = ", ".join(sorted(bots))
+    return InvalidOptions(
+        f"{game} has no {kind!r} bot; choose one of {choices}",
+        "bot_unknown",
+        {"bot": str(kind), "choices": choices},
+    )

@@ -52,7 +52,9 @@ async def register(db: Database, name: str, secret: str) -> PlayerRow:
         async with db.sessions.begin() as session:
             session.add(row)
     except IntegrityError:
-        raise LobbyError(409, f"the name {name!r} is taken; choose another", "name_taken") from None
+        raise LobbyError(
+            409, f"the name {name!r} is taken; choose another", "name_taken", {"name": name}
+        ) from None
     return row
 
 

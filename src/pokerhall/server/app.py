@@ -8,6 +8,7 @@ from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -89,9 +90,11 @@ def create_app(
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
-        body = {"detail": exc.reason}
+        body: dict[str, Any] = {"detail": exc.reason}
         if exc.code is not None:
             body["code"] = exc.code
+        if exc.params:
+            body["params"] = exc.params
         return JSONResponse(body, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)

@@ -14,7 +14,7 @@ import contextlib
 import logging
 import secrets
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -41,14 +41,32 @@ log = logging.getLogger("pokerhall.server")
 
 class LobbyError(Exception):
     """A lobby request that cannot be served; `status` is the HTTP status to answer with.
-    `code`, when given, names the reason for clients, which show it in their reader's
-    language (the reason itself is English)."""
+    `code` names the reason for clients, which show it in their reader's language with the
+    values in `params` (docs/protocol.md lists them); the reason itself is English."""
 
-    def __init__(self, status: int, reason: str, code: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        reason: str,
+        code: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
         self.code = code
+        self.params = dict(params or {})
+
+
+def options_refused(exc: InvalidOptions | UnknownGame, game: str) -> LobbyError:
+    """A 422 for options (or a game) that cannot make a game, with the problem's code: a
+    game's own check across options has none, and is sent as `invalid_options` with its
+    English text as `detail`."""
+    if isinstance(exc, UnknownGame):
+        return LobbyError(422, str(exc), "unknown_game", {"game": game})
+    if exc.code is None:
+        return LobbyError(422, str(exc), "invalid_options", {"detail": str(exc)})
+    return LobbyError(422, str(exc), exc.code, exc.params)
 
 
 RESERVED = LobbyError(
@@ -64,7 +82,9 @@ SEAT_TAKEN = LobbyError(
 
 
 def _name_taken(name: str) -> LobbyError:
-    return LobbyError(409, f"the name {name!r} is taken at this table", "name_taken")
+    return LobbyError(
+        409, f"the name {name!r} is taken at this table", "name_taken_here", {"name": name}
+    )
 
 
 StatusListener = Callable[[str], Awaitable[None]]
@@ -138,7 +158,9 @@ class Hall:
 
     async def create_table(self, request: CreateTable) -> TableInfo:
         if request.bots >= request.seats:
-            raise LobbyError(422, "too many bots: leave at least one seat for a player")
+            raise LobbyError(
+                422, "too many bots: leave at least one seat for a player", "too_many_bots"
+            )
         names = [f"Seat {i + 1}" for i in range(request.seats)]
         try:
             info = registry.info(request.game)
@@ -146,7 +168,7 @@ class Hall:
             _check_players(info, request.game, request.options, request.seats)
             trial = games.create(request.game, names, request.options, seed=0)
         except (InvalidOptions, UnknownGame) as exc:
-            raise LobbyError(422, str(exc)) from None
+            raise options_refused(exc, request.game) from None
         table = TableRow(
             id=secrets.token_hex(8),
             name=request.name or f"{info.title} table",
@@ -191,7 +213,9 @@ class Hall:
         is secret until the game is over, and the moves without what nobody was ever shown."""
         table = await self._table(table_id)
         if table.status != "finished":
-            raise LobbyError(409, "the record (with the seed) is published when the game is over")
+            raise LobbyError(
+                409, "the record (with the seed) is published when the game is over", "not_over"
+            )
         return (await self._replay(table)).public_record()
 
     # --- seats -------------------------------------------------------------------------------
@@ -200,7 +224,7 @@ class Hall:
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if table.status != "open":
-                raise LobbyError(409, "this table has already started")
+                raise LobbyError(409, "this table has already started", "already_started")
             seats = {s.seat: s for s in await self.db.seats(table_id)}
             if any(s.player_id is not None for s in seats.values()):
                 raise RESERVED
@@ -208,7 +232,7 @@ class Hall:
                 raise _name_taken(name)
             free = [i for i in range(table.num_seats) if i not in seats]
             if not free:
-                raise LobbyError(409, "this table is full")
+                raise LobbyError(409, "this table is full", "table_full")
             token = new_token()
             row = SeatRow(
                 table_id=table_id,
@@ -233,7 +257,7 @@ class Hall:
         for row in await self.db.seats(table_id):
             if row.kind == "human" and token_matches(token, row.token_hash):
                 return row.seat
-        raise LobbyError(401, "this token does not hold a seat at this table")
+        raise LobbyError(401, "this token does not hold a seat at this table", "bad_token")
 
     async def leave(self, table_id: str, token: str) -> None:
         """Give up a seat: before the start it is freed, during the game it is left to a bot
@@ -245,7 +269,9 @@ class Hall:
             seat = await self.authenticate(table_id, token)
             runtime = await self._claim_locked(table)
             if table.status == "finished" or (runtime is not None and runtime.state.over):
-                raise LobbyError(409, "the game is over: there is no seat left to leave")
+                raise LobbyError(
+                    409, "the game is over: there is no seat left to leave", "nothing_to_leave"
+                )
             row = next(s for s in await self.db.seats(table_id) if s.seat == seat)
             if table.status == "open" and row.player_id is not None:
                 row.token_hash = None  # still the drawn player's, who may claim it again
@@ -280,7 +306,7 @@ class Hall:
             table = await self._table(table_id)
             await self.authenticate(table_id, token)
             if table.status != "open":
-                raise LobbyError(409, "this table has already started")
+                raise LobbyError(409, "this table has already started", "already_started")
             rows = await self.db.seats(table_id)
             if any(s.player_id is not None for s in rows):
                 raise LobbyError(
@@ -385,7 +411,7 @@ class Hall:
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if table.status != "open":
-                raise LobbyError(409, "this table has already started")
+                raise LobbyError(409, "this table has already started", "already_started")
             absent = [s for s in await self.db.seats(table_id) if s.token_hash is None]
             for row in absent:
                 row.left = True
@@ -536,7 +562,7 @@ class Hall:
     async def _table(self, table_id: str) -> TableRow:
         table = await self.db.table(table_id)
         if table is None:
-            raise LobbyError(404, f"no table {table_id!r}")
+            raise LobbyError(404, f"no table {table_id!r}", "unknown_table", {"table": table_id})
         return table
 
     async def _announce(self, table_id: str) -> None:
@@ -599,9 +625,7 @@ def _bot_kind(info: GameInfo, asked: str | None) -> str:
     if asked is None:
         return info.default_bot
     if asked not in info.bots:
-        raise InvalidOptions(
-            f"{info.name} has no {asked!r} bot; choose one of {', '.join(sorted(info.bots))}"
-        )
+        raise registry.unknown_bot(info.name, asked, info.bots)
     return asked
 
 

@@ -21,7 +21,7 @@ from pokerhall import games
 from pokerhall.engine import InvalidOptions, UnknownGame, registry
 from pokerhall.engine.rng import new_seed
 from pokerhall.server import drawing
-from pokerhall.server.hall import Hall, LobbyError
+from pokerhall.server.hall import Hall, LobbyError, options_refused
 from pokerhall.server.league_messages import (
     CreateLeague,
     DrawnTable,
@@ -68,7 +68,7 @@ class Leagues:
             names = [f"Seat {i + 1}" for i in range(ruleset.min_players)]
             trial = games.create(body.game, names, body.options, seed=0)
         except (InvalidOptions, UnknownGame) as exc:
-            raise LobbyError(422, str(exc)) from None
+            raise options_refused(exc, body.game) from None
         token = new_token()
         row = LeagueRow(
             id=secrets.token_hex(8),
@@ -216,7 +216,9 @@ class Leagues:
         async with self.db.sessions() as session:
             drawn = await session.get(LeagueTableRow, table_id)
         if drawn is None or drawn.league_id != league_id:
-            raise LobbyError(404, f"no table {table_id!r} in this league")
+            raise LobbyError(
+                404, f"no table {table_id!r} in this league", "unknown_table", {"table": table_id}
+            )
         return await self.hall.claim(table_id, player.id)
 
     async def start(self, league_id: str, table_id: str, token: str) -> None:
@@ -225,7 +227,9 @@ class Leagues:
         async with self.db.sessions() as session:
             drawn = await session.get(LeagueTableRow, table_id)
         if drawn is None or drawn.league_id != league_id:
-            raise LobbyError(404, f"no table {table_id!r} in this league")
+            raise LobbyError(
+                404, f"no table {table_id!r} in this league", "unknown_table", {"table": table_id}
+            )
         await self.hall.start_reserved(table_id)
 
     # --- the overall table -------------------------------------------------------------------

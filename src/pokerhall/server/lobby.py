@@ -57,7 +57,9 @@ HallDep = Annotated[Hall, Depends(get_hall)]
 def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
     """The seat token, sent as `Authorization: Bearer <token>` (never in a URL)."""
     if authorization is None or not authorization.startswith("Bearer "):
-        raise LobbyError(401, "send your seat token as 'Authorization: Bearer <token>'")
+        raise LobbyError(
+            401, "send your seat token as 'Authorization: Bearer <token>'", "token_missing"
+        )
     return authorization.removeprefix("Bearer ").strip()
 
 
@@ -78,11 +80,11 @@ async def game_messages(name: str, lang: str) -> JSONResponse:
     """The catalog clients render event descriptions from (`Game.describe`); small, static JSON,
     with the engine's own entries (`_and`, `_seat`, `event`) merged in."""
     if name not in games.names():
-        raise LobbyError(404, f"no game {name!r}")
+        raise LobbyError(404, f"no game {name!r}", "unknown_game", {"game": name})
     try:
         catalog = load_catalog(games.messages_folder(name), lang)
     except UnknownLanguage as exc:
-        raise LobbyError(404, str(exc)) from None
+        raise LobbyError(404, str(exc), "unknown_language", {"lang": lang}) from None
     return JSONResponse(dict(catalog), headers={"Cache-Control": "public, max-age=3600"})
 
 

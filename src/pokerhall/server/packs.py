@@ -59,7 +59,9 @@ async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
     try:
         pack = library.register_text(pack_id, body.text, today=datetime.date.today())
     except ValueError as exc:  # PackError: every problem, by line
-        raise LobbyError(422, str(exc)) from None
+        problems = getattr(exc, "problems", None) or [exc]
+        params = {"count": len(problems), "detail": str(problems[0])}
+        raise LobbyError(422, str(exc), "bad_pack", params) from None
     await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text))
     return _info(pack)
 

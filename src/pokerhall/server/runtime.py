@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerhall.engine import JSON, Event, Game, IllegalMove
-from pokerhall.engine.bots import Bot
+from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.events import ROUND_STARTED
+from pokerhall.engine.refusals import refuse
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
@@ -170,7 +171,7 @@ class TableRuntime:
         except Exception:
             log.exception("table %s: could not save move %d", self.table_id, state.state_id + 1)
             if command.reply is not None:
-                command.reply.set_exception(IllegalMove("the move could not be saved; try again"))
+                command.reply.set_exception(refuse("refuse.move.not_saved"))
             self._schedule()  # bots and clocks carry on from the unchanged state
             return False
         events = state.act(seat, move)  # cannot fail: the same move was just checked
@@ -192,7 +193,7 @@ class TableRuntime:
         if bot is None or prompt is None:
             return
         try:
-            move = bot.choose(self.state.view(seat), prompt)
+            move = bot_move(bot, self.state, seat, prompt)
         except Exception:
             log.exception("table %s: bot at seat %d failed", self.table_id, seat)
             move = self.state.default_move(seat)

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.refusals import refuse, shown
 
 MAX_CHIPS = 10**15
 """Far above any real table; beyond it a number is a typo or an attack, not a bet."""
 
 
-def parse_amount(value: object, *, what: str = "amount") -> int:
-    """A whole, non-negative number of chips; anything else is an IllegalMove naming why."""
+def parse_amount(value: object, *, field: str) -> int:
+    """A whole, non-negative number of chips; anything else is an IllegalMove naming the move's
+    `field` (its JSON name, the same in every language) and why."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalMove(f"the {what} must be a whole number of chips, got {value!r}")
+        raise refuse("refuse.amount.not_whole", field=field, got=shown(value))
     if value < 0:
-        raise IllegalMove(f"the {what} cannot be negative, got {value}")
+        raise refuse("refuse.amount.negative", field=field, got=str(value))
     if value > MAX_CHIPS:
-        raise IllegalMove(f"the {what} {value} is absurdly large")
+        raise refuse("refuse.amount.too_large", field=field, got=str(value))
     return value
 
 
-def check_unit(amount: int, unit: int, *, what: str = "amount") -> None:
+def check_unit(amount: int, unit: int, *, field: str) -> None:
     if amount % unit:
-        raise IllegalMove(f"the {what} {amount} is not a multiple of the chip unit {unit}")
+        raise refuse("refuse.amount.not_unit", field=field, amount=amount, unit=unit)

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from typing import Any, Literal, get_args
 
 from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.messages import amount
+from pokerhall.engine.refusals import refuse, shown
 from pokerhall.engine.values import value_class
 from pokerhall.table.amounts import check_unit, parse_amount
 from pokerhall.table.ledger import Ledger
@@ -166,21 +168,21 @@ class BettingRound:
         """Check a betting move of the seat to act; raises IllegalMove with the reason."""
         kind = move.get("type")
         if kind not in BETTING_MOVES:
-            raise IllegalMove(f"unknown move {kind!r} in a betting round")
+            raise refuse("refuse.bet.unknown_move", move=shown(kind))
         allowed = {"type", "to"} if kind in ("bet", "raise") else {"type"}
         extra = move.keys() - allowed
         if extra:
-            raise IllegalMove(f"unexpected field(s) {', '.join(sorted(extra))} in a {kind} move")
+            raise refuse("refuse.move.extra_fields", fields=", ".join(sorted(extra)), move=kind)
         legal = self.legal()
         if kind == "fold":
             return BetAction("fold")
         if kind == "check":
             if not legal.can_check:
-                raise IllegalMove(f"you cannot check: {legal.call} to call")
+                raise refuse("refuse.bet.cannot_check", amount=amount(legal.call))
             return BetAction("check", self.ledger.this_round[legal.seat])
         if kind == "call":
             if legal.can_check:
-                raise IllegalMove("there is no bet to call; check instead")
+                raise refuse("refuse.bet.no_call")
             return BetAction("call", self.ledger.this_round[legal.seat] + legal.call)
         if kind == "all_in":
             return self._classify_all_in(legal)
@@ -194,31 +196,35 @@ class BettingRound:
         if legal.max_to <= self.current_bet:
             return BetAction("call", legal.max_to)
         if not legal.all_in:
-            raise IllegalMove(self._no_raise_reason(legal))
+            raise self._no_raise(legal)
         return BetAction("bet" if legal.opens else "raise", legal.max_to)
 
     def _parse_aggressive(self, kind: str, raw_to: object, legal: LegalActions) -> BetAction:
         if kind == "bet" and not legal.opens:
-            raise IllegalMove(f"there is already a bet of {self.current_bet}; raise instead")
+            raise refuse("refuse.bet.already_bet", amount=amount(self.current_bet))
         if kind == "raise" and legal.opens:
-            raise IllegalMove("nothing has been bet in this round; bet instead")
+            raise refuse("refuse.bet.nothing_bet")
         if legal.min_to is None:
-            raise IllegalMove(self._no_raise_reason(legal))
-        to = parse_amount(raw_to, what=f'{kind} total "to"')
+            raise self._no_raise(legal)
+        to = parse_amount(raw_to, field="to")
         if to > legal.max_to:
-            raise IllegalMove(f"you can {kind} to at most {legal.max_to} (all your chips)")
+            if kind == "bet":
+                raise refuse("refuse.bet.bet_too_much", amount=amount(legal.max_to))
+            raise refuse("refuse.bet.raise_too_much", amount=amount(legal.max_to))
         if to < legal.max_to:
-            check_unit(to, self.unit, what=f"{kind} total")
+            check_unit(to, self.unit, field="to")
             if to < legal.min_to:
-                raise IllegalMove(f"the smallest {kind} is to {legal.min_to}")
+                if kind == "bet":
+                    raise refuse("refuse.bet.smallest_bet", amount=amount(legal.min_to))
+                raise refuse("refuse.bet.smallest_raise", amount=amount(legal.min_to))
         return BetAction("bet" if legal.opens else "raise", to)
 
-    def _no_raise_reason(self, legal: LegalActions) -> str:
+    def _no_raise(self, legal: LegalActions) -> IllegalMove:
         if legal.max_to <= self.current_bet:
-            return "you do not have enough chips to raise"
+            return refuse("refuse.bet.no_chips")
         if not self._reopened(legal.seat, self.current_bet - self.ledger.this_round[legal.seat]):
-            return "a short all-in did not reopen the betting: you may only call or fold"
-        return "nobody is left who could call a bet"
+            return refuse("refuse.bet.not_reopened")
+        return refuse("refuse.bet.nobody_to_call")
 
     def apply(self, seat: int, action: BetAction) -> BetOutcome:
         led = self.ledger
@@ -248,7 +254,7 @@ class BettingRound:
 
     def _require_actor(self) -> int:
         if self.actor is None:
-            raise IllegalMove("the betting round is over")
+            raise refuse("refuse.bet.round_over")
         return self.actor
 
     def _next_from(self, start: int) -> None:

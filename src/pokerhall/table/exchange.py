@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.refusals import refuse, shown
 from pokerhall.engine.values import value_class
 from pokerhall.table.amounts import parse_amount
 from pokerhall.table.ledger import Ledger
@@ -148,31 +149,32 @@ class Exchange:
         """Check an answer of the seat to act; IllegalMove with the reason, nothing changes."""
         kind = move.get("type")
         if kind not in EXCHANGE_MOVES:
-            raise IllegalMove(f"in a battle you may fold, call or raise, not {kind!r}")
+            raise refuse("refuse.battle.wrong_move", move=shown(kind))
         allowed = {"type", "by"} if kind == "raise" else {"type"}
         extra = move.keys() - allowed
         if extra:
-            raise IllegalMove(f"unexpected field(s) {', '.join(sorted(extra))} in a {kind} move")
+            raise refuse("refuse.move.extra_fields", fields=", ".join(sorted(extra)), move=kind)
         legal = self.legal()
         if kind == "fold":
             return ExchangeAction("fold")
         if kind == "call":
             return ExchangeAction("call")
         if legal.raise_by is None:
-            raise IllegalMove(self._no_raise_reason(legal))
-        by = parse_amount(move.get("by"), what='raise "by"')
+            raise self._no_raise(legal)
+        by = parse_amount(move.get("by"), field="by")
         low, high = legal.raise_by
         if not low <= by <= high:
-            span = f"exactly {low}" if low == high else f"from {low} to {high}"
-            raise IllegalMove(f"a raise here adds {span} chips beyond the call, not {by}")
+            if low == high:
+                raise refuse("refuse.battle.raise_exact", low=low, by=by)
+            raise refuse("refuse.battle.raise_range", low=low, high=high, by=by)
         return ExchangeAction("raise", by)
 
-    def _no_raise_reason(self, legal: ExchangeLegal) -> str:
+    def _no_raise(self, legal: ExchangeLegal) -> IllegalMove:
         if self.ledger.stacks[legal.seat] <= legal.call:
-            return "you do not have enough chips to raise: call or fold"
+            return refuse("refuse.battle.no_chips")
         if self.ledger.stacks[self.other(legal.seat)] == 0:
-            return "your opponent has no chips left to answer a raise: call or fold"
-        return f"the raises are capped at {legal.raises} in this battle: call or fold"
+            return refuse("refuse.battle.opponent_broke")
+        return refuse("refuse.battle.capped", count=legal.raises)
 
     def apply(self, action: ExchangeAction) -> ExchangeOutcome:
         """Carry out a parsed answer; the exchange ends on a fold or a call."""
@@ -194,5 +196,5 @@ class Exchange:
 
     def _require_actor(self) -> int:
         if self.actor is None:
-            raise IllegalMove("the battle's betting is over")
+            raise refuse("refuse.battle.over")
         return self.actor

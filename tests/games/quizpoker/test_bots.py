@@ -101,9 +101,9 @@ def test_bots_only_make_legal_moves(
     assert played["check"] + played["call"] > 0
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "cs", "el"])
 def test_bots_play_the_builtin_packs(language: str) -> None:
-    """The shipped questions and hints in both languages, as the bots meet them in real games."""
+    """The shipped questions and hints in every language, as the bots meet them in real games."""
     for seed in range(3):
         for ruleset, players in (("quizpoker", 2), ("duell", 3)):
             options = {"questions": "builtin", "language": language}
@@ -210,6 +210,59 @@ def test_the_language_decides_a_lone_separator() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("Odpověď leží mezi 4 000 a 14\u00a0000 km.", [4000, 14000]),
+        ("Odpověď leží mezi 10,2 a 11,2 sekundami.", [10.2, 11.2]),
+        ("Odpověď leží mezi 1,500 a 2 tisíci.", [1.5e3, 2e3]),  # Czech groups with spaces only
+        ("Odpověď leží mezi 20 a 100 miliony.", [20e6, 100e6]),
+        ("Odpověď leží mezi 1 a 2 miliardami.", [1e9, 2e9]),
+        ("Η απάντηση είναι μεταξύ 6.500 και 9.000 km.", [6500, 9000]),
+        ("Η απάντηση είναι μεταξύ 10,7 και 10,95 δευτερολέπτων.", [10.7, 10.95]),
+        ("Η απάντηση είναι μεταξύ \u221210 και 40 μοιρών.", [-10, 40]),
+        ("Η απάντηση είναι μεταξύ 60 και 160 εκατομμυρίων.", [60e6, 160e6]),
+        ("Το 44 π.Χ.", [-44]),
+        ("Roku 44 př. n. l.", [-44]),
+    ],
+)
+def test_hint_numbers_in_czech_and_greek_writing(text: str, numbers: list[float]) -> None:
+    assert [float(n) for n in parse_numbers(text)] == numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Odpověď leží mezi 4 000 a 14 000 km.", "cs"),
+        ("Η απάντηση είναι μεταξύ 0 και 10.000 km.", "el"),
+        ("Zwischen 1.500 und 2.000 Metern", "de"),
+        ("Between 1.500 and 2.000 metres", "en"),
+    ],
+)
+def test_the_writing_is_read_in_its_language(text: str, language: str) -> None:
+    assert detect_language(text) == language
+
+
+@pytest.mark.parametrize(
+    ("hint", "unit", "span"),
+    [
+        ("Odpověď leží mezi 0 a 20 miliony.", "milionů lidí", Span(0, 20)),
+        ("Η απάντηση είναι μεταξύ 60 και 160 εκατομμυρίων.", "εκατομμύρια άνθρωποι", Span(60, 160)),
+        ("Více než 2 000.", "", Span(2000, math.inf)),
+        ("Nezávislý od roku 2011. Zemí je 40 až 80.", "", Span(40, 80)),
+        (
+            "Mezi Švýcarskem a Itálií, zdolán v roce 1865. Je vysoký 3500 až 5000 metrů.",
+            "",
+            Span(3500, 5000),
+        ),
+        ("Το 1990. Είναι από 40 έως 80.", "", Span(40, 80)),
+        ("Λιγότερα από 5.000.", "", Span(-math.inf, 5000)),
+    ],
+)
+def test_czech_and_greek_hint_spans(hint: str, unit: str, span: Span) -> None:
+    assert hint_span(hint, unit=unit) == span
+
+
+@pytest.mark.parametrize(
     ("hint", "unit", "question", "span"),
     [
         ("Between 60 and 100 million.", "million", "", Span(60, 100)),
@@ -236,7 +289,7 @@ def test_every_builtin_hint_names_its_range_in_text() -> None:
     """The shipped packs state each hint range in the hint text, which is all bots can see; the
     parser must read it back (up to the rounding of the written numbers)."""
     checked = 0
-    for language in ("en", "de"):
+    for language in ("en", "de", "cs", "el"):
         try:
             questions = builtin_questions(language)
         except ValueError:

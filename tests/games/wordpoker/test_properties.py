@@ -89,7 +89,7 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"type": "fold"}, "not a move now"),
     ({"type": "raise", "amount": 0}, "raise by 1 to 5"),
     ({"type": "raise", "amount": "3"}, "raise by 1 to 5"),
-    ({"type": "stay", "amount": 1}, "does not take amount"),
+    ({"type": "stay", "amount": 1}, r"unexpected field\(s\) amount in a stay move"),
     ({"type": "word", "word": "pes"}, "not a move now"),
 ]
 

@@ -12,17 +12,21 @@ without an action card: it needs no guess about anyone's hand and spends the few
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON
+from pokerhall.engine.messages import listing
 from pokerhall.engine.prompts import choice_param, int_param, move_spec, prompt
+from pokerhall.engine.refusals import Refusals, shown
 from pokerhall.games.detective.actions import NO_CARD
 from pokerhall.games.detective.hand import Hand
 from pokerhall.games.detective.ranking import STREETS
 from pokerhall.games.detective.scoring import Bet
 
 MOVE_KEYS = frozenset({"type", "board", "chips", "card"})
+refuse = Refusals(Path(__file__).parent / "messages")
+"""Detective Poker's own reasons for refusing a move, in its catalogs (`reject.*`)."""
 
 
 def default_bet(seat: int) -> JSON:
@@ -52,32 +56,24 @@ def bet_prompt(hand: Hand, seat: int, prompt_id: int) -> JSON:
 def parse_bet(hand: Hand, seat: int, move: Mapping[str, Any]) -> Bet:
     """The bet `move` stands for, or IllegalMove saying why it is none; changes nothing."""
     if move.get("type") != "bet":
-        raise IllegalMove(
-            f"there is no {move.get('type')!r} move in Detective Poker; every turn is a bet "
-            '{"type": "bet", "board": seat, "chips": 1-3, "card": action card or ""}'
-        )
+        raise refuse("reject.not_a_bet", move=shown(move.get("type")))
     extra = sorted(set(move) - MOVE_KEYS)
     if extra:
-        raise IllegalMove(f"a bet has board, chips and card, not {', '.join(extra)}")
+        raise refuse("reject.bet_fields", fields=", ".join(extra))
     board = move.get("board")
     if type(board) is not int or not 0 <= board < hand.num_seats:
-        raise IllegalMove(
-            f"board must be the seat (0 to {hand.num_seats - 1}) whose board you bet on, "
-            f"got {board!r}"
-        )
+        raise refuse("reject.board", last=hand.num_seats - 1, got=shown(board))
     chips, most = move.get("chips"), hand.max_chips(seat)
     if type(chips) is not int or not 1 <= chips <= most:
         keep = len(STREETS) - 1 - hand.street
-        why = (
-            f" (you must keep a chip for each of the {keep} betting rounds to come)" if keep else ""
-        )
-        raise IllegalMove(f"bet 1 to {most} chips, not {chips!r}{why}")
+        if keep:
+            raise refuse("reject.chips_keep", most=most, got=shown(chips), count=keep)
+        raise refuse("reject.chips", most=most, got=shown(chips))
     card = move.get("card", NO_CARD)
     if card is None:
         card = NO_CARD
     if not isinstance(card, str) or (card != NO_CARD and card not in hand.cards[seat]):
-        held = ", ".join(hand.cards[seat]) or "none left"
-        raise IllegalMove(
-            f'card must be an action card still in your hand ({held}) or "" for none, got {card!r}'
-        )
+        if not hand.cards[seat]:
+            raise refuse("reject.no_card_left", got=shown(card))
+        raise refuse("reject.card", held=listing(hand.cards[seat]), got=shown(card))
     return Bet(seat=seat, street=hand.street, board=board, chips=chips, card=card)

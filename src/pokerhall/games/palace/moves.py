@@ -7,11 +7,13 @@ Everything here reads the hand and changes nothing, so a refused move leaves the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pokerhall.cards import Card
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON
+from pokerhall.engine.messages import seats
 from pokerhall.engine.prompts import (
     choice_param,
     int_param,
@@ -19,6 +21,7 @@ from pokerhall.engine.prompts import (
     prompt,
     subset_param,
 )
+from pokerhall.engine.refusals import Refusals, shown
 from pokerhall.engine.values import value_class
 from pokerhall.games.palace.battle import MAX_SOLDIERS, lowest
 from pokerhall.table.amounts import parse_amount
@@ -29,6 +32,8 @@ if TYPE_CHECKING:
 
 MoveKind = Literal["buy", "discard", "battle", "stay", "fold", "answer", "keep", "let_go"]
 TURN_MOVES = ("buy", "discard", "battle", "stay", "fold")
+refuse = Refusals(Path(__file__).parent / "messages")
+"""Palace's own reasons for refusing a move, in its catalogs (`reject.*`)."""
 
 
 @value_class
@@ -106,24 +111,24 @@ def turn_prompt(hand: Hand, seat: int, prompt_id: int, resigned: bool) -> JSON:
 def parse_turn(hand: Hand, seat: int, move: Mapping[str, Any]) -> PalaceMove:
     kind = move.get("type")
     if kind not in TURN_MOVES:
-        raise IllegalMove(f"on your turn you may {', '.join(TURN_MOVES)}, not {kind!r}")
+        raise refuse("reject.turn_move", moves=", ".join(TURN_MOVES), move=shown(kind))
     fields = {"discard": {"cards"}, "battle": {"target", "bet"}}.get(kind, set())
     _only(move, fields)
     legal = turn_legal(hand, seat)
     if kind == "buy":
         if legal.buy is None:
-            raise IllegalMove(_no_buy_reason(hand, seat))
+            raise _no_buy(hand, seat)
         return PalaceMove("buy")
     if kind == "discard":
         if legal.discard is None:
-            raise IllegalMove(_no_discard_reason(hand, seat))
+            raise _no_discard(hand, seat)
         cards = _soldiers(hand, seat, move.get("cards"), least=1)
         return PalaceMove("discard", cards=cards)
     if kind == "battle":
         return _parse_battle(hand, legal, move)
     if kind == "stay":
         if not legal.stay:
-            raise IllegalMove("two players are left: battle, buy or fold (no staying)")
+            raise refuse("reject.no_stay")
         return PalaceMove("stay")
     return PalaceMove("fold")
 
@@ -132,32 +137,32 @@ def _parse_battle(hand: Hand, legal: TurnLegal, move: Mapping[str, Any]) -> Pala
     target = move.get("target")
     if type(target) is not int or target not in legal.targets:
         if type(target) is int and target in hand.live_from(legal.seat) and target != legal.seat:
-            raise IllegalMove("you may not battle a player whose banner has your banner's suit")
-        options = ", ".join(map(str, legal.targets)) or "nobody"
-        raise IllegalMove(
-            f"battle target {target!r} is not one of the seats you may battle: {options}"
-        )
-    bet = parse_amount(move.get("bet"), what="battle bet")
+            raise refuse("reject.same_suit")
+        if not legal.targets:
+            raise refuse("reject.no_target", target=shown(target))
+        raise refuse("reject.bad_target", target=shown(target), seats=seats(legal.targets))
+    bet = parse_amount(move.get("bet"), field="bet")
     low, high = legal.bet
     if not low <= bet <= high:
-        span = f"exactly {low}" if low == high else f"from {low} to {high}"
-        raise IllegalMove(f"your battle bet must be {span} chips, not {bet}")
+        if low == high:
+            raise refuse("reject.bet_exact", low=low, bet=bet)
+        raise refuse("reject.bet_range", low=low, high=high, bet=bet)
     return PalaceMove("battle", target=target, bet=bet)
 
 
-def _no_buy_reason(hand: Hand, seat: int) -> str:
+def _no_buy(hand: Hand, seat: int) -> IllegalMove:
     if hand.stock.empty and not hand.discards:
-        return "there is no card left to buy: the stock and the discard pile are empty"
-    return f"a buy costs {hand.options.buy_cost} chips and you have {hand.ledger.stacks[seat]}"
+        return refuse("reject.no_stock")
+    return refuse("reject.buy_cost", cost=hand.options.buy_cost, stack=hand.ledger.stacks[seat])
 
 
-def _no_discard_reason(hand: Hand, seat: int) -> str:
+def _no_discard(hand: Hand, seat: int) -> IllegalMove:
     if not hand.camps[seat].soldiers:
-        return "you have no soldiers to discard"
+        return refuse("reject.no_soldiers")
     if hand.options.forced_battle and hand.ledger.live_count() == 2:
-        return "two players are left: battle, buy or fold (no discarding)"
+        return refuse("reject.no_discard")
     cost, stack = hand.options.discard_cost, hand.ledger.stacks[seat]
-    return f"discarding costs {cost} chips and you have {stack}"
+    return refuse("reject.discard_cost", cost=cost, stack=stack)
 
 
 # --- soldiers to let go after a buy or a won battle ------------------------------------------
@@ -191,12 +196,12 @@ def soldiers_prompt(hand: Hand, seat: int, prompt_id: int, reason: str) -> JSON:
 def parse_soldiers(hand: Hand, seat: int, move: Mapping[str, Any]) -> PalaceMove:
     kind = move.get("type")
     if kind not in ("keep", "discard"):
-        raise IllegalMove(f"keep your soldiers or discard some, not {kind!r}")
+        raise refuse("reject.keep_or_discard", move=shown(kind))
     over = excess(hand, seat)
     if kind == "keep":
         _only(move, set())
         if over:
-            raise IllegalMove(f"you hold more than {MAX_SOLDIERS} soldiers: discard {over}")
+            raise refuse("reject.too_many_soldiers", most=MAX_SOLDIERS, count=over)
         return PalaceMove("keep")
     _only(move, {"cards"})
     return PalaceMove("let_go", cards=_soldiers(hand, seat, move.get("cards"), least=max(over, 1)))
@@ -240,28 +245,29 @@ def parse_answer(hand: Hand, move: Mapping[str, Any]) -> PalaceMove:
 def _only(move: Mapping[str, Any], fields: set[str]) -> None:
     extra = move.keys() - fields - {"type"}
     if extra:
-        raise IllegalMove(
-            f"unexpected field(s) {', '.join(sorted(extra))} in a {move['type']} move"
-        )
+        fields_text = ", ".join(sorted(extra))
+        raise refuse("refuse.move.extra_fields", fields=fields_text, move=str(move["type"]))
     missing = fields - move.keys()
     if missing:
-        raise IllegalMove(f"a {move['type']} move needs {', '.join(sorted(missing))}")
+        raise refuse("reject.missing", move=str(move["type"]), fields=", ".join(sorted(missing)))
 
 
 def _soldiers(hand: Hand, seat: int, raw: object, *, least: int) -> tuple[Card, ...]:
     """A list of distinct soldiers the seat holds, at least `least` of them."""
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        raise IllegalMove('"cards" must be a list of your soldiers, such as ["Ah", "Td"]')
+        raise refuse("reject.cards_list")
     held: Sequence[Card] = hand.camps[seat].soldiers
-    try:
-        cards = tuple(Card(text) for text in raw)
-    except ValueError as exc:
-        raise IllegalMove(str(exc)) from None
+    cards: list[Card] = []
+    for text in raw:
+        try:
+            cards.append(Card(text))
+        except ValueError:
+            raise refuse("reject.not_a_card", card=shown(text)) from None
     if len(set(cards)) != len(cards):
-        raise IllegalMove("name each soldier once")
+        raise refuse("reject.soldier_twice")
     strangers = [str(c) for c in cards if c not in held]
     if strangers:
-        raise IllegalMove(f"{', '.join(strangers)} is not one of your soldiers")
+        raise refuse("reject.not_soldier", cards=", ".join(strangers))
     if len(cards) < least:
-        raise IllegalMove(f"discard at least {least} soldier{'s' if least > 1 else ''}")
-    return cards
+        raise refuse("reject.discard_at_least", count=least)
+    return tuple(cards)

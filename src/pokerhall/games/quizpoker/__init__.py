@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -11,7 +10,14 @@ from typing import Any
 from pokerhall.engine import registry
 from pokerhall.engine.catalog import GameInfo, GameTesting
 from pokerhall.engine.protocol import Game
-from pokerhall.games.quizpoker.bots import HeuristicBot, RandomBot
+from pokerhall.games.quizpoker.bots import (
+    CasualBot,
+    ExpertBot,
+    HeuristicBot,
+    NoviceBot,
+    RandomBot,
+)
+from pokerhall.games.quizpoker.bots.people import LEVEL_NUMBERS
 from pokerhall.games.quizpoker.guesses import show
 from pokerhall.games.quizpoker.options import (
     OPTIONS,
@@ -30,21 +36,26 @@ def create(players: Sequence[str], options: Mapping[str, Any], seed: int) -> Qui
     for its canonical JSON (options are frozen, so sharing them is safe). Options that are not
     plain JSON are checked uncached, which names what is wrong with them."""
     try:
-        key = json.dumps(options, sort_keys=True, allow_nan=False)
+        key = (json.dumps(options, sort_keys=True, allow_nan=False), len(players))
     except (TypeError, ValueError, RecursionError):
         return QuizPoker(players, _check_options(options, len(players)), seed)
-    return QuizPoker(players, _checked_options(key, len(players)), seed)
+    checked = _CHECKED.get(key)
+    if checked is None:
+        checked = _check_options(options, len(players))
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[key] = checked
+    return QuizPoker(players, checked, seed)
+
+
+_CHECKED: dict[tuple[str, int], QuizPokerOptions] = {}
+_CHECKED_MAX = 256
 
 
 def _check_options(options: Mapping[str, Any], num_players: int) -> QuizPokerOptions:
     parsed = INFO.parse_options(options)
     INFO.check_players(INFO.ruleset(parsed["ruleset"]), num_players)
     return quizpoker_options(parsed, num_players)
-
-
-@functools.lru_cache(maxsize=256)
-def _checked_options(key: str, num_players: int) -> QuizPokerOptions:
-    return _check_options(json.loads(key), num_players)
 
 
 def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
@@ -79,8 +90,15 @@ INFO = GameInfo(
     factory=create,
     rulesets=RULESETS,
     options=OPTIONS,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
-    default_bot="heuristic",
+    bots={
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "novice": NoviceBot,
+        "casual": CasualBot,
+        "expert": ExpertBot,
+    },
+    bot_levels=dict(LEVEL_NUMBERS),
+    default_bot="casual",
     aliases={"duell": "duell"},
     on_leave="bot",
     score_unit="chips",

@@ -6,7 +6,8 @@ import re
 from decimal import ROUND_HALF_EVEN, Context, Decimal, InvalidOperation
 
 from pokerhall.content.questions import format_number
-from pokerhall.engine.errors import IllegalMove
+from pokerhall.engine.refusals import shown
+from pokerhall.games.quizpoker.refusals import refuse
 
 MAX_GUESS_CHARS = 32
 _NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
@@ -17,30 +18,24 @@ digits, which then show differently from what was typed."""
 def parse_guess(value: object) -> Decimal:
     """A guess is a plain decimal number: "1774", "-44", "83.2"; integers are accepted too."""
     if isinstance(value, bool):
-        raise IllegalMove("a guess must be a number, not true/false")
+        raise refuse("reject.guess_bool")
     if isinstance(value, int):
         value = str(value)
     elif isinstance(value, float):
         value = repr(value)  # the shortest text that reads back as the same float
         if "e" in value:
-            raise IllegalMove(
-                f"{value} is too large or too small for a JSON number here; send it as text in "
-                "plain digits"
-            )
+            raise refuse("reject.guess_exponent", value=value)
     if not isinstance(value, str):
-        raise IllegalMove(f"a guess must be a number written as text, got {type(value).__name__}")
+        raise refuse("reject.guess_type", got=type(value).__name__)
     text = value.strip()
     if len(text) > MAX_GUESS_CHARS:
-        raise IllegalMove(f"a guess may have at most {MAX_GUESS_CHARS} characters")
+        raise refuse("reject.guess_too_long", count=MAX_GUESS_CHARS)
     if not _NUMBER.fullmatch(text):
-        raise IllegalMove(
-            f"{text!r} is not a finite number; write digits with an optional sign and a decimal "
-            "point, e.g. 1774 or -3.5"
-        )
+        raise refuse("reject.guess_not_number", text=shown(text))
     try:
         return Decimal(text)
     except InvalidOperation:  # pragma: no cover - the pattern admits only valid decimals
-        raise IllegalMove(f"{text!r} is not a number") from None
+        raise refuse("reject.guess_not_number", text=shown(text)) from None
 
 
 _EXACT = Context(prec=200, rounding=ROUND_HALF_EVEN)

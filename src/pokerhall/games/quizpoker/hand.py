@@ -11,12 +11,13 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from pokerhall.content.questions import Question
-from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.prompts import decimal_param
+from pokerhall.engine.refusals import shown
 from pokerhall.engine.values import value_class
 from pokerhall.games.quizpoker.guesses import MAX_GUESS_CHARS, distance, parse_guess, show
 from pokerhall.games.quizpoker.options import MIN_RAISE, QuizPokerOptions
+from pokerhall.games.quizpoker.refusals import refuse
 from pokerhall.games.quizpoker.showdown import pot_winners, reveal_order, reveals
 from pokerhall.table.betting import BetAction, BettingRound
 from pokerhall.table.blinds import BlindLevel
@@ -220,7 +221,7 @@ class Hand:
             return self._parse_guess_phase(kind, move)
         if self.phase == "show":
             if kind not in ("show", "muck") or len(move) != 1:
-                raise IllegalMove('answer {"type": "show"} or {"type": "muck"}')
+                raise refuse("reject.show_or_muck")
             return HandMove(kind)
         assert self.betting is not None
         return HandMove("bet", bet=self.betting.parse(move))
@@ -229,12 +230,12 @@ class Hand:
     def _parse_guess_phase(kind: str, move: Mapping[str, Any]) -> HandMove:
         if kind == "fold":
             if len(move) != 1:
-                raise IllegalMove("a fold move has no other fields")
+                raise refuse("reject.fold_fields")
             return HandMove("fold")
         if kind != "guess":
-            raise IllegalMove(f"everyone is writing a guess now; {kind!r} is not possible")
+            raise refuse("reject.guessing_now", move=shown(kind))
         if len(move) != 2 or "value" not in move:  # "type" is checked by the protocol
-            raise IllegalMove('a guess move looks like {"type": "guess", "value": "1774"}')
+            raise refuse("reject.guess_shape")
         return HandMove("guess", guess=parse_guess(move["value"]))
 
     # --- applying a move ---------------------------------------------------------------------

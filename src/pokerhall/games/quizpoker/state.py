@@ -18,6 +18,7 @@ from pokerhall.engine.protocol import Game
 from pokerhall.engine.results import game_result, places_from_standings
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.quizpoker.deck import QuestionDeck
+from pokerhall.games.quizpoker.guesses import show
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
 from pokerhall.games.quizpoker.history import describe_event
 from pokerhall.games.quizpoker.options import QuizPokerOptions
@@ -93,6 +94,18 @@ class QuizPoker(Game[HandMove]):
         it at every guess (the guess prompt's default), so its place is decided as usual."""
         self._applied += 1  # the seat's prompts are now answered for it
         return []
+
+    def bot_briefing(self, seat: int) -> JSON | None:
+        """The card's true answer for a bot playing this hand, which the bot turns into its
+        own rough knowledge (`bots.knowledge`); never the hints, which it reads only once they
+        are out, and nothing about other seats. Only bots are briefed (`engine.bots`)."""
+        self.check_seat(seat)
+        hand = self.hand
+        if not hand.ledger.playing[seat]:
+            return None
+        q = hand.question
+        question = {"id": q.id, "text": q.question, "unit": q.unit, "as_of": q.as_of.isoformat()}
+        return {"hand": hand.number, "question": question, "answer": show(q.answer)}
 
     def describe(self, event: Event) -> Message:
         return describe_event(event)

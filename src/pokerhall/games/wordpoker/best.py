@@ -1,20 +1,33 @@
 """The best word a hand and the dice allow: the highest score (W18), and the longest word.
 
-Shown to everyone in the deal's result (W10) and used by the bots as a hand's strength. The
-search asks the anagram index (`WordList.by_letters`) once for every sub-multiset of the base
-letters on offer, the consonant cards plus the dice vowels (at most 2^10 keys for five cards
-and five dice, built in sorted order; one-letter keys are skipped, since a word takes a card
-and a die), then keeps the words the diacritic cards can mark (W17) and that use at least
-one card and one die (W9). What a word takes and scores is `Alphabet.spell`, the rule's one
-place; its outcome per word is cached, since the same words come up hand after hand.
+Shown to everyone in the deal's result (W10) and used by the bots as a hand's strength, so it
+runs many times a decision and must stay well under a millisecond with the full lexicon.
+
+Where the time went before: a hand offers up to 1,023 sub-multisets of its base letters (the
+consonant cards plus the dice vowels, about 330 on average) and a third of them are keys of
+the anagram index, with about 140 words between them, every one spelt and checked. So the
+search now spells only where the answer can be. Every sub-multiset gets an upper bound on what
+a word of it can score, its base letters' values plus the most valuable diacritic cards held,
+one per letter (W17, W18); they are tried longest first and, within a length, best bound
+first, and a length is left as soon as its bound cannot beat the best word so far. The first
+length with a playable word gives the longest word. Whether a sub-multiset is a key is asked
+only when its bound is in reach (a trie membership test, about half a microsecond). What a
+word takes and scores is `Alphabet.spell`, and whether the hand can lay it `Alphabet.missing`
+(what `check` refuses), the rules' one place each; a key's spellings are cached, since the
+same keys come up hand after hand.
+
+Pruning the key enumeration with the trie's prefix queries was measured and dropped: most
+sub-multisets are prefixes of some key, so it asked almost as many questions, each dearer.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
+from operator import itemgetter
 
 from pokerhall.games.wordpoker.letters import Alphabet, Card, Rejected, Spelling
 from pokerhall.games.wordpoker.lexicons import WordList
@@ -33,44 +46,100 @@ class Best:
 NONE = Best(None, 0, None)
 
 
-@lru_cache(maxsize=200_000)
-def _spelt(alphabet: Alphabet, word: str) -> Spelling | None:
-    try:
-        return alphabet.spell(word)
-    except Rejected:
-        return None
+@lru_cache(maxsize=100_000)
+def _spellings(alphabet: Alphabet, words: WordList, key: str) -> tuple[Spelling, ...]:
+    """The words of one anagram key that the alphabet can spell at all (W17)."""
+    out = []
+    for word in words.by_letters(key):
+        try:
+            out.append(alphabet.spell(word))
+        except Rejected:
+            continue
+    return tuple(out)
+
+
+class _Hand:
+    """One hand and the dice, counted once for the many words tried against them."""
+
+    def __init__(self, alphabet: Alphabet, hand: Sequence[Card], dice: Sequence[str]) -> None:
+        self.alphabet = alphabet
+        self.held = Counter(card.letter for card in hand)
+        self.shown = Counter(dice)
+        self.marks = sorted(
+            (alphabet.mark_values[c.letter] for c in hand if c.is_mark), reverse=True
+        )
+
+    def playable(self, words: WordList, key: str) -> Iterator[Spelling]:
+        missing = self.alphabet.missing
+        for spelt in _spellings(self.alphabet, words, key):
+            if missing(spelt, self.held, self.shown) is None:
+                yield spelt
+
+    def keys_by_length(self) -> list[tuple[int, list[tuple[str, int]]]]:
+        """Every sub-multiset of the base letters held and shown, written as an anagram key
+        with its letters' values, in rows by length, each row highest value first and with
+        the most its diacritics can add: the most valuable diacritic cards held, one per
+        letter (W17, W18). Value plus that bounds what any word of the key scores. Most keys
+        are no key of the lexicon; the search asks lazily."""
+        values = self.alphabet.values
+        rows: list[list[tuple[str, int]]] = [[("", 0)]]
+        for letter, count in sorted((self.held | self.shown).items()):
+            if letter not in values:
+                continue  # a diacritic card: no letter of its own
+            lower, value = letter.lower(), values[letter]
+            grown: list[list[tuple[str, int]]] = [[] for _ in range(len(rows) + count)]
+            for length, row in enumerate(rows):
+                grown[length] += row  # none of this letter: the same keys
+                for k in range(1, count + 1):
+                    run, more = lower * k, value * k
+                    grown[length + k] += [(key + run, score + more) for key, score in row]
+            rows = grown
+        bonus = list(accumulate(self.marks, initial=0))
+        for row in rows:
+            row.sort(key=itemgetter(1), reverse=True)
+        return [(bonus[min(n, len(self.marks))], row) for n, row in enumerate(rows)]
 
 
 def candidates(
     alphabet: Alphabet, words: WordList, hand: Sequence[Card], dice: Sequence[str]
 ) -> list[Spelling]:
-    """Every dictionary word the hand and the dice can lay down, spelt."""
-    pool = Counter(c.letter.lower() for c in hand if not c.is_mark)
-    pool.update(d.lower() for d in dice)
-    marks = Counter(c.letter for c in hand if c.is_mark)
-    keys = [""]
-    for letter in sorted(pool):
-        runs = [letter * k for k in range(pool[letter] + 1)]
-        keys = [key + run for key in keys for run in runs]
-    found: list[Spelling] = []
-    lookup = words.by_letters
-    for key in keys:
-        hits = lookup(key) if len(key) > 1 else ()
-        for word in hits:
-            spelt = _spelt(alphabet, word)
-            if spelt is None or spelt.dice_used == 0 or spelt.cards_used == 0:
-                continue
-            if all(marks[m] >= n for m, n in spelt.marks.items()):
-                found.append(spelt)
-    return found
+    """Every dictionary word the hand and the dice can lay down, spelt (no pruning: for tests
+    and for callers that want them all)."""
+    held = _Hand(alphabet, hand, dice)
+    return [
+        spelt
+        for _, row in held.keys_by_length()[2:]  # a word takes a card and a die: two letters
+        for key, _ in row
+        if words.has_letters(key)
+        for spelt in held.playable(words, key)
+    ]
 
 
 def best_word(
     alphabet: Alphabet, words: WordList, hand: Sequence[Card], dice: Sequence[str]
 ) -> Best:
-    found = candidates(alphabet, words, hand, dice)
-    if not found:
+    """Longest keys first, each length best bound first: the first length with a playable
+    word holds the longest word, and a row is left as soon as its bound cannot beat the best
+    word so far (a tie of score loses to a longer word, so a shorter row needs more)."""
+    held = _Hand(alphabet, hand, dice)
+    rows = held.keys_by_length()
+    top: Spelling | None = None
+    longest: str | None = None
+    for length in range(len(rows) - 1, 1, -1):
+        extra, row = rows[length]
+        for key, value in row:
+            if top is not None and (value + extra, length) < (top.score, len(top.word)):
+                break
+            if words.has_letters(key):
+                for spelt in held.playable(words, key):
+                    if top is None or _by_score(spelt) < _by_score(top):
+                        top = spelt
+        if longest is None and top is not None:
+            longest = top.word  # same length: best by score is best by (score, word)
+    if top is None:
         return NONE
-    top = min(found, key=lambda s: (-s.score, -len(s.word), s.word))
-    long = min(found, key=lambda s: (-len(s.word), -s.score, s.word))
-    return Best(top.word, top.score, long.word)
+    return Best(top.word, top.score, longest)
+
+
+def _by_score(s: Spelling) -> tuple[int, int, str]:
+    return -s.score, -len(s.word), s.word

@@ -15,7 +15,7 @@ import json
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -83,14 +83,16 @@ class Alphabet:
     mark_values: Mapping[str, int]
     marked: Mapping[str, tuple[str, str]]
     """A letter with a diacritic -> (its base letter, the diacritic card it takes) (W17)."""
+    card_letters: frozenset[str] = field(init=False)
+    """The consonants on cards (every card letter but the diacritic cards)."""
+    die_letters: frozenset[str] = field(init=False)
+    """Every letter on some die's face."""
 
-    @property
-    def card_letters(self) -> frozenset[str]:
-        return frozenset(k for k in self.deck_counts if k not in (HACEK, CARKA))
-
-    @property
-    def die_letters(self) -> frozenset[str]:
-        return frozenset(face for die in self.dice for face in die)
+    def __post_init__(self) -> None:
+        # Derived once: `spell` asks for both for every letter of every word it spells.
+        cards = frozenset(k for k in self.deck_counts if k not in (HACEK, CARKA))
+        object.__setattr__(self, "card_letters", cards)
+        object.__setattr__(self, "die_letters", frozenset(f for die in self.dice for f in die))
 
     def deck(self) -> list[Card]:
         """Every card in a fixed order (shuffled by the deal), each with its own id."""
@@ -102,51 +104,62 @@ class Alphabet:
 
     def spell(self, word: str) -> Spelling:
         """The cards, dice and diacritics `word` takes, or Rejected saying why it has none."""
-        card_letters: Counter[str] = Counter()
-        die_letters: Counter[str] = Counter()
-        marks: Counter[str] = Counter()
+        card_letters: list[str] = []
+        die_letters: list[str] = []
+        marks: list[str] = []
         score = 0
         cards, dice = self.card_letters, self.die_letters
         for char in word.upper():
             base, mark = self.marked.get(char, (char, ""))
             if mark:
-                marks[mark] += 1
+                marks.append(mark)
                 score += self.mark_values[mark]
-            elif len(unicodedata.normalize("NFD", char)) > 1:
-                raise Rejected(message("reject.bad_mark", letter=char.lower()))
             if base in cards:
-                card_letters[base] += 1
+                card_letters.append(base)
             elif base in dice:
-                die_letters[base] += 1
+                die_letters.append(base)
+            elif not mark and len(unicodedata.normalize("NFD", char)) > 1:
+                raise Rejected(message("reject.bad_mark", letter=char.lower()))
             elif unicodedata.category(base) in ("Lu", "Ll"):
                 raise Rejected(message("reject.no_such_letter", letter=char.lower()))
             else:
                 raise Rejected(message("reject.not_letters", text=char))
             score += self.values[base]
-        return Spelling(word, card_letters, die_letters, marks, score)
+        # Counted at the end, in one go each: the best-word search spells many new words a hand.
+        return Spelling(word, Counter(card_letters), Counter(die_letters), Counter(marks), score)
 
     def check(self, spelling: Spelling, hand: Sequence[Card], dice: Sequence[str]) -> None:
         """W9, W17: the word uses only cards in `hand` and dice showing, each once, at least
         one card and one die; Rejected names the first thing missing."""
-        held = Counter(card.letter for card in hand)
+        reason = self.missing(spelling, Counter(card.letter for card in hand), Counter(dice))
+        if reason is not None:
+            raise Rejected(reason)
+
+    @staticmethod
+    def missing(
+        spelling: Spelling, held: Mapping[str, int], shown: Mapping[str, int]
+    ) -> Message | None:
+        """What `check` refuses, as its reason or None, for a hand and dice already counted
+        (`held`: the cards by letter, `shown`: the dice): the best-word search asks this of
+        many words against one hand, and failing is common there, so it raises nothing."""
         for letter, need in sorted(spelling.card_letters.items()):
-            if need > held[letter]:
-                raise Rejected(
-                    message("reject.card_missing", letter=letter, count=need, held=held[letter])
+            if need > held.get(letter, 0):
+                return message(
+                    "reject.card_missing", letter=letter, count=need, held=held.get(letter, 0)
                 )
         for mark, need in sorted(spelling.marks.items()):
-            if need > held[mark]:
-                raise Rejected(message(f"reject.{mark}_missing", count=need, held=held[mark]))
-        shown = Counter(dice)
+            if need > held.get(mark, 0):
+                return message(f"reject.{mark}_missing", count=need, held=held.get(mark, 0))
         for letter, need in sorted(spelling.die_letters.items()):
-            if need > shown[letter]:
-                raise Rejected(
-                    message("reject.die_missing", letter=letter, count=need, shown=shown[letter])
+            if need > shown.get(letter, 0):
+                return message(
+                    "reject.die_missing", letter=letter, count=need, shown=shown.get(letter, 0)
                 )
         if spelling.dice_used == 0:
-            raise Rejected(message("reject.no_die"))
+            return message("reject.no_die")
         if spelling.cards_used == 0:
-            raise Rejected(message("reject.no_card"))
+            return message("reject.no_card")
+        return None
 
 
 def normalize(word: str) -> str:

@@ -133,7 +133,9 @@ def word_prompt(deal: Deal, seat: int, prompt_id: int) -> JSON:
 def _only(move: Mapping[str, Any], *keys: str) -> None:
     extra = sorted(set(move) - {"type", *keys})
     if extra:
-        raise refuse("reject.extra_keys", move=str(move.get("type")), keys=", ".join(extra))
+        raise refuse(
+            "refuse.move.extra_fields", fields=", ".join(extra), move=str(move.get("type"))
+        )
 
 
 def parse(deal: Deal, seat: int, move: Mapping[str, Any]) -> Move:

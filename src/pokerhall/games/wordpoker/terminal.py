@@ -24,15 +24,6 @@ from pokerhall.engine.protocol import Game
 from pokerhall.games.wordpoker.history import MARKS, letter
 from pokerhall.games.wordpoker.moves import MESSAGES
 
-HELP_TEXT = """\
-Declare (sealed, everyone at once): r N  raise by N · s  no raise · p  pass
-  (Czech: navyšuji N · neměním · končím)
-Respond to the highest raise: c [LETTERS]  match it, exchanging those cards (ˇ or ^ is a
-  háček card, ´ or ' a čárka card), e.g. c N K ˇ · p  pass (dorovnávám / končím)
-Final word: type it with its diacritics (kočka, sůl), or - for no word. The game finds which
-  cards and dice it uses: consonants from your cards, vowels from the dice, a háček or čárka
-  card for each marked letter (Ů takes a čárka)."""
-
 RAISE = {"r", "raise", "navysuji", "navyšuji", "+"}
 STAY = {"s", "stay", "n", "nemenim", "neměním"}
 PASS = {"p", "pass", "koncim", "končím"}
@@ -86,7 +77,8 @@ def render_table(view: JSON, labels: Mapping[int, str]) -> RenderableType:
         if p["seat"] in labels:
             name += f" [{labels[p['seat']]}]"
         swaps = " ".join(map(str, p["exchanged"]))
-        row = [str(p["seat"]), name, str(p["points"]), p["status"], str(p["put_in"]), swaps]
+        status = say(f"tui.status.{p['status']}")
+        row = [str(p["seat"]), name, str(p["points"]), status, str(p["put_in"]), swaps]
         table.add_row(*row)
     parts: list[RenderableType] = [Panel(line, title=title, title_align="left"), table]
     you = view.get("you")
@@ -109,11 +101,13 @@ def sealed_text(sealed: JSON) -> str:
     return str(sealed.get("word") or "-")
 
 
-def parse_command(text: str, prompt: JSON, hand: Sequence[JSON]) -> JSON | str:
-    """A typed line as a move of the prompt, or why it is none (the game checks the rules)."""
+def parse_command(text: str, prompt: JSON, hand: Sequence[JSON], lang: str = "en") -> JSON | str:
+    """A typed line as a move of the prompt, or why it is none in the table's language (the
+    game checks the rules)."""
+    say = words(lang)
     parts = text.split()
     if not parts:
-        return "type a move (? for help)"
+        return str(say("tui.error.empty"))
     head = parts[0].lower()
     kind = prompt["type"]
     if kind == "word":
@@ -129,27 +123,29 @@ def parse_command(text: str, prompt: JSON, hand: Sequence[JSON]) -> JSON | str:
         amount = parts[1] if head in RAISE and len(parts) > 1 else head.lstrip("+")
         if amount.isdigit():
             return {"type": "raise", "amount": int(amount)}
-        return "type r N to raise by N, s for no raise, p to pass"
+        return str(say("tui.error.declare"))
     if head not in CALL:
-        return "type c [letters to exchange] to match, or p to pass"
+        return str(say("tui.error.respond"))
     chosen: list[str] = []
     for word in parts[1:]:
         want = MARK_WORDS.get(word.lower(), word.upper())
         card = next((c for c in hand if c["letter"] == want and c["id"] not in chosen), None)
         if card is None:
-            return f"you hold no {word} card to exchange"
+            return str(say("tui.error.no_card", card=word))
         chosen.append(card["id"])
     return {"type": "call", "exchange": chosen}
 
 
 class WordPokerTerminal:
     flags: Mapping[str, str] = {"--lang": "language"}
-    help_text = HELP_TEXT
+    help_text: str
+    """What `?` prints: the commands, in the language of the table last drawn."""
     table_shows: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self._hand: list[JSON] = []
         self._lang = "en"
+        self.help_text = words("en")("tui.help")
 
     def flag_value(self, option: str, text: str) -> Any:
         return text
@@ -158,6 +154,7 @@ class WordPokerTerminal:
         you = view.get("you") or {}
         self._hand = list(you.get("hand") or [])
         self._lang = view.get("language", "en")
+        self.help_text = words(self._lang)("tui.help")
         return render_table(view, labels)
 
     def ask(self, prompt: JSON) -> tuple[str, RenderableType | None]:
@@ -169,7 +166,7 @@ class WordPokerTerminal:
         return "> ", Text(say("tui.word"))
 
     def parse(self, text: str, prompt: JSON) -> JSON | str:
-        return parse_command(text, prompt, self._hand)
+        return parse_command(text, prompt, self._hand, self._lang)
 
     def event_style(self, event: Event) -> str:
         return EVENT_STYLES.get(event.type, "")
@@ -179,9 +176,10 @@ class WordPokerTerminal:
 
     def standings(self, game: Game[Any], labels: Mapping[int, str]) -> RenderableType:
         view = game.view(None)
+        say = words(view.get("language", "en"))
         result = game.result
-        table = Table(title="Final standings" if result else "Standings so far")
-        for column in ("#", "Player", "Points"):
+        table = Table(title=say("tui.standings.final" if result else "tui.standings.so_far"))
+        for column in ("#", say("tui.player"), say("tui.points")):
             table.add_column(column)
         points = [p["points"] for p in view["players"]]
         order = sorted(range(game.num_seats), key=lambda s: (-points[s], s))

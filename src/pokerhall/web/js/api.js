@@ -1,15 +1,28 @@
 /* The HTTP lobby API (see src/pokerhall/server/lobby.py). Every call returns the parsed JSON
    or throws an ApiError whose `detail` is the server's reason, written for people (in English),
-   and whose `code`, for some refusals, names the reason so the page can say it in the reader's
-   language (`apiError.<code>` in the locales). */
+   and whose `code` and `params` name the reason so the page can say it in the reader's
+   language (`apiError.<code>` in the locales, filled with the params; docs/protocol.md). */
+
+import { hasString, t } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, detail, code = null) {
+  constructor(status, detail, code = null, params = null) {
     super(detail || `HTTP ${status}`);
     this.status = status;
     this.detail = detail;
     this.code = code;
+    this.params = params;
   }
+}
+
+/** What to tell the reader about a failed call, in their language when the server named it. */
+export function errorText(error) {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return t("error.network");
+    if (error.code && hasString(`apiError.${error.code}`)) return t(`apiError.${error.code}`, error.params || {});
+    return error.detail || t("error.http", { status: error.status });
+  }
+  return String(error);
 }
 
 /** The server's {"detail": ...}: a string, or for validation errors a list of problems. */
@@ -45,7 +58,8 @@ async function request(method, path, { body, token } = {}) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const code = data && typeof data.code === "string" ? data.code : null;
-    throw new ApiError(response.status, detailText(data), code);
+    const params = data && data.params && typeof data.params === "object" ? data.params : null;
+    throw new ApiError(response.status, detailText(data), code, params);
   }
   return data;
 }

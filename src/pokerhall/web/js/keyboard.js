@@ -2,7 +2,17 @@
    (browse mode) and Insert/CapsLock combinations, and browsers use Ctrl/Cmd, so Alt+Shift
    stays clear of both. Keys are matched by physical position (event.code), so they work the
    same on every keyboard layout. The shell has M (go to your move) and S (read out the
-   situation); a game module adds its own (`shortcuts`). */
+   situation); a game module adds its own (`shortcuts`). The table page and the help page list
+   the same data, so a shortcut is written down once. */
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** The shell's own shortcuts, without their actions (the table page adds `run`). */
+export const SHELL_SHORTCUTS = [
+  { code: "KeyM", keys: "M", label: "keys.move" },
+  { code: "KeyS", keys: "S", label: "keys.status" },
+];
 
 /** shortcuts: [{code: "KeyF", run()}] */
 export function installShortcuts(shortcuts) {
@@ -14,4 +24,11 @@ export function installShortcuts(shortcuts) {
     event.preventDefault();
     shortcut.run();
   });
+}
+
+/** The entries of a <dl> of shortcuts: "Alt + Shift + F — Fold", in the current language. */
+export function shortcutItems(shortcuts) {
+  return shortcuts.map((s) =>
+    h("div", {}, h("dt", {}, h("kbd", {}, "Alt"), "+", h("kbd", {}, "Shift"), "+", h("kbd", {}, s.keys)), h("dd", {}, t(s.label))),
+  );
 }

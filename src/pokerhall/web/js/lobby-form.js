@@ -6,20 +6,13 @@
    (`option.<name>`, `option.<name>.help`), else the spec's help. Values are checked against
    the spec before sending; the server's reason for a refusal is shown as it is. */
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, errorText } from "./api.js";
 import { byId, fill, h } from "./dom.js";
 import { formatNumber, hasString, onLanguageChange, t } from "./i18n.js";
 import { gameModule, rulesetName, tableUrl } from "./lobby-list.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
 
-export function errorText(error) {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return t("error.network");
-    if (error.code && hasString(`apiError.${error.code}`)) return t(`apiError.${error.code}`);
-    return error.detail || t("error.http", { status: error.status });
-  }
-  return String(error);
-}
+export { errorText }; // the lobby's and league page's name for it
 
 const optionId = (name) => `opt-${name}`;
 
@@ -87,7 +80,10 @@ export class CreateTableForm {
     select.value = game.rulesets.some((r) => r.name === chosen) ? chosen : game.rulesets[0].name;
     const kinds = this.el("bot-kind");
     const kind = kinds.value;
-    kinds.replaceChildren(...game.bots.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
+    // Kinds that play at a level come first, weakest first; the game's strings name the level.
+    const levels = game.bot_levels || {};
+    const ordered = [...game.bots].sort((a, b) => (levels[a] ?? 99) - (levels[b] ?? 99));
+    kinds.replaceChildren(...ordered.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
     kinds.value = game.bots.includes(kind) ? kind : game.default_bot;
   }
 
@@ -110,6 +106,9 @@ export class CreateTableForm {
     const game = this.game();
     const ruleset = this.ruleset();
     this.el("game-hint").textContent = hasString(`game.${game.name}.about`) ? t(`game.${game.name}.about`) : game.summary;
+    const help = this.el("game-help");
+    help.href = `help.html?game=${encodeURIComponent(game.name)}`;
+    help.textContent = t("help.forGame", { game: hasString(`game.${game.name}`) ? t(`game.${game.name}`) : game.title });
     const about = `ruleset.${ruleset.name}.about`;
     this.el("ruleset-hint").textContent = hasString(about)
       ? t(about, { min: ruleset.min_players, max: ruleset.max_players })

@@ -5,13 +5,13 @@
    when it has none); see "Game modules" in web/README.md. */
 
 import { Announcer } from "./announcer.js";
-import { api, ApiError } from "./api.js";
+import { api, ApiError, errorText } from "./api.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
 import { describeEvent, describeMessage, loadEventTexts } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
-import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
-import { installShortcuts } from "./keyboard.js";
+import { bindLanguageSelect, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
+import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
 import { rulesetName } from "./lobby-list.js";
 import { renderGameOver } from "./render-gameover.js";
 import { EventLog } from "./render-log.js";
@@ -22,6 +22,7 @@ import { TableSocket } from "./socket.js";
 import { SelfVoice } from "./speech.js";
 import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
 import { TableModel } from "./table-model.js";
+import { TurnAlerts } from "./turn-alerts.js";
 
 /** Events read out even when "read out every event" is off (a game adds its own). */
 const ALWAYS_ANNOUNCED = new Set(["game_over"]);
@@ -36,6 +37,7 @@ let log = null;
 let connection = { status: "connecting" };
 let warned = new Set();
 let greeted = false;
+let turnAlerts = null; // sound and notification when the tab is hidden
 
 // --- drawing -------------------------------------------------------------------------------
 
@@ -51,6 +53,7 @@ function renderHeader() {
   meta.push(info.turn_clock === null ? t("lobby.noClock") : t("table.clock", { count: Math.round(info.turn_clock) }));
   meta.push(model.seat === null ? t("table.watching") : t("table.yourSeat", { seat: model.seat + 1 }));
   byId("table-meta").textContent = meta.join(" · ");
+  byId("help-link").href = `help.html?game=${encodeURIComponent(info.game)}`;
   const turn = model.prompt ? `${t("table.yourTurnTitle")} — ` : "";
   document.title = `${turn}${info.name} — pokerhall`;
   show(byId("leave-table"), seated() && info.status !== "finished" && !model.view?.over);
@@ -83,7 +86,9 @@ function renderAll() {
 
 function yourTurn() {
   warned = new Set();
-  announcer.alert(game.turnAnnouncement(model));
+  const announcement = game.turnAnnouncement(model);
+  announcer.alert(announcement);
+  turnAlerts?.yourTurn(announcement);
   game.focusForTurn(model);
 }
 
@@ -137,8 +142,11 @@ function onError(message) {
       notify("table.rateLimited", { brief: true });
       break;
     default: {
-      // A game's reason in the player's language when it sent one as a catalog message.
-      const reason = (message.message && describeMessage(message.message, model.describeContext)) || message.reason;
+      // The reason in the player's language: a catalog message (every refused move), else the
+      // shell's words for the error's code, else the server's English.
+      const reason =
+        (message.message && describeMessage(message.message, model.describeContext)) ||
+        (hasString(`wsError.${message.code}`) ? t(`wsError.${message.code}`) : message.reason);
       if (game?.busy) game.refused(reason);
       else byId("table-error").textContent = reason;
       voice.speak(t("actions.refused", { reason }), { urgent: true }); // shown in a role=alert
@@ -193,11 +201,6 @@ function sendMove(move) {
   return socket.send({ type: "move", move: { ...move, prompt_id: prompt.prompt_id } });
 }
 
-function apiError(error) {
-  if (error instanceof ApiError && error.status === 0) return t("error.network");
-  return error.detail || String(error);
-}
-
 async function joinHere(event) {
   event.preventDefault();
   const input = byId("player-name");
@@ -217,7 +220,7 @@ async function joinHere(event) {
     announcer.say(t("table.seatTaken", { seat: seat.seat + 1 }));
     socket.reconnectNow();
   } catch (error) {
-    byId("table-error").textContent = apiError(error);
+    byId("table-error").textContent = errorText(error);
   }
 }
 
@@ -228,7 +231,7 @@ async function startNow() {
   try {
     model.setInfo(await api.start(tableId, entry.token));
   } catch (error) {
-    byId("table-error").textContent = apiError(error);
+    byId("table-error").textContent = errorText(error);
   } finally {
     byId("start-now").disabled = false;
   }
@@ -241,7 +244,7 @@ async function leave() {
     await api.leave(tableId, entry.token);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
-      byId("table-error").textContent = apiError(error);
+      byId("table-error").textContent = errorText(error);
       return;
     }
   }
@@ -284,6 +287,9 @@ function bindControls() {
   const announceAll = byId("announce-all");
   announceAll.checked = preference("announceAll", true);
   announceAll.addEventListener("change", () => setPreference("announceAll", announceAll.checked));
+  turnAlerts = new TurnAlerts(byId("turn-alerts"), byId("turn-alerts-status"), {
+    title: () => `${t("table.yourTurnTitle")} — ${model.info?.name ?? "pokerhall"}`,
+  });
   const selfVoicing = byId("self-voicing");
   show(byId("self-voicing-field"), voice.available);
   selfVoicing.checked = voice.enabled;
@@ -295,22 +301,20 @@ function bindControls() {
 
 /** The shell's shortcuts plus the game's, installed and listed in #shortcuts-help. */
 function bindShortcuts() {
+  const shellActions = {
+    KeyM: () => game.focusForTurn(model),
+    KeyS: () => announcer.alert(statusSummary(model, game)),
+  };
   const shortcuts = [
     ...(game.shortcuts || []),
-    { code: "KeyM", keys: "M", label: "keys.move", run: () => game.focusForTurn(model) },
-    { code: "KeyS", keys: "S", label: "keys.status", run: () => announcer.alert(statusSummary(model, game)) },
+    ...SHELL_SHORTCUTS.map((s) => ({ ...s, run: shellActions[s.code] })),
   ];
   installShortcuts(shortcuts);
   for (const button of document.querySelectorAll("[data-shortcut]")) {
     button.setAttribute("aria-keyshortcuts", `Alt+Shift+${button.dataset.shortcut}`);
   }
   const draw = () => {
-    fill(
-      byId("shortcut-list"),
-      shortcuts.map((s) =>
-        h("div", {}, h("dt", {}, h("kbd", {}, "Alt"), "+", h("kbd", {}, "Shift"), "+", h("kbd", {}, s.keys)), h("dd", {}, t(s.label))),
-      ),
-    );
+    fill(byId("shortcut-list"), shortcutItems(shortcuts));
     const note = byId("shortcut-note");
     if (note) note.textContent = game.shortcutsNote ? t(game.shortcutsNote) : "";
   };
@@ -384,13 +388,14 @@ async function main() {
     model.reach = await api.reach().catch(() => null); // without it the link is the page's own
     await loadEventTexts(model.info.game);
   } catch (error) {
-    fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : apiError(error));
+    fatal(error instanceof ApiError && error.status === 404 ? t("table.notFound") : errorText(error));
     return;
   }
   await mountGame(model.info);
   onLanguageChange(async () => {
     await loadEventTexts(model.info?.game);
     renderNotice();
+    turnAlerts.render();
     renderConnection();
     renderAll();
     if (model.view) {

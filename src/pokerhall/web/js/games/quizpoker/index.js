@@ -24,6 +24,12 @@ async function panels() {
 
 export default {
   strings: async (code) => (await import(`./locales/${code}.js`)).default,
+  /** The rules for players, an HTML fragment per language (./help/<code>.html). */
+  help: async (code) => {
+    const response = await fetch(new URL(`./help/${code}.html`, import.meta.url));
+    if (!response.ok) throw new Error(`no help in ${code}`);
+    return response.text();
+  },
   styles: [new URL("./quizpoker.css", import.meta.url).href],
 
   /** Events read out even when "read out every event" is off. */

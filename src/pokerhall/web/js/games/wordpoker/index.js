@@ -60,6 +60,12 @@ function readDice() {
 
 export default {
   strings: async (code) => (await import(`./locales/${code}.js`)).default,
+  /** The rules for players, an HTML fragment per language (./help/<code>.html). */
+  help: async (code) => {
+    const response = await fetch(new URL(`./help/${code}.html`, import.meta.url));
+    if (!response.ok) throw new Error(`no help in ${code}`);
+    return response.text();
+  },
   styles: [new URL("./wordpoker.css", import.meta.url).href],
 
   /** Everything is read out: the players may see nothing of the table. */
