@@ -2,11 +2,11 @@
 
 Every seat of every table is a "human" seat held by a client in this process, so every move
 crosses the network: the client reads its prompt from the view it was sent, chooses a move with
-a simple fast policy, and sends it carrying the prompt's state id.
+a simple fast policy, and sends it carrying the prompt's prompt id.
 
 A move counts as acknowledged when its mover receives the first update in which the prompt it
-answered is gone or has a new state id. (The view's state id alone is not enough: a secret guess
-leaves it unchanged, Q2.) The policy never folds while guessing, so no other seat's move can
+answered is gone or has a new prompt id. (The view's prompt id alone is not enough: a secret
+guess leaves it unchanged, Q2.) The policy never folds while guessing, so no other seat's move can
 change a seat's prompt while its own move is on the way, and the first such update is the one
 caused by that move. Latency runs from sending the move to receiving that update.
 
@@ -32,7 +32,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
 REPO = Path(__file__).resolve().parent.parent
-MINI_PACK = REPO / "tests" / "fixtures" / "mini.en.jsonl"
+PACKS = REPO / "tests" / "fixtures"
+"""Served with `serve --packs`: tables name a pack by its id, never by a path on the server."""
+MINI_PACK = "mini.en"
 RATE_LIMIT_PAUSE = 0.06
 """The server allows a connection 20 messages a second; a refused move is sent again after this."""
 CLOSE_TIMEOUT = 2.0
@@ -46,7 +48,7 @@ def table_options() -> dict[str, Any]:
         "blind_factor": 2.0,
         "hands_per_level": 3,
         "min_raise": "standard",
-        "questions": str(MINI_PACK) if MINI_PACK.is_file() else "builtin",
+        "questions": MINI_PACK if (PACKS / f"{MINI_PACK}.jsonl").is_file() else "builtin",
     }
 
 
@@ -70,30 +72,54 @@ class Stats:
 
 
 def choose(rng: random.Random, prompt: dict[str, Any]) -> dict[str, Any]:
-    """Guess a number, then mostly check or call; now and then bet, raise or fold."""
-    state_id = prompt["state_id"]
+    """Guess a number, then mostly check or call; now and then bet, raise or fold. Read from the
+    one prompt shape (`engine/prompts.py`): the listed moves and their parameters."""
+    prompt_id = prompt["prompt_id"]
+    legal = {spec["type"]: spec["params"] for spec in prompt["moves"]}
     if prompt["type"] == "guess":
-        return {"type": "guess", "value": str(rng.randint(0, 200)), "state_id": state_id}
+        return {"type": "guess", "value": str(rng.randint(0, 200)), "prompt_id": prompt_id}
     if prompt["type"] != "bet":
-        return {"type": "muck", "state_id": state_id}
-    legal = prompt["legal"]
+        return {**prompt["default"], "prompt_id": prompt_id}
     roll = rng.random()
-    if legal["check"]:
-        if roll < 0.15 and legal["bet"]:
-            return {"type": "bet", "to": legal["bet"]["min_to"], "state_id": state_id}
-        return {"type": "check", "state_id": state_id}
-    if roll < 0.2:
-        return {"type": "fold", "state_id": state_id}
-    if roll < 0.3 and legal["raise"]:
-        return {"type": "raise", "to": legal["raise"]["min_to"], "state_id": state_id}
-    return {"type": "call", "state_id": state_id}
+    if "check" in legal:
+        if roll < 0.15 and "bet" in legal:
+            return {"type": "bet", "to": legal["bet"]["to"]["min"], "prompt_id": prompt_id}
+        return {"type": "check", "prompt_id": prompt_id}
+    if roll < 0.2 or "call" not in legal:
+        return {"type": "fold", "prompt_id": prompt_id}
+    if roll < 0.3 and "raise" in legal:
+        return {"type": "raise", "to": legal["raise"]["to"]["min"], "prompt_id": prompt_id}
+    return {"type": "call", "prompt_id": prompt_id}
+
+
+@dataclass(frozen=True)
+class Think:
+    """A player's thinking time per move: none (flat out), a random time with this mean
+    (exponential, `--think`), or uniform between two bounds (`--think-between 2 5`, the
+    human-like pace of the 1,000-table goal)."""
+
+    mean: float = 0.0
+    between: tuple[float, float] | None = None
+
+    def __bool__(self) -> bool:
+        return self.between is not None or self.mean > 0
+
+    def draw(self, rng: random.Random) -> float:
+        if self.between is not None:
+            return rng.uniform(*self.between)
+        return rng.expovariate(1.0 / self.mean) if self.mean > 0 else 0.0
+
+    def label(self) -> str:
+        if self.between is not None:
+            return f"{self.between[0]:g}-{self.between[1]:g} s per move (uniform)"
+        return f"{self.mean:g} s per move (mean)" if self.mean > 0 else "none (flat out)"
 
 
 class SeatClient:
     """One seat's WebSocket: answers every prompt of its seat until the game is over."""
 
     def __init__(
-        self, ws: ClientConnection, rng: random.Random, stats: Stats, think: float
+        self, ws: ClientConnection, rng: random.Random, stats: Stats, think: Think
     ) -> None:
         self.ws = ws
         self.rng = rng
@@ -102,7 +128,7 @@ class SeatClient:
         self.sent_at: float | None = None
         """When the move now on its way was sent; None when none is."""
         self.sent_for: int | None = None
-        """The state id of the prompt that move answers."""
+        """The prompt id of the prompt that move answers."""
         self.move: dict[str, Any] | None = None
 
     async def play(self) -> None:
@@ -123,7 +149,7 @@ class SeatClient:
         you = view.get("you") or {}
         prompt = you.get("prompt")
         if self.sent_at is not None:
-            if prompt is not None and prompt["state_id"] == self.sent_for:
+            if prompt is not None and prompt["prompt_id"] == self.sent_for:
                 return False  # somebody else's secret guess; ours is still on its way
             self.stats.acknowledged(time.perf_counter() - self.sent_at)
             self.sent_at = None
@@ -131,14 +157,14 @@ class SeatClient:
             return True
         if prompt is not None:
             self.move = choose(self.rng, prompt)
-            if self.think > 0:  # messages wait in the socket meanwhile, as for a person
-                await asyncio.sleep(self.rng.expovariate(1.0 / self.think))
+            if self.think:  # messages wait in the socket meanwhile, as for a person
+                await asyncio.sleep(self.think.draw(self.rng))
             await self._send(self.move)
         return False
 
     async def _send(self, move: dict[str, Any]) -> None:
         self.sent_at = time.perf_counter()
-        self.sent_for = move["state_id"]
+        self.sent_for = move["prompt_id"]
         await self.ws.send(json.dumps({"v": 1, "type": "move", "move": move}))
 
     async def _on_error(self, code: str) -> None:
@@ -159,7 +185,7 @@ class Load:
     ws_base: str
     stats: Stats
     seats: int = 3
-    think: float = 0.0
+    think: Think = field(default_factory=Think)
     setup: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(32))
     """Bounds how many tables are being opened at once (the server's accept backlog)."""
     go: asyncio.Event = field(default_factory=asyncio.Event)
@@ -241,7 +267,7 @@ async def close_all(sockets: list[ClientConnection]) -> None:
 class Result:
     tables: int
     clients: int
-    think: float
+    think: Think
     setup_seconds: float
     seconds: float
     moves: int
@@ -258,6 +284,10 @@ class Result:
     tables_opened: int
     errors: dict[str, int]
     reasons: dict[str, str]
+    window: tuple[float, float] = (0.0, 0.0)
+    """The measured time as wall-clock times, to pick the server's pauses inside it."""
+    gc_pauses: list[tuple[int, float]] = field(default_factory=list)
+    """The server's garbage collections while measuring: (generation, milliseconds)."""
 
     @property
     def moves_per_second(self) -> float:
@@ -279,7 +309,7 @@ class Result:
         return {
             "tables": self.tables,
             "clients": self.clients,
-            "think_seconds": self.think,
+            "think_seconds": (list(self.think.between) if self.think.between else self.think.mean),
             "setup_seconds": round(self.setup_seconds, 2),
             "seconds": round(self.seconds, 2),
             "moves": self.moves,
@@ -296,4 +326,8 @@ class Result:
             "tables_opened": self.tables_opened,
             "errors": self.errors,
             "error_reasons": self.reasons,
+            "gc_pauses": len(self.gc_pauses),
+            "gc_full_collections": sum(1 for gen, _ in self.gc_pauses if gen == 2),
+            "gc_pause_max_ms": round(max((ms for _, ms in self.gc_pauses), default=0.0), 2),
+            "gc_pause_total_ms": round(sum(ms for _, ms in self.gc_pauses), 2),
         }

@@ -507,3 +507,23 @@ def test_link_copied_notice_follows_the_language_and_goes_away(
     expect(notice).to_have_text(locale(page, "cs")["waiting.copied"])
     expect(notice).to_have_text("", timeout=10_000)
     lena.assert_no_console_errors()
+
+
+def test_an_open_lobby_shows_new_tables_and_seats_without_asking(
+    visitor: VisitorFactory, server: PokerhallServer
+) -> None:
+    """The server pushes the list to open lobbies (`/ws/lobby`): a table opened elsewhere and
+    a seat taken there appear without a refresh, and the page never polls for the list."""
+    person = visitor("Mira")
+    page = person.page
+    listed: list[str] = []
+    page.on("request", lambda r: listed.append(r.url) if "/api/tables" in r.url else None)
+    page.goto("/")
+    expect(page.locator("#ruleset option")).not_to_have_count(0)
+    table = server.create_table(name="Pushed table", seats=3, bots=0)
+    card = page.get_by_test_id(f"table-{table['id']}")
+    expect(card).to_contain_text("Pushed table")
+    server.api("POST", f"/api/tables/{table['id']}/seats", {"name": "Kuba"})
+    expect(card).to_contain_text("Kuba")
+    assert len(listed) == 1, listed  # the first list only; every later one was pushed
+    assert person.problems == []

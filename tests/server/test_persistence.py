@@ -67,7 +67,7 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "league_tables",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0003",)
+            ("0004",)
         ]
         assert await conn.run_sync(differences) == []
 
@@ -209,6 +209,7 @@ async def test_a_table_that_cannot_be_rebuilt_does_not_stop_the_hall(
     app = create_app(db_url)
     async with app.router.lifespan_context(app):
         hall: Hall = app.state.hall
+        await hall.restored()  # start-up restores in the background
         assert set(hall.runtimes) == {"fine", "old"}
         assert hall.runtimes["fine"].state.pending().keys() == {0, 1}
     refusals = [r.exc_info[1] for r in caplog.records if r.exc_info and r.exc_info[1]]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
 from pokerhall.server.messages import CreateTable
@@ -50,3 +51,20 @@ async def test_a_move_that_arrives_while_the_table_stops_is_not_left_waiting(
         await asyncio.wait_for(late, 5)
     await asyncio.wait_for(stopping, 5)
     assert runtime.state.state_id == 0
+
+
+async def test_a_running_table_keeps_only_the_current_rounds_events(
+    runtime: TableRuntime,
+) -> None:
+    """A long game must not hold its whole history in memory: from the second round on, the
+    table keeps the events since that round started (what a snapshot sends), while the
+    database keeps every move, so a replay still rebuilds them all."""
+    state = runtime.state
+    while state.view(None)["hands_played"] < 2 and not state.over:
+        seat = next(iter(state.pending()))
+        await asyncio.wait_for(runtime.submit(seat, state.default_move(seat)), 5)
+    assert state.view(None)["hands_played"] == 2
+    assert state.events[0].type == ROUND_STARTED
+    assert [e.type for e in state.events].count(ROUND_STARTED) == 1
+    moves = await runtime.db.moves(runtime.table_id)
+    assert len(moves) == state.state_id

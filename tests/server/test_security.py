@@ -180,6 +180,7 @@ async def test_an_http_error_shows_only_internal_server_error(
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=3)
         monkeypatch.setattr(Hall, "info", _explode)
+        monkeypatch.setattr(Hall, "list_tables", _explode)  # one query, not info per table
         for path in (f"/api/tables/{table['id']}", "/api/tables"):
             response = await lobby.http.get(path)
             assert response.status_code == 500

@@ -38,10 +38,17 @@ class Game(ABC, Generic[ParsedMove]):
         self.seed = seed
         self.moves: list[tuple[int, JSON]] = []
         self.events: list[Event] = []
-        """Every event so far, in order (games add the ones their set-up causes)."""
+        """Every event so far, in order (games add the ones their set-up causes), unless a
+        host forgot the older ones (`forget_events_before`)."""
         self._prompt_id = 0
         self.resigned: set[int] = set()
         """Seats that resigned: the engine answers their prompts with the default moves."""
+
+    def forget_events_before(self, index: int) -> None:
+        """Drop the events before `index` from `events`. The game never reads them back; a
+        long-running host that needs only the recent ones (the server keeps the current
+        round's, for a reconnecting client's snapshot) must not hold a whole match's."""
+        del self.events[:index]
 
     # --- what a caller asks --------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import deque
 from collections.abc import AsyncIterator
@@ -19,10 +20,11 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
-from pokerhall.server import league_api, lobby, packs, reach, websocket
+from pokerhall.server import collector, league_api, lobby, packs, reach, websocket
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.league import Leagues
+from pokerhall.server.lobby_feed import LobbyFeed
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("pokerhall.server")
@@ -37,26 +39,35 @@ def create_app(
     packs_dir: Path | None = None,
     dev: bool = False,
     listen_host: str | None = None,
+    tune_gc: bool = False,
 ) -> FastAPI:
     """The app over a database; `packs_dir` is the operator's folder of content packs, and
     `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
     production server keeps to /openapi.json). `listen_host` is the address the server listens
-    on, which tells whether an invite link can work elsewhere (`server/reach.py`)."""
+    on, which tells whether an invite link can work elsewhere (`server/reach.py`). `tune_gc`
+    settles the garbage collector for a long-running server process (`server/collector.py`);
+    only `serve` asks for it, since it changes the whole process."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(db_url)
         await db.migrate()
         await packs.register_packs(db, packs_dir)
+        frozen = None
+        if tune_gc:
+            collector.settle_after_start_up()
+            frozen = asyncio.create_task(collector.keep_long_lived_frozen(), name="gc")
         hall = Hall(db)
         app.state.leagues = Leagues(hall)
-        restored = await hall.restore()
-        if restored:
-            log.info("restored %d unfinished tables", restored)
+        hall.restore_in_background()
         app.state.hall = hall
+        app.state.lobby_feed = feed = LobbyFeed(hall)
         try:
             yield
         finally:
+            if frozen is not None:
+                frozen.cancel()
+            await feed.close()
             await hall.close()
             await db.close()
 
@@ -74,6 +85,7 @@ def create_app(
     app.state.listen_host = listen_host
     app.include_router(league_api.router)
     app.include_router(websocket.router)
+    app.include_router(lobby.socket_router)
     app.include_router(league_api.socket_router)
 
     @app.exception_handler(LobbyError)

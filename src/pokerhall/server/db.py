@@ -80,12 +80,35 @@ class Database:
         async with self.sessions() as session:
             return await session.get(TableRow, table_id)
 
-    async def tables(self, statuses: Sequence[str], limit: int = 200) -> list[TableRow]:
-        query = (
-            select(TableRow)
+    async def listing(
+        self, statuses: Sequence[str], limit: int = 200
+    ) -> list[tuple[TableRow, list[SeatRow]]]:
+        """The newest tables with these statuses and their seats, in one query (the lobby's
+        list is asked for after every change, so it must not cost a query per table)."""
+        newest = (
+            select(TableRow.id)
             .where(TableRow.status.in_(statuses))
             .order_by(TableRow.created_at.desc())
             .limit(limit)
+        )
+        query = (
+            select(TableRow, SeatRow)
+            .outerjoin(SeatRow, SeatRow.table_id == TableRow.id)
+            .where(TableRow.id.in_(newest.scalar_subquery()))
+            .order_by(TableRow.created_at.desc(), TableRow.id, SeatRow.seat)
+        )
+        listed: dict[str, tuple[TableRow, list[SeatRow]]] = {}
+        async with self.sessions() as session:
+            for table, seat in await session.execute(query):
+                _table, seats = listed.setdefault(table.id, (table, []))
+                if seat is not None:
+                    seats.append(seat)
+        return list(listed.values())
+
+    async def table_ids(self, statuses: Sequence[str]) -> list[str]:
+        """Every table with these statuses, oldest first: ids only, however many there are."""
+        query = (
+            select(TableRow.id).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at)
         )
         async with self.sessions() as session:
             return list((await session.scalars(query)).all())
@@ -94,6 +117,12 @@ class Database:
         query = select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         async with self.sessions() as session:
             return list((await session.scalars(query)).all())
+
+    async def add_seat(self, seat: SeatRow) -> None:
+        """Take a free seat: an insert, never an update, so the database refuses it (raises
+        IntegrityError) when the seat or the name at the table was taken meanwhile."""
+        async with self.sessions.begin() as session:
+            session.add(seat)
 
     async def put_seat(self, seat: SeatRow) -> None:
         async with self.sessions.begin() as session:

@@ -1,17 +1,23 @@
 """The hall: every table, open, running or finished; seats, tokens, and the table runtimes.
 
-All changes to one table's seats go through that table's lock, so two people can never take the
-same seat; moves go through the table's runtime.
+All changes to one table's seats go through that table's lock, and the database's constraints
+(a seat is one row, names are unique per table) hold where the lock does not reach (another
+process), so two people can never take the same seat; moves go through the table's runtime. A
+table is in memory once this hall has claimed it (`_claim_locked`, under its lock): the one place
+a table becomes this process's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from pokerhall import games
 from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGame, registry
@@ -69,6 +75,18 @@ RESERVED = LobbyError(
     "seat_reserved",
 )
 """A seat named for an account (`SeatRow.player_id`): only that player takes it."""
+SEAT_TAKEN = LobbyError(
+    409, "someone took this seat at the same moment; please try again", "seat_taken"
+)
+"""Two joins raced for one seat and the database refused the second (its primary key)."""
+
+
+def _name_taken(name: str) -> LobbyError:
+    return LobbyError(
+        409, f"the name {name!r} is taken at this table", "name_taken_here", {"name": name}
+    )
+
+
 StatusListener = Callable[[str], Awaitable[None]]
 """Told a table's id when the table starts or finishes."""
 
@@ -87,30 +105,49 @@ class Hall:
         self._retiring: dict[str, asyncio.TimerHandle] = {}
         self.listeners: list[StatusListener] = []
         """Told when a table starts or finishes (the leagues listen)."""
+        self.lobby_listeners: list[Callable[[], None]] = []
+        """Told (without waiting) when the lobby's list may have changed: a table opened,
+        a seat was taken or given up, a table started or finished."""
+        self._restoring: asyncio.Task[None] | None = None
+        self._unrestorable: set[str] = set()
+        """Running tables that could not be rebuilt (logged once): not tried again."""
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table by replaying its moves; returns how many.
+        """Claim every unfinished table by replaying its moves; returns how many were claimed
+        here (a table a request claimed first is not counted again).
 
-        A table that cannot be rebuilt is logged and left alone: it must not keep the whole
-        hall from starting. A game whose last move was saved but not its end is finished now,
-        and retired after a while like any finished table, not kept in memory for good.
+        One table at a time, giving way to requests between tables: the server serves from
+        the start (`restore_in_background`), and a request for a table not claimed yet claims
+        it at once (`runtime`). A table that cannot be rebuilt is logged and left alone: it
+        must not keep the other tables from starting.
         """
         restored = 0
-        for table in await self.db.tables(["running"], limit=100_000):
-            try:
-                await self._launch(table)
-            except Exception:
-                log.exception("table %s could not be restored", table.id)
-                continue
-            state = self.runtimes[table.id].state
-            if state.over:
-                await self.db.set_status(table.id, "finished", state.result)
-                self._retire_later(table.id)
-                await self._tell(table.id)
-            restored += 1
+        for table_id in await self.db.table_ids(["running"]):
+            if await self._claim(table_id):
+                restored += 1
+            await asyncio.sleep(0)
         return restored
 
+    def restore_in_background(self) -> None:
+        """Start `restore` without waiting for it (start-up): a restart with many running
+        tables answers its first request at once instead of after replaying them all."""
+        self._restoring = asyncio.create_task(self._restore_logged(), name="hall-restore")
+
+    async def restored(self) -> None:
+        """Wait for the background restore, when one runs."""
+        if self._restoring is not None:
+            await asyncio.shield(self._restoring)
+
+    async def _restore_logged(self) -> None:
+        restored = await self.restore()
+        if restored:
+            log.info("restored %d unfinished tables", restored)
+
     async def close(self) -> None:
+        if self._restoring is not None and not self._restoring.done():
+            self._restoring.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._restoring
         for handle in self._retiring.values():
             handle.cancel()
         for runtime in list(self.runtimes.values()):
@@ -157,44 +194,14 @@ class Hall:
             for i in range(request.seats - request.bots, request.seats)
         ]
         await self.db.add_table(table, bots)
+        self._lobby_changed()
         return await self.info(table.id)
 
     async def info(self, table_id: str) -> TableInfo:
-        table = await self._table(table_id)
-        seats = {s.seat: s for s in await self.db.seats(table_id)}
-        listed = []
-        for i in range(table.num_seats):
-            row = seats.get(i)
-            listed.append(
-                SeatInfo(seat=i, name=None, kind="empty")
-                if row is None
-                else SeatInfo(
-                    seat=i,
-                    name=row.name,
-                    kind=row.kind,  # type: ignore[arg-type]
-                    left=row.left,
-                    reserved=row.player_id is not None and row.token_hash is None and not row.left,
-                )
-            )
-        return TableInfo(
-            id=table.id,
-            name=table.name,
-            game=table.game,
-            web_module=_has_web_module(table.game),
-            ruleset=table.options.get("ruleset"),
-            options=table.options,
-            status=table.status,  # type: ignore[arg-type]
-            seats=listed,
-            turn_clock=table.turn_clock,
-            bot_delay=table.bot_delay,
-            bot_takeover=table.bot_takeover,
-            seed_sha256=seed_commitment(table.seed),
-            seed=str(table.seed) if table.status == "finished" else None,
-            result=table.result,
-        )
+        return _table_info(await self._table(table_id), await self.db.seats(table_id))
 
     async def list_tables(self, statuses: list[str]) -> list[TableInfo]:
-        return [await self.info(t.id) for t in await self.db.tables(statuses)]
+        return [_table_info(table, seats) for table, seats in await self.db.listing(statuses)]
 
     async def record(self, table_id: str) -> MatchRecord:
         """The full match record, for the operator (crash recovery, audits): every move as
@@ -222,12 +229,7 @@ class Hall:
             if any(s.player_id is not None for s in seats.values()):
                 raise RESERVED
             if any(name_key(s.name) == name_key(name) for s in seats.values()):
-                raise LobbyError(
-                    409,
-                    f"the name {name!r} is taken at this table",
-                    "name_taken_here",
-                    {"name": name},
-                )
+                raise _name_taken(name)
             free = [i for i in range(table.num_seats) if i not in seats]
             if not free:
                 raise LobbyError(409, "this table is full", "table_full")
@@ -240,7 +242,11 @@ class Hall:
                 token_hash=token_hash(token),
                 left=False,
             )
-            await self.db.put_seat(row)
+            try:
+                await self.db.add_seat(row)
+            except IntegrityError:  # another process took the seat or the name meanwhile
+                names = {name_key(s.name) for s in await self.db.seats(table_id)}
+                raise _name_taken(name) if name_key(name) in names else SEAT_TAKEN from None
             if len(free) == 1:
                 await self._start(table)
             else:
@@ -261,7 +267,7 @@ class Hall:
         async with await self._lock(table_id):
             table = await self._table(table_id)
             seat = await self.authenticate(table_id, token)
-            runtime = self.runtimes.get(table_id)
+            runtime = await self._claim_locked(table)
             if table.status == "finished" or (runtime is not None and runtime.state.over):
                 raise LobbyError(
                     409, "the game is over: there is no seat left to leave", "nothing_to_leave"
@@ -371,6 +377,7 @@ class Hall:
             for i, (player_id, player_name) in enumerate(players)
         ]
         await self.db.add_table(table, seats)
+        self._lobby_changed()
         return table.id
 
     async def claim(self, table_id: str, player_id: str) -> tuple[int, str]:
@@ -419,19 +426,52 @@ class Hall:
     # --- runtimes ----------------------------------------------------------------------------
 
     async def runtime(self, table_id: str) -> TableRuntime | None:
-        """The live table, loading a finished one for spectators when asked."""
+        """The live table, claiming a running one that is not in memory yet (start-up restores
+        in the background) and loading a finished one for spectators; None while it is open."""
         if table_id in self.runtimes:
             return self.runtimes[table_id]
         table = await self._table(table_id)
-        if table_id in self.runtimes:  # it started while the table was read
-            return self.runtimes[table_id]
+        if table.status == "open":
+            return None
+        async with self._locks[table_id]:
+            return await self._claim_locked(table)
+
+    async def _claim(self, table_id: str) -> bool:
+        """Claim a running table unless it is in memory already; True when this claimed it."""
+        async with self._locks[table_id]:
+            if table_id in self.runtimes:
+                return False
+            table = await self.db.table(table_id)
+            if table is None or table.status != "running":
+                return False
+            return await self._claim_locked(table) is not None
+
+    async def _claim_locked(self, table: TableRow) -> TableRuntime | None:
+        """The table's runtime, rebuilt from its record when it is not in memory; the caller
+        holds the table's lock, so a table is never rebuilt twice. A finished table is loaded
+        to be looked at and retired again later; a running table whose game turns out to be
+        over (the server stopped between its last move and marking it finished) is finished
+        now. None for an open table, and for one that cannot be rebuilt (logged once)."""
+        if table.id in self.runtimes or table.status == "open":
+            return self.runtimes.get(table.id)
+        if table.id in self._unrestorable:
+            return None
+        try:
+            await self._launch(table)
+        except Exception:
+            if table.status != "running":
+                raise
+            log.exception("table %s could not be restored", table.id)
+            self._unrestorable.add(table.id)
+            return None
+        runtime = self.runtimes[table.id]
         if table.status == "finished":
-            async with await self._lock(table_id):
-                if table_id not in self.runtimes:
-                    await self._launch(table)
-                    self._retire_later(table_id)  # no move will finish it again
-            return self.runtimes[table_id]
-        return None
+            self._retire_later(table.id)  # no move will finish it again
+        elif runtime.state.over:
+            await self.db.set_status(table.id, "finished", runtime.state.result)
+            self._retire_later(table.id)
+            await self._tell(table.id)
+        return runtime
 
     async def _start(self, table: TableRow) -> None:
         await self.db.set_status(table.id, "running")
@@ -446,6 +486,7 @@ class Hall:
     async def _tell(self, table_id: str) -> None:
         """Tell the listeners a table started or finished; one that fails is logged, since
         the table itself has moved on either way."""
+        self._lobby_changed()
         for listener in self.listeners:
             try:
                 await listener(table_id)
@@ -526,6 +567,7 @@ class Hall:
 
     async def _announce(self, table_id: str) -> None:
         """Tell everyone watching the table that its seats or status changed."""
+        self._lobby_changed()
         text = server_message("table", table=(await self.info(table_id)).model_dump())
         for conn in list(self.waiting.get(table_id, ())):
             conn.send(text)
@@ -533,11 +575,49 @@ class Hall:
         if runtime is not None:
             runtime.notify(text)
 
+    def _lobby_changed(self) -> None:
+        for listener in self.lobby_listeners:
+            listener()
+
     def wait(self, table_id: str, conn: Connection) -> None:
         self.waiting[table_id].add(conn)
 
     def unwait(self, table_id: str, conn: Connection) -> None:
         self.waiting.get(table_id, set()).discard(conn)
+
+
+def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
+    seats = {s.seat: s for s in rows}
+    listed = []
+    for i in range(table.num_seats):
+        row = seats.get(i)
+        listed.append(
+            SeatInfo(seat=i, name=None, kind="empty")
+            if row is None
+            else SeatInfo(
+                seat=i,
+                name=row.name,
+                kind=row.kind,  # type: ignore[arg-type]
+                left=row.left,
+                reserved=row.player_id is not None and row.token_hash is None and not row.left,
+            )
+        )
+    return TableInfo(
+        id=table.id,
+        name=table.name,
+        game=table.game,
+        web_module=_has_web_module(table.game),
+        ruleset=table.options.get("ruleset"),
+        options=table.options,
+        status=table.status,  # type: ignore[arg-type]
+        seats=listed,
+        turn_clock=table.turn_clock,
+        bot_delay=table.bot_delay,
+        bot_takeover=table.bot_takeover,
+        seed_sha256=seed_commitment(table.seed),
+        seed=str(table.seed) if table.status == "finished" else None,
+        result=table.result,
+    )
 
 
 def _bot_kind(info: GameInfo, asked: str | None) -> str:

@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Request, WebSocket, WebSocketDisconnect, status
+from fastapi import APIRouter, Depends, Path, Request, WebSocket, status
 
 from pokerhall.server import accounts
 from pokerhall.server.hall import LobbyError
@@ -24,6 +22,7 @@ from pokerhall.server.league_messages import (
 )
 from pokerhall.server.lobby import COMMON, CONFLICT, TokenDep, _answers
 from pokerhall.server.messages import SeatToken, error_message
+from pokerhall.server.push import relay
 
 router = APIRouter(prefix="/api", responses=COMMON)
 socket_router = APIRouter()
@@ -170,22 +169,7 @@ async def league_socket(ws: WebSocket, league_id: str) -> None:
         await ws.close(1008, exc.reason)
         return
 
-    async def drain() -> None:  # notices the client going away
-        with contextlib.suppress(WebSocketDisconnect):
-            while (await ws.receive())["type"] != "websocket.disconnect":
-                pass
-
-    reader = asyncio.create_task(drain())
     try:
-        while not reader.done():
-            getter = asyncio.ensure_future(queue.get())
-            done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
-            if getter not in done:
-                getter.cancel()
-                break
-            await ws.send_text(getter.result())
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+        await relay(ws, queue)
     finally:
         leagues.unwatch(league_id, queue)
-        reader.cancel()

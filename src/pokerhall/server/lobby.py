@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Header, Query, Request, status
+from fastapi import (
+    APIRouter,
+    Depends,
+    Header,
+    Query,
+    Request,
+    WebSocket,
+    status,
+)
 from fastapi.responses import JSONResponse
 
 from pokerhall import games
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.hall import Hall, LobbyError
+from pokerhall.server.lobby_feed import LobbyFeed
 from pokerhall.server.messages import CreateTable, ErrorBody, JoinTable, SeatToken, TableInfo
+from pokerhall.server.push import relay
 
 
 def _answers(**reasons: str) -> dict[int | str, dict[str, Any]]:
@@ -33,6 +43,7 @@ CONFLICT = _answers(**{"409": "The table's state does not allow it (see detail).
 NO_CATALOG = _answers(**{"404": "No such game, or no messages in that language."})
 
 router = APIRouter(prefix="/api", responses=COMMON)
+socket_router = APIRouter()
 
 
 def get_hall(request: Request) -> Hall:
@@ -135,3 +146,16 @@ async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInf
 )
 async def table_record(table_id: str, hall: HallDep) -> dict[str, Any]:
     return await hall.public_record(table_id)
+
+
+@socket_router.websocket("/ws/lobby")
+async def lobby_socket(ws: WebSocket) -> None:
+    """The open and running tables as a `tables` message now and after every change, so a
+    lobby page never polls (`lobby_feed.py`). Read-only: nothing a client sends is acted on."""
+    await ws.accept()
+    feed: LobbyFeed = ws.app.state.lobby_feed
+    queue = await feed.watch()
+    try:
+        await relay(ws, queue)
+    finally:
+        feed.unwatch(queue)

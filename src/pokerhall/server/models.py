@@ -22,7 +22,10 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
+from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from pokerhall.server.messages import name_key
 
 
 def utcnow() -> datetime:
@@ -56,14 +59,25 @@ class TableRow(Base):
     """The turn clock as wall-clock times (`runtime.Deadlines`), so a restart keeps it."""
 
 
+def _seat_name_key(context: DefaultExecutionContext) -> str:
+    params: dict[str, Any] = context.get_current_parameters()  # type: ignore[no-untyped-call]
+    return name_key(params["name"])
+
+
 class SeatRow(Base):
+    """A seat of a table. The primary key makes a seat one row, so one person holds it; the
+    name's key (`name_key`, set from the name) is unique per table, so names differ as the hall
+    compares them. Both hold across processes: they are the database's constraints."""
+
     __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "name_key", name="uq_seats_name_key"),)
 
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(80), default=_seat_name_key)
     kind: Mapped[str] = mapped_column(String(8))
     """human or bot."""
     bot_kind: Mapped[str | None] = mapped_column(String(20), nullable=True)

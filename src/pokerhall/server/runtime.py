@@ -102,6 +102,7 @@ class TableRuntime:
         # connections right after this, and their first snapshot must carry the clock of the
         # first prompts (no later update may come before the deadline passes).
         self._restore_deadlines(self.control.deadlines)
+        self._keep_current_round()
         self._schedule()
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
 
@@ -174,6 +175,8 @@ class TableRuntime:
             self._schedule()  # bots and clocks carry on from the unchanged state
             return False
         events = state.act(seat, move)  # cannot fail: the same move was just checked
+        if any(event.type == ROUND_STARTED for event in events):
+            self._keep_current_round()
         if state.over:
             await self._on_finish(state)
         if command.reply is not None:
@@ -339,42 +342,61 @@ class TableRuntime:
         self.connections.discard(conn)
 
     def snapshot(self, seat: int | None) -> str:
-        """The full picture for a (re)connecting client: view plus this hand's visible events."""
-        events = self.state.events
-        start = max((i for i, e in enumerate(events) if e.type == ROUND_STARTED), default=0)
-        recent = [self._event_json(e) for e in events[start:] if e.visible_to(seat)]
+        """The full picture for a (re)connecting client: view plus this round's visible events
+        (the only ones the table keeps, `_keep_current_round`)."""
+        recent = [self._event_json(e) for e in self.state.events if e.visible_to(seat)]
         return server_message(
             "state", view=self.state.view(seat), events=recent, clock=self.clock_for(seat)
         )
+
+    def _keep_current_round(self) -> None:
+        """Forget the events before the current round's start: a snapshot sends no older ones,
+        and a long game's whole history would otherwise stay in memory for as long as the
+        table runs (and be walked by every full garbage collection)."""
+        events = self.state.events
+        start = next(
+            (i for i in range(len(events) - 1, -1, -1) if events[i].type == ROUND_STARTED), 0
+        )
+        if start:
+            self.state.forget_events_before(start)
 
     def _broadcast(self, events: list[Event], mover: int) -> None:
         """Send each connection the events it may see and its new view.
 
         A connection that may see none of the events gets nothing at all (the mover always
         gets its update): an empty update would tell the others that somebody moved, which a
-        secret simultaneous move such as a guess (Q2) must not.
+        secret simultaneous move such as a guess (Q2) must not. The message is built and
+        encoded once per audience (a seat, or the spectators), however many connections
+        share it: a player's second tab and every spectator get the same text.
         """
-        views: dict[int | None, JSON] = {}
+        texts: dict[int | None, str | None] = {}
         described: dict[int, JSON] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
             seat = conn.seat
-            visible = [
-                described.setdefault(i, self._event_json(e))
-                for i, e in enumerate(events)
-                if e.visible_to(seat)
-            ]
-            if not visible and seat != mover:
-                continue
-            if seat not in views:
-                views[seat] = self.state.view(seat)
-            conn.send(
-                server_message(
-                    "update", events=visible, view=views[seat], clock=self.clock_for(seat)
-                )
-            )
+            if seat not in texts:
+                texts[seat] = self._update(seat, events, described, mover)
+            text = texts[seat]
+            if text is not None:
+                conn.send(text)
+
+    def _update(
+        self, seat: int | None, events: list[Event], described: dict[int, JSON], mover: int
+    ) -> str | None:
+        """One audience's update, or None when it may see none of the events and did not
+        move; `described` keeps each event's JSON for the next audience."""
+        visible = [
+            described[i] if i in described else described.setdefault(i, self._event_json(e))
+            for i, e in enumerate(events)
+            if e.visible_to(seat)
+        ]
+        if not visible and seat != mover:
+            return None
+        return server_message(
+            "update", events=visible, view=self.state.view(seat), clock=self.clock_for(seat)
+        )
 
     def _event_json(self, event: Event) -> JSON:
         """An event as sent to clients, with its description (`Game.describe`) under

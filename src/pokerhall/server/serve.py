@@ -24,7 +24,7 @@ def serve(
     packs: Path | None = None,
     dev: bool = False,
 ) -> None:
-    app = create_app(db, packs_dir=packs, dev=dev, listen_host=host)
+    app = create_app(db, packs_dir=packs, dev=dev, listen_host=host, tune_gc=True)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
     where = reach(host)
@@ -37,6 +37,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=WS_MAX_FRAME_BYTES,
+        ws_per_message_deflate=False,  # compressing every update cost more CPU than its JSON
         log_level="warning",
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
     )

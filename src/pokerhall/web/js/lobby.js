@@ -1,4 +1,6 @@
-/* The lobby page: tables to join or watch, the create form and the join dialog. */
+/* The lobby page: tables to join or watch, the create form and the join dialog. The list is
+   pushed by the server over /ws/lobby whenever it changes (no polling); the Refresh button
+   still asks for it over HTTP. */
 
 import { api } from "./api.js";
 import { byId } from "./dom.js";
@@ -8,26 +10,55 @@ import { loadGame } from "./games.js";
 import { renderTableLists, setGames, tableUrl } from "./lobby-list.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
 
-const REFRESH_EVERY = 5000;
+const PROTOCOL = 1;
+const BACKOFF = [1000, 2000, 4000, 8000, 15000];
 let tables = [];
 let lastJson = "";
 let joining = null;
+let attempt = 0;
+let held = null; // the latest pushed list, kept while "Refresh automatically" is off
 
-async function refresh({ manual = false } = {}) {
-  const status = byId("tables-status");
-  try {
-    tables = await api.tables();
-  } catch (error) {
-    status.textContent = errorText(error);
-    return;
-  }
+function show(list, { manual = false } = {}) {
+  tables = list;
   const json = JSON.stringify(tables);
   if (json !== lastJson || manual) {
     lastJson = json;
     const counts = renderTableLists(tables, { onJoin: openJoin });
     // Only a refresh the player asked for is announced; the automatic one stays quiet.
-    status.textContent = manual ? t("lobby.refreshed", counts) : "";
+    byId("tables-status").textContent = manual ? t("lobby.refreshed", counts) : "";
   }
+}
+
+async function refresh({ manual = false } = {}) {
+  let list;
+  try {
+    list = await api.tables();
+  } catch (error) {
+    byId("tables-status").textContent = errorText(error);
+    return;
+  }
+  show(list, { manual });
+}
+
+/** The server pushes the list now and after every change; a lost socket reconnects. */
+function watch() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
+  ws.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message.v !== PROTOCOL || message.type !== "tables") return;
+    attempt = 0;
+    if (byId("auto-refresh").checked) show(message.tables);
+    else held = message.tables;
+  });
+  ws.addEventListener("close", () => {
+    setTimeout(watch, BACKOFF[Math.min(attempt++, BACKOFF.length - 1)]);
+  });
 }
 
 function openJoin(table) {
@@ -70,10 +101,11 @@ async function submitJoin(event) {
   }
 }
 
-function startAutoRefresh() {
-  setInterval(() => {
-    if (byId("auto-refresh").checked && document.visibilityState === "visible") refresh();
-  }, REFRESH_EVERY);
+function followAutoRefresh() {
+  byId("auto-refresh").addEventListener("change", (event) => {
+    if (event.target.checked && held) show(held);
+    held = null;
+  });
 }
 
 async function main() {
@@ -98,7 +130,8 @@ async function main() {
     renderTableLists(tables, { onJoin: openJoin });
   });
   await refresh();
-  startAutoRefresh();
+  followAutoRefresh();
+  watch();
 }
 
 main();

@@ -232,6 +232,7 @@ export default {
   "apiError.not_drawn": "K tomuto stolu jste nebyli vylosováni. Svůj stůl najdete v losování.",
   "apiError.seat_reserved": "Místa u tohoto stolu patří vylosovaným hráčům. Připojte se přes ligu.",
   "apiError.name_taken": "Toto jméno je obsazené. Zvolte prosím jiné.",
+  "apiError.seat_taken": "Někdo si toto místo vzal ve stejnou chvíli. Zkuste to prosím znovu.",
   "apiError.bad_secret": "Hráč s tímto jménem a heslem neexistuje.",
   "apiError.signup_closed": "Stoly tohoto kola jsou vylosované: přihlášky jsou uzavřené.",
   "apiError.unknown_league": "Tato liga neexistuje.",

@@ -231,6 +231,7 @@ export default {
   "apiError.not_drawn": "Du wurdest nicht an diesen Tisch gelost. Deinen Tisch findest du in der Auslosung.",
   "apiError.seat_reserved": "Die Plätze an diesem Tisch sind für die zugelosten Spieler reserviert. Tritt über die Liga bei.",
   "apiError.name_taken": "Dieser Name ist vergeben. Bitte wähle einen anderen.",
+  "apiError.seat_taken": "Jemand hat diesen Platz im selben Moment genommen. Bitte versuche es noch einmal.",
   "apiError.bad_secret": "Kein Spieler mit diesem Namen und Geheimnis.",
   "apiError.signup_closed": "Die Tische dieses Spieltags sind ausgelost: Die Anmeldung ist geschlossen.",
   "apiError.unknown_league": "Diese Liga gibt es nicht.",

@@ -232,6 +232,7 @@ export default {
   "apiError.not_drawn": "You were not drawn to this table. Your table is listed in the drawing.",
   "apiError.seat_reserved": "The seats at this table are kept for the players drawn to it. Join through its league.",
   "apiError.name_taken": "This name is taken. Please choose another.",
+  "apiError.seat_taken": "Someone took this seat at the same moment. Please try again.",
   "apiError.bad_secret": "No player with this name and secret.",
   "apiError.signup_closed": "The tables for this session have been drawn: sign-up is closed.",
   "apiError.unknown_league": "This league does not exist.",
