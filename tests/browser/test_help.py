@@ -79,7 +79,7 @@ def test_every_game_has_a_rules_page_in_every_language(visitor: VisitorFactory, 
         in_language(page, code)
         page.wait_for_function(
             "(code) => document.querySelector('#help-body h2') && "
-            "document.documentElement.lang === code && "
+            "document.getElementById('help-body').dataset.rendered === code && "
             "!document.querySelector('#help-error').textContent",
             arg=code,
         )

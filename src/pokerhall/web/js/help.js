@@ -78,6 +78,7 @@ async function render() {
     document.title = t("help.pageTitle");
     show(byId("help-body"), false);
     show(byId("help-keys"), false);
+    byId("help-body").dataset.rendered = currentLanguage();
     return;
   }
   const module = modules.get(info.name);
@@ -96,6 +97,7 @@ async function render() {
   fill(byId("help-body"), body);
   show(byId("help-body"), true);
   renderShortcuts(module);
+  byId("help-body").dataset.rendered = currentLanguage(); // drawn whole in this language
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
 }
 
