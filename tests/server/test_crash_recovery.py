@@ -89,6 +89,27 @@ def processes() -> Iterator[list[ServerProcess]]:
         server.kill()
 
 
+async def kill_and_restart(
+    first: ServerProcess,
+    clients: list[TableClient],
+    processes: list[ServerProcess],
+    sqlite_url: str,
+    tmp_path: Path,
+    table_id: str,
+    tokens: list[str],
+) -> tuple[ServerProcess, list[TableClient]]:
+    """kill -9 the server mid-game, start another on the same database, and reconnect every
+    seat with its token: what a crash and a restart look like to the players."""
+    first.kill(signal.SIGKILL)
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await client.close()
+    second = ServerProcess(sqlite_url, tmp_path / "server.log")
+    processes.append(second)
+    await second.ready()
+    return second, [await TableClient.connect(second.ws(table_id), t) for t in tokens]
+
+
 async def test_a_killed_server_loses_no_acknowledged_move(
     processes: list[ServerProcess], sqlite_url: str, quick_options: dict[str, Any], tmp_path: Path
 ) -> None:
@@ -110,15 +131,9 @@ async def test_a_killed_server_loses_no_acknowledged_move(
     seen: list[dict[str, Any]] = [c.view or {} for c in clients]
     if (actor := next((c for c in clients if c.prompt() is not None), None)) is not None:
         await actor.answer(passive_strategy)  # in flight when the server dies: either way is fine
-    first.kill(signal.SIGKILL)
-    for client in clients:
-        with contextlib.suppress(Exception):
-            await client.close()
-
-    second = ServerProcess(sqlite_url, tmp_path / "server.log")
-    processes.append(second)
-    await second.ready()
-    clients = [await TableClient.connect(second.ws(table["id"]), t) for t in tokens]
+    second, clients = await kill_and_restart(
+        first, clients, processes, sqlite_url, tmp_path, table["id"], tokens
+    )
     for client, view in zip(clients, seen, strict=True):
         state = await client.expect("state")
         assert state["view"]["prompt_id"] >= view["prompt_id"]
@@ -191,15 +206,9 @@ async def test_a_killed_server_resumes_a_palace_hand_identically(
         while client.view is None or client.view["prompt_id"] != mover.view["prompt_id"]:  # type: ignore[index]
             await client.recv()
     seen = [dict(c.view or {}) for c in clients]
-    first.kill(signal.SIGKILL)
-    for client in clients:
-        with contextlib.suppress(Exception):
-            await client.close()
-
-    second = ServerProcess(sqlite_url, tmp_path / "server.log")
-    processes.append(second)
-    await second.ready()
-    clients = [await TableClient.connect(second.ws(table["id"]), t) for t in tokens]
+    second, clients = await kill_and_restart(
+        first, clients, processes, sqlite_url, tmp_path, table["id"], tokens
+    )
     for client, view in zip(clients, seen, strict=True):
         state = await client.expect("state")
         assert state["view"] == view  # the same hand, palace, soldiers, pot and prompt
@@ -256,15 +265,9 @@ async def test_a_killed_detective_table_goes_on_identically(
         while client.view is None or client.view["prompt_id"] < prompt_id:
             await client.recv()
     seen = [client.view for client in clients]
-    first.kill(signal.SIGKILL)
-    for client in clients:
-        with contextlib.suppress(Exception):
-            await client.close()
-
-    second = ServerProcess(sqlite_url, tmp_path / "server.log")
-    processes.append(second)
-    await second.ready()
-    clients = [await TableClient.connect(second.ws(table["id"]), t) for t in tokens]
+    second, clients = await kill_and_restart(
+        first, clients, processes, sqlite_url, tmp_path, table["id"], tokens
+    )
     for client, view in zip(clients, seen, strict=True):
         state = await client.expect("state")
         assert state["view"] == view, f"seat {client.seat} sees another game after the restart"
