@@ -16,6 +16,7 @@ from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.equity import Knowledge, win_chance
 from pokerhall.games.quizpoker.bots.guessing import format_guess, heuristic_guess
 from pokerhall.games.quizpoker.bots.legal import (
+    answer_prompt,
     live_opponents,
     passive,
     raise_window,
@@ -39,17 +40,9 @@ class HeuristicBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
-        try:
-            kind = prompt.get("type")
-            if kind == "guess":
-                return self._guess(view)
-            if kind == "show_folded":
-                return {"type": "muck"}  # a folded guess shown only informs the others
-            if kind == "bet":
-                return self._bet(view, prompt)
-        except (KeyError, TypeError, ValueError, ArithmeticError):
-            pass  # an unexpected view shape must not stop the table: play safe instead
-        return dict(prompt.get("default") or {"type": "fold"})
+        return answer_prompt(
+            prompt, guess=lambda: self._guess(view), bet=lambda: self._bet(view, prompt)
+        )
 
     def _guess(self, view: JSON) -> JSON:
         question = view["hand"]["question"]

@@ -7,6 +7,7 @@ multiple of the chip unit, and an `all_in` move is listed only when going all-in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pokerhall.engine.events import JSON
@@ -86,3 +87,20 @@ def legal_of(prompt: JSON) -> dict[str, Any]:
         out[kind] = None if window is None else {"min_to": window["min"], "max_to": window["max"]}
     out["all_in"] = moves["all_in"]["to"] if "all_in" in moves else None
     return out
+
+
+def answer_prompt(prompt: JSON, guess: Callable[[], JSON], bet: Callable[[], JSON]) -> JSON:
+    """A QuizPoker bot's move for any prompt: its `guess` or `bet`, a muck when asked to show a
+    folded guess (shown, it only informs the others), and the prompt's default when the view
+    has an unexpected shape, so a bot's mistake never stops the table."""
+    try:
+        kind = prompt.get("type")
+        if kind == "guess":
+            return guess()
+        if kind == "show_folded":
+            return {"type": "muck"}
+        if kind == "bet":
+            return bet()
+    except (KeyError, TypeError, ValueError, ArithmeticError):
+        pass
+    return dict(prompt.get("default") or {"type": "fold"})

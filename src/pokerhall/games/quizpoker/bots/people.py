@@ -31,7 +31,14 @@ from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.chances import win_chance
 from pokerhall.games.quizpoker.bots.guessing import format_guess, heuristic_guess
 from pokerhall.games.quizpoker.bots.knowledge import Knowledge, Level, learn
-from pokerhall.games.quizpoker.bots.legal import move_of, passive, raise_window, snap, to_call
+from pokerhall.games.quizpoker.bots.legal import (
+    answer_prompt,
+    move_of,
+    passive,
+    raise_window,
+    snap,
+    to_call,
+)
 from pokerhall.games.quizpoker.bots.numbers import Span, hint_span
 
 
@@ -110,17 +117,11 @@ class LevelBot:
         self._reads = {}
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
-        try:
-            kind = prompt.get("type")
-            if kind == "guess":
-                return {"type": "guess", "value": self._known(view).guess()}
-            if kind == "show_folded":
-                return {"type": "muck"}  # a folded guess shown only informs the others
-            if kind == "bet":
-                return self._bet(view, prompt)
-        except (KeyError, TypeError, ValueError, ArithmeticError):
-            pass  # an unexpected view shape must not stop the table: play safe instead
-        return dict(prompt.get("default") or {"type": "fold"})
+        return answer_prompt(
+            prompt,
+            guess=lambda: {"type": "guess", "value": self._known(view).guess()},
+            bet=lambda: self._bet(view, prompt),
+        )
 
     def _known(self, view: JSON) -> Knowledge:
         """The briefed knowledge of this hand's question; a bot nobody briefed knows only what
