@@ -7,7 +7,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 CHROMIUM := /usr/bin/chromium
 CZECH_DIC := /usr/share/hunspell/cs_CZ.dic
 
-.PHONY: run play test lint typecheck unit bench questions browser lexicon clean
+.PHONY: run play test lint typecheck unit bench soak questions browser lexicon clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,11 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/server_load.py --tables 100
 	$(BIN)/python bench/server_load.py --tables 1000 --think-between 2 5 --seconds 40 --warmup 5
 	$(BIN)/python bench/lexicon_build.py
+
+# Half an hour at 200 tables at a human pace: does the server's memory stay flat? (Not in bench.)
+soak: $(BENCH_STAMP)
+	$(BIN)/python bench/server_load.py --tables 200 --think-between 2 5 --warmup 30 \
+		--seconds 1800 --memory-every 60
 
 # Rebuilds the generated question pack from data shipped in Python packages.
 questions: $(STAMP)

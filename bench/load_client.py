@@ -288,6 +288,8 @@ class Result:
     """The measured time as wall-clock times, to pick the server's pauses inside it."""
     gc_pauses: list[tuple[int, float]] = field(default_factory=list)
     """The server's garbage collections while measuring: (generation, milliseconds)."""
+    memory: list[tuple[float, float]] = field(default_factory=list)
+    """With `--memory-every`: the server's RSS while measuring, (seconds in, MB)."""
 
     @property
     def moves_per_second(self) -> float:

@@ -250,7 +250,7 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
             cpu_server, cpu_own, t0 = server.cpu_seconds(), own_cpu_seconds(), time.perf_counter()
             cpu_wait, rss_start = server.cpu_wait_seconds(), server.rss_mb()
             stats.measuring, wall_start = True, time.time()
-            await sleep_watching(args.seconds, server, tasks, lambda: stats.moves >= args.moves)
+            memory = await watch_memory(args, server, tasks, stats, t0)
             stats.measuring, wall_end = False, time.time()
             elapsed = time.perf_counter() - t0
             cpu_server = server.cpu_seconds() - cpu_server
@@ -282,7 +282,29 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         errors=dict(stats.errors),
         reasons=dict(stats.reasons),
         window=(wall_start, wall_end),
+        memory=memory,
     )
+
+
+async def watch_memory(
+    args: argparse.Namespace,
+    server: ServerProcess,
+    tasks: list[asyncio.Task[None]],
+    stats: Stats,
+    t0: float,
+) -> list[tuple[float, float]]:
+    """Sleep through the measured time; with `--memory-every`, sample the server's RSS as it
+    goes, (seconds since the start, MB), for the soak's question: does memory stay flat?"""
+    enough = lambda: stats.moves >= args.moves  # noqa: E731
+    if not args.memory_every:
+        await sleep_watching(args.seconds, server, tasks, enough)
+        return []
+    samples = [(0.0, server.rss_mb())]
+    end = t0 + args.seconds
+    while (left := end - time.perf_counter()) > 0 and not enough():
+        await sleep_watching(min(left, args.memory_every), server, tasks, enough)
+        samples.append((time.perf_counter() - t0, server.rss_mb()))
+    return samples
 
 
 def report(result: Result, out: Callable[[str], None] = print) -> None:
@@ -318,8 +340,29 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
         out(f"  {name:<11} {value}")
     for code, reason in sorted(r.reasons.items()):
         out(f"  {'':<11} {code}: {reason[:80]}")
+    for line in memory_lines(r.memory):
+        out(f"  {line}")
     for line in verdicts(r):
         out(f"  {line}")
+
+
+def memory_lines(samples: list[tuple[float, float]]) -> list[str]:
+    """The RSS samples of a soak, and the growth over its second half (the first half fills
+    the caches and the ten minutes a finished table stays in memory), per ten minutes."""
+    if len(samples) < 3:
+        return []
+    lines = ["RSS by minute: " + "  ".join(f"{at / 60:.0f}:{mb:.0f}" for at, mb in samples)]
+    half = samples[-1][0] / 2
+    second = [(at, mb) for at, mb in samples if at >= half]
+    (t1, m1), (t2, m2) = second[0], second[-1]
+    if t2 > t1:
+        growth = 600 * (m2 - m1) / (t2 - t1)
+        peak = max(mb for _, mb in samples)
+        lines.append(
+            f"memory      {m1:.0f} MB at {t1 / 60:.0f} min -> {m2:.0f} MB at {t2 / 60:.0f} min: "
+            f"{growth:+.1f} MB per 10 min over the second half (peak {peak:.0f} MB)"
+        )
+    return lines
 
 
 def gc_line(pauses: list[tuple[int, float]]) -> str:
@@ -397,6 +440,13 @@ def main(argv: list[str] | None = None) -> int:
         nargs=2,
         metavar=("LOW", "HIGH"),
         help="seconds per move, uniform between LOW and HIGH (the goal's pace: 2 5)",
+    )
+    parser.add_argument(
+        "--memory-every",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="sample the server's RSS this often while measuring (the soak: make soak)",
     )
     parser.add_argument("--profile", action="store_true", help="profile the server (cProfile)")
     parser.add_argument("--profile-save", type=Path, help="with --profile: keep the .prof here")
