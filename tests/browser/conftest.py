@@ -313,17 +313,23 @@ class Visitor:
         expect(self.page.locator("html")).to_have_attribute("lang", "en")
 
 
-VisitorFactory = Callable[[str], Visitor]
+VisitorFactory = Callable[..., Visitor]
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+"""The two sizes the layout is tested at (a phone: iPhone 12 to 15's CSS pixels)."""
 
 
 @pytest.fixture
 def visitor(browser: Browser, server: PokerhallServer) -> Iterator[VisitorFactory]:
-    """`visitor("Ann")` opens a fresh browser context (English, desktop size) on the server."""
+    """`visitor("Ann")` opens a fresh browser context (English, desktop size) on the server;
+    keyword arguments go to Playwright's `new_context` (`viewport=PHONE`,
+    `color_scheme="dark"`, `reduced_motion="reduce"`, ...)."""
     opened: list[Visitor] = []
 
-    def open_visitor(label: str) -> Visitor:
+    def open_visitor(label: str, **options: Any) -> Visitor:
         context = browser.new_context(
-            base_url=server.url, locale="en-US", viewport={"width": 1280, "height": 900}
+            **{"base_url": server.url, "locale": "en-US", "viewport": DESKTOP, **options}
         )
         context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)
