@@ -31,6 +31,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Error,
     Page,
+    ViewportSize,
     expect,
     sync_playwright,
 )
@@ -97,10 +98,11 @@ class PokerhallServer:
         self.url = ""
         self._process: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> PokerhallServer:
+    def start(self, port: int | None = None) -> PokerhallServer:
+        """Start on `port` (a restart keeps its address), else on a free one."""
         # Another process may take the probed port before the server binds it: try a few.
-        for _attempt in range(3):
-            port = free_port()
+        for _attempt in range(1 if port else 3):
+            port = port or free_port()
             with self.log_path.open("ab") as log:
                 self._process = subprocess.Popen(
                     [
@@ -150,6 +152,13 @@ class PokerhallServer:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(SERVER_STOP_SECONDS)
+
+    def restart(self) -> PokerhallServer:
+        """Stop and start again on the same port and database (running tables come back from
+        it, as after any restart): what a player's browser sees as a dropped connection."""
+        port = int(self.url.rsplit(":", 1)[1])
+        self.stop()
+        return self.start(port)
 
     def log(self) -> str:
         if not self.log_path.exists():
@@ -315,8 +324,8 @@ class Visitor:
 
 VisitorFactory = Callable[..., Visitor]
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 """The two sizes the layout is tested at (a phone: iPhone 12 to 15's CSS pixels)."""
 
 

@@ -22,6 +22,7 @@ import { TableSocket } from "./socket.js";
 import { SelfVoice } from "./speech.js";
 import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
 import { TableModel } from "./table-model.js";
+import { TableMotion } from "./table-motion.js";
 import { TurnAlerts } from "./turn-alerts.js";
 
 /** Events read out even when "read out every event" is off (a game adds its own). */
@@ -31,6 +32,7 @@ const tableId = new URLSearchParams(location.search).get("id");
 const model = new TableModel(tableId);
 const voice = new SelfVoice();
 const announcer = new Announcer(byId("live-region"), byId("live-alert"), voice);
+const motion = new TableMotion();
 let socket = null;
 let game = null; // the game module, mounted once the table info says which game
 let log = null;
@@ -105,10 +107,12 @@ function renderAll() {
   show(byId("skip-to-move"), Boolean(view)); // the move panel exists only once the game runs
   if (!view || !game) return;
   byId("actions-heading").textContent = model.seat === null ? t("actions.headingWatching") : t("actions.heading");
+  const before = motion.before();
   const fresh = game.render(model);
   renderSeats(model, game);
   renderStatus(model, game);
   renderGameOver(model, game);
+  motion.after(before);
   if (fresh) yourTurn();
 }
 
