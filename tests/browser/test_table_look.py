@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import FloatRect, Page, expect
+from playwright.sync_api import FloatRect, Page, ViewportSize, expect
 
 from .conftest import DESKTOP, PHONE, PokerhallServer, Visitor, VisitorFactory
 from .test_accessibility import assert_accessible_light_and_dark
@@ -24,6 +24,8 @@ from .test_accessibility import assert_accessible_light_and_dark
 OFFLINE_NOISE = re.compile(r"WebSocket connection to .* failed|ERR_CONNECTION_REFUSED")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
+MEDIUM: ViewportSize = {"width": 900, "height": 1000}
+"""A tablet or half a desktop screen: the oval at full width, your move below it."""
 YOUR_TURN = "() => document.querySelector('#actions.is-your-turn') !== null"
 
 
@@ -66,7 +68,7 @@ def play_until_betting(person: Visitor) -> None:
 def shoot(page: Page, game: str) -> list[Path]:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     saved = []
-    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+    for size_name, size in (("desktop", DESKTOP), ("medium", MEDIUM), ("phone", PHONE)):
         page.set_viewport_size(size)
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
@@ -77,7 +79,7 @@ def shoot(page: Page, game: str) -> list[Path]:
                 else "() => window.scrollTo(0, 0)"
             )
             path = SCREENSHOTS / f"{game}-{size_name}-{scheme}.png"
-            page.screenshot(path=path, full_page=size_name == "desktop")
+            page.screenshot(path=path, full_page=size_name != "phone")
             saved.append(path)
     page.set_viewport_size(DESKTOP)
     page.emulate_media(color_scheme="light")
