@@ -31,6 +31,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Error,
     Page,
+    ViewportSize,
     expect,
     sync_playwright,
 )
@@ -97,10 +98,11 @@ class PokerhallServer:
         self.url = ""
         self._process: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> PokerhallServer:
+    def start(self, port: int | None = None) -> PokerhallServer:
+        """Start on `port` (a restart keeps its address), else on a free one."""
         # Another process may take the probed port before the server binds it: try a few.
-        for _attempt in range(3):
-            port = free_port()
+        for _attempt in range(1 if port else 3):
+            port = port or free_port()
             with self.log_path.open("ab") as log:
                 self._process = subprocess.Popen(
                     [
@@ -150,6 +152,13 @@ class PokerhallServer:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(SERVER_STOP_SECONDS)
+
+    def restart(self) -> PokerhallServer:
+        """Stop and start again on the same port and database (running tables come back from
+        it, as after any restart): what a player's browser sees as a dropped connection."""
+        port = int(self.url.rsplit(":", 1)[1])
+        self.stop()
+        return self.start(port)
 
     def log(self) -> str:
         if not self.log_path.exists():
@@ -313,17 +322,23 @@ class Visitor:
         expect(self.page.locator("html")).to_have_attribute("lang", "en")
 
 
-VisitorFactory = Callable[[str], Visitor]
+VisitorFactory = Callable[..., Visitor]
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+"""The two sizes the layout is tested at (a phone: iPhone 12 to 15's CSS pixels)."""
 
 
 @pytest.fixture
 def visitor(browser: Browser, server: PokerhallServer) -> Iterator[VisitorFactory]:
-    """`visitor("Ann")` opens a fresh browser context (English, desktop size) on the server."""
+    """`visitor("Ann")` opens a fresh browser context (English, desktop size) on the server;
+    keyword arguments go to Playwright's `new_context` (`viewport=PHONE`,
+    `color_scheme="dark"`, `reduced_motion="reduce"`, ...)."""
     opened: list[Visitor] = []
 
-    def open_visitor(label: str) -> Visitor:
+    def open_visitor(label: str, **options: Any) -> Visitor:
         context = browser.new_context(
-            base_url=server.url, locale="en-US", viewport={"width": 1280, "height": 900}
+            **{"base_url": server.url, "locale": "en-US", "viewport": DESKTOP, **options}
         )
         context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.set_default_navigation_timeout(NAVIGATION_TIMEOUT_MS)

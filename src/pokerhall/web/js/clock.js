@@ -15,3 +15,9 @@ export function spokenSeconds(seconds) {
 
 /** Warn the player once when their own clock passes each of these marks (seconds). */
 export const WARN_AT = [30, 10];
+
+/** How much of a turn is left, 0..1, for the visual timers (the whole turn: the table's clock). */
+export function clockFraction(seconds, total) {
+  if (!total || total <= 0) return 1;
+  return Math.min(1, Math.max(0, seconds / total));
+}

@@ -1,11 +1,19 @@
 /* The players around the table, game-neutral: name, you and bot tags, who is to act (with the
    clock), left the table. The game module adds its own details to each card (`seat`: badges,
-   lines such as a stack, state words and classes). Every state is written in words; colour
-   and borders only repeat it. */
+   lines such as a stack, state words and classes; a line with class `seat-bet` is drawn in
+   front of the seat, on the felt). Every state is written in words; colour, borders and the
+   timer bar only repeat it. Each card carries its place around the oval (seat-layout.js) as
+   custom properties; the list itself stays in seat order. */
 
 import { formatSeconds } from "./clock.js";
 import { byId, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { seatPlace } from "./seat-layout.js";
+
+/** The visual turn timer on the seat to act: a bar (decorative; the text clock says it). */
+function timerBar(which) {
+  return h("span", { class: "clock-bar seat-timer", "aria-hidden": "true", "data-clock-bar": which }, h("span", { class: "clock-fill" }));
+}
 
 function seatCard(model, game, player, seat) {
   const view = model.view;
@@ -20,9 +28,17 @@ function seatCard(model, game, player, seat) {
   if (turn) state.unshift(t("seats.toAct"));
   if (info?.left) state.push(info.kind === "bot" ? t("seats.leftBot") : t("seats.left"));
   const clockSeconds = turn ? model.secondsLeft(mine ? "you" : "table") : null;
-  return h(
+  const place = seatPlace(seat, view.players.length, model.seat);
+  const card = h(
     "li",
-    { class: classes.join(" "), "data-testid": `seat-${seat}`, "data-seat": seat },
+    {
+      class: classes.join(" "),
+      "data-testid": `seat-${seat}`,
+      "data-seat": seat,
+      "data-side": place.side,
+      // the player to act is the list's current item, in words too ("To act" below)
+      "aria-current": turn ? "true" : null,
+    },
     h(
       "div",
       { class: "seat-head" },
@@ -41,9 +57,40 @@ function seatCard(model, game, player, seat) {
     clockSeconds !== null
       ? h("p", { class: "seat-clock", "data-clock": mine ? "you" : "table" }, t("seats.clock", { time: formatSeconds(clockSeconds) }))
       : null,
+    clockSeconds !== null ? timerBar(mine ? "you" : "table") : null,
   );
+  for (const [name, value] of Object.entries({ x: place.x, y: place.y, bx: place.bx, by: place.by })) {
+    card.style.setProperty(`--seat-${name}`, String(value));
+  }
+  return card;
 }
 
 export function renderSeats(model, game) {
-  fill(byId("seats"), model.view.players.map((player, seat) => seatCard(model, game, player, seat)));
+  const seats = byId("seats");
+  const cards = model.view.players.map((player, seat) => seatCard(model, game, player, seat));
+  seats.dataset.count = String(cards.length);
+  // Seats at the ends of the oval leave the middle narrower (css/table.css).
+  seats.toggleAttribute("data-ends", cards.some((card) => card.dataset.side === "left"));
+  fill(seats, cards);
+  fitFelt(seats);
+}
+
+/* The felt's room above and below the centre panel follows the tallest seat card on each
+   side (a game may put cards or several lines on a seat), plus room for the bets. */
+const BET_ROOM_PX = 44;
+let fitsOnResize = false;
+
+function fitFelt(seats) {
+  const grid = seats.closest(".game-grid");
+  if (!grid) return;
+  if (!fitsOnResize) {
+    fitsOnResize = true; // the cards reflow with the width (phone strip, oval)
+    window.addEventListener("resize", () => fitFelt(seats));
+  }
+  const tallest = (side) =>
+    Math.max(0, ...[...seats.querySelectorAll(`:scope > [data-side="${side}"]`)].map((card) => card.offsetHeight));
+  const top = tallest("top");
+  const bottom = tallest("bottom");
+  if (top) grid.style.setProperty("--felt-top", `${top + BET_ROOM_PX}px`);
+  if (bottom) grid.style.setProperty("--felt-bottom", `${bottom + BET_ROOM_PX + 8}px`);
 }

@@ -3,8 +3,8 @@
    announcement and the Alt+Shift+S read-out. The words come from the game (or the fallback
    panel); the clock is the shell's. */
 
-import { formatSeconds } from "./clock.js";
-import { byId, show } from "./dom.js";
+import { clockFraction, formatSeconds } from "./clock.js";
+import { byId, h, show } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** Seconds on the clock that matters to this viewer now, or null. */
@@ -14,18 +14,37 @@ export function clockSeconds(model) {
   return model.secondsLeft("table");
 }
 
+/** The bar under the text clock: how much of the turn is left (decorative, aria-hidden). */
+function setBar(bar, seconds, total) {
+  const fraction = clockFraction(seconds, total);
+  bar.style.setProperty("--left", String(fraction));
+  bar.classList.toggle("clock-low", seconds <= 10);
+}
+
 export function renderClock(model) {
   const clock = byId("turn-clock");
   const seconds = clockSeconds(model);
+  const total = model.info?.turn_clock ?? null;
   show(clock, seconds !== null);
   if (seconds !== null) {
     const key = model.prompt ? "status.yourClock" : "status.tableClock";
-    clock.textContent = t(key, { time: formatSeconds(seconds) });
+    if (!clock.querySelector(".clock-text")) {
+      clock.replaceChildren(
+        h("span", { class: "clock-text" }),
+        h("span", { class: "clock-bar", "aria-hidden": "true" }, h("span", { class: "clock-fill" })),
+      );
+    }
+    clock.querySelector(".clock-text").textContent = t(key, { time: formatSeconds(seconds) });
+    setBar(clock.querySelector(".clock-bar"), seconds, total);
     clock.classList.toggle("clock-low", seconds <= 10);
   }
   for (const el of document.querySelectorAll("[data-clock]")) {
     const left = model.secondsLeft(el.dataset.clock);
     if (left !== null) el.textContent = t("seats.clock", { time: formatSeconds(left) });
+  }
+  for (const bar of document.querySelectorAll("[data-clock-bar]")) {
+    const left = model.secondsLeft(bar.dataset.clockBar);
+    if (left !== null) setBar(bar, left, total);
   }
 }
 

@@ -1,18 +1,33 @@
 /* One table's WebSocket: says hello with the seat token (or none to watch), hands every server
    message to `onMessage`, keeps the connection alive with pings and, when it drops, reconnects
-   with exponential backoff (plus jitter, so a restarted server is not hit by everyone at once).
+   promptly: at once, then after about 1 s, then every 2.5 s or so (a player at a table is
+   waiting for the game, so a long backoff only costs them their turn; the jitter keeps a
+   restarted server from being hit by every browser in the same instant). It also tries at
+   once when the browser comes back online or the tab becomes visible, and on "Reconnect now".
    The server answers every (re)connect with a fresh welcome and state, so nothing is lost. */
 
 const PROTOCOL = 1;
-const BACKOFF = [500, 1000, 2000, 4000, 8000, 15000];
+/** Wait before each retry (ms): the first at once, then ~1 s, then capped at ~2.5 s. */
+export const RETRY_DELAYS = [0, 1000, 2500];
+/** Each wait is scaled by a random factor in [1 - JITTER, 1 + JITTER]. */
+const JITTER = 0.2;
+/** A connection attempt that has not opened by then is given up and retried. */
+const CONNECT_TIMEOUT = 5000;
 const PING_EVERY = 20000;
+
+/** The wait before retry number `attempt` (0 = the first retry), with jitter. */
+export function retryDelay(attempt, random = Math.random) {
+  const base = RETRY_DELAYS[Math.min(attempt, RETRY_DELAYS.length - 1)];
+  return Math.round(base * (1 - JITTER + random() * 2 * JITTER));
+}
 
 export class TableSocket {
   /**
    * @param {string} tableId
    * @param {{token: () => string|null, onMessage: (msg) => void,
    *          onStatus: (status: string, detail?: object) => void}} hooks
-   *   status is "connecting", "open", "waiting" (detail.seconds until the next try) or "stopped".
+   *   status is "connecting", "open", "waiting" (detail.seconds until the next try) or "stopped";
+   *   detail.attempt counts the tries since the connection was last open (0 = the first).
    */
   constructor(tableId, hooks) {
     this.tableId = tableId;
@@ -21,6 +36,7 @@ export class TableSocket {
     this.attempt = 0;
     this.retryTimer = null;
     this.pingTimer = null;
+    this.openTimer = null;
     this.stopped = false;
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -40,10 +56,16 @@ export class TableSocket {
   connect() {
     if (this.stopped) return;
     clearTimeout(this.retryTimer);
-    this.hooks.onStatus("connecting");
+    clearTimeout(this.openTimer);
+    this.hooks.onStatus("connecting", { attempt: this.attempt });
     const ws = new WebSocket(this.url());
     this.ws = ws;
+    // A connect that hangs (a network that swallows packets) is given up and tried again.
+    this.openTimer = setTimeout(() => {
+      if (this.ws === ws && ws.readyState !== WebSocket.OPEN) ws.close();
+    }, CONNECT_TIMEOUT);
     ws.addEventListener("open", () => {
+      clearTimeout(this.openTimer);
       ws.send(JSON.stringify({ v: PROTOCOL, type: "hello", token: this.hooks.token() }));
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
     });
@@ -61,8 +83,9 @@ export class TableSocket {
       this.hooks.onMessage(message);
     });
     ws.addEventListener("close", () => {
-      clearInterval(this.pingTimer);
       if (this.ws !== ws) return; // an old socket we replaced on purpose
+      clearInterval(this.pingTimer);
+      clearTimeout(this.openTimer);
       this.ws = null;
       this.scheduleRetry();
     });
@@ -73,21 +96,21 @@ export class TableSocket {
       this.hooks.onStatus("stopped");
       return;
     }
-    const base = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
-    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+    const delay = retryDelay(this.attempt);
     this.attempt += 1;
-    this.hooks.onStatus("waiting", { seconds: Math.ceil(delay / 1000) });
+    this.hooks.onStatus("waiting", { seconds: Math.ceil(delay / 1000), attempt: this.attempt });
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
-  /** Drop the current connection and connect again at once (e.g. after taking a seat). */
+  /** Drop the current connection and connect again at once (after taking a seat, "Reconnect
+   * now"). The count of tries is kept while the connection is down, so the banner can say so. */
   reconnectNow() {
     if (this.stopped) return;
     const old = this.ws;
     this.ws = null;
     if (old) old.close();
     clearInterval(this.pingTimer);
-    this.attempt = 0;
+    clearTimeout(this.openTimer);
     this.connect();
   }
 
@@ -95,6 +118,7 @@ export class TableSocket {
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.openTimer);
     clearInterval(this.pingTimer);
     const old = this.ws;
     this.ws = null;

@@ -22,6 +22,7 @@ import { TableSocket } from "./socket.js";
 import { SelfVoice } from "./speech.js";
 import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
 import { TableModel } from "./table-model.js";
+import { TableMotion } from "./table-motion.js";
 import { TurnAlerts } from "./turn-alerts.js";
 
 /** Events read out even when "read out every event" is off (a game adds its own). */
@@ -31,6 +32,7 @@ const tableId = new URLSearchParams(location.search).get("id");
 const model = new TableModel(tableId);
 const voice = new SelfVoice();
 const announcer = new Announcer(byId("live-region"), byId("live-alert"), voice);
+const motion = new TableMotion();
 let socket = null;
 let game = null; // the game module, mounted once the table info says which game
 let log = null;
@@ -59,11 +61,39 @@ function renderHeader() {
   show(byId("leave-table"), seated() && info.status !== "finished" && !model.view?.over);
 }
 
+/** The connection is down and being retried (not the very first connect, not stopped). */
+function connectionLost() {
+  return connection.status === "waiting" || (connection.status === "connecting" && connection.attempt > 0);
+}
+
 function renderConnection() {
   const el = byId("connection-status");
   el.dataset.state = connection.status;
   const key = { connecting: "conn.connecting", open: "conn.open", waiting: "conn.retry", stopped: "conn.stopped" }[connection.status];
-  el.textContent = t(key, { count: connection.seconds ?? 0 });
+  const retryNow = connection.status === "waiting" && !connection.seconds;
+  el.textContent = retryNow ? t("conn.reconnecting") : t(key, { count: connection.seconds ?? 0 });
+  renderConnectionBanner();
+}
+
+/* The banner: its alert text is set once when the connection drops (a screen reader reads it
+   once; the header's status line counts the retries), cleared when it is back. Moves wait. */
+let wasLost = false;
+
+function renderConnectionBanner() {
+  const lost = connectionLost();
+  const banner = byId("connection-banner");
+  banner.dataset.state = lost ? "lost" : "open";
+  const text = byId("connection-lost");
+  const words = lost ? t("conn.lost") : "";
+  if (text.textContent !== words) text.textContent = words;
+  show(byId("reconnect-now"), lost);
+  byId("move-panel").disabled = lost;
+  byId("actions").classList.toggle("is-offline", lost);
+  if (lost) wasLost = true;
+  else if (wasLost && connection.status === "open") {
+    wasLost = false;
+    announcer.say(t("conn.back"));
+  }
 }
 
 function renderAll() {
@@ -77,18 +107,26 @@ function renderAll() {
   show(byId("skip-to-move"), Boolean(view)); // the move panel exists only once the game runs
   if (!view || !game) return;
   byId("actions-heading").textContent = model.seat === null ? t("actions.headingWatching") : t("actions.heading");
+  const before = motion.before();
   const fresh = game.render(model);
   renderSeats(model, game);
   renderStatus(model, game);
   renderGameOver(model, game);
+  motion.after(before);
   if (fresh) yourTurn();
 }
+
+/** The phone layout (css/table.css): seats strip, centre panel and your move in one column. */
+const COMPACT = window.matchMedia("(max-width: 47.99rem)");
 
 function yourTurn() {
   warned = new Set();
   const announcement = game.turnAnnouncement(model);
   announcer.alert(announcement);
   turnAlerts?.yourTurn(announcement);
+  // On a phone, bring the table (seats, centre panel, your move) to the top of the screen,
+  // so the question and your controls are seen together; focus then stays without a jump.
+  if (COMPACT.matches) byId("table-panel").scrollIntoView({ block: "start" });
   game.focusForTurn(model);
 }
 
@@ -283,6 +321,7 @@ function bindControls() {
   byId("start-now").addEventListener("click", startNow);
   byId("leave-table").addEventListener("click", leave);
   byId("copy-link").addEventListener("click", copyLink);
+  byId("reconnect-now").addEventListener("click", () => socket?.reconnectNow());
   byId("player-name").value = savedName();
   const announceAll = byId("announce-all");
   announceAll.checked = preference("announceAll", true);

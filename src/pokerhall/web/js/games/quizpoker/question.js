@@ -21,6 +21,19 @@ function handInfo(view) {
   return parts.join(" · ");
 }
 
+/* What was revealed when the panel was last drawn, so a hint or the answer that has just
+   come out can be marked `just-revealed` (a short flip in quizpoker.css, none under reduced
+   motion). Nothing is marked on the first drawing of a hand (a reload, joining late). */
+let seen = { hand: null, revealed: new Set() };
+
+function newlyRevealed(hand) {
+  const revealed = new Set([0, 1].filter((i) => hand.hints[i]));
+  if (hand.answer !== null && hand.answer !== undefined) revealed.add("answer");
+  const fresh = seen.hand === hand.number ? [...revealed].filter((r) => !seen.revealed.has(r)) : [];
+  seen = { hand: hand.number, revealed };
+  return new Set(fresh);
+}
+
 export function renderQuestion(model) {
   const view = model.view;
   const hand = view.hand;
@@ -37,13 +50,15 @@ export function renderQuestion(model) {
   if (q.as_of) meta.push(t("question.asOf", { date: formatDate(q.as_of) }));
   byId("question-meta").textContent = meta.join(" · ");
 
+  const fresh = newlyRevealed(hand);
   fill(
     byId("hints"),
     [0, 1].map((i) => {
       const text = hand.hints[i];
+      const classes = text ? "hint revealed" : "hint pending";
       return h(
         "li",
-        { class: text ? "hint revealed" : "hint pending", "data-testid": `hint-${i + 1}` },
+        { class: fresh.has(i) ? `${classes} just-revealed` : classes, "data-testid": `hint-${i + 1}` },
         h("span", { class: "hint-label" }, t("question.hintLabel", { number: i + 1 })),
         " ",
         text
@@ -65,6 +80,7 @@ export function renderQuestion(model) {
       hand.source ? h("span", { class: "muted source" }, ` ${t("question.source", { source: hand.source })}`) : null,
     );
     answer.classList.add("revealed");
+    answer.classList.toggle("just-revealed", fresh.has("answer"));
   } else {
     fill(
       answer,
@@ -72,7 +88,7 @@ export function renderQuestion(model) {
       " ",
       h("span", { class: "muted" }, t("question.answerLater")),
     );
-    answer.classList.remove("revealed");
+    answer.classList.remove("revealed", "just-revealed");
   }
 
   const card = hand.card;
