@@ -8,6 +8,7 @@ import contextlib
 import enum
 import time
 from collections.abc import Callable
+from typing import Any
 
 from starlette.websockets import WebSocket
 
@@ -95,6 +96,8 @@ class Connection:
         self.closed = False
         self.chat_limit = RateLimiter(CHAT_RATE, CHAT_BURST)
         """Chat messages, on top of the connection's message limit (`FloodGuard`)."""
+        self.presence: dict[str, Any] | None = None
+        """The table's presence as this client was last sent it (`TableRuntime`)."""
         self._close_code = NORMAL_CLOSURE
         self._close_reason = ""
         self._writer = asyncio.create_task(self._write())

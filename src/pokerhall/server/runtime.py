@@ -142,7 +142,6 @@ class TableRuntime:
         """Away (True) or back (False) by a quiet move, shown once the prompts change visibly
         (`_move_presence`), so presence never tells who answered a secret prompt (Q2)."""
         self._presence_timer: asyncio.TimerHandle | None = None
-        self._sent_presence: JSON | None = None
 
     # --- life --------------------------------------------------------------------------------
 
@@ -423,7 +422,9 @@ class TableRuntime:
         if conn.seat is not None:  # a player who reconnects is back
             self._away.discard(conn.seat)
             self._away_unshown.pop(conn.seat, None)
-        conn.send(self.snapshot(conn.seat))
+        presence = self.presence()
+        conn.send(self.snapshot(conn.seat, presence))
+        conn.presence = presence
         self._presence_changed()
 
     def detach(self, conn: Connection) -> None:
@@ -431,7 +432,7 @@ class TableRuntime:
             self.connections.discard(conn)
             self._presence_changed()
 
-    def snapshot(self, seat: int | None) -> str:
+    def snapshot(self, seat: int | None, presence: JSON | None = None) -> str:
         """The full picture for a (re)connecting client: view plus this round's visible events
         (the only ones the table keeps, `_keep_current_round`), who is here (`presence`) and
         the recent chat it may read."""
@@ -441,7 +442,7 @@ class TableRuntime:
             view=self.state.view(seat),
             events=recent,
             clock=self.clock_for(seat),
-            presence=self.presence(),
+            presence=self.presence() if presence is None else presence,
             chat=self._chat_history(seat),
         )
 
@@ -497,11 +498,15 @@ class TableRuntime:
         )
 
     def _presence_tick(self) -> None:
+        """Send the presence to each connection that does not have it yet (a connection
+        that just came got it in its snapshot)."""
         self._presence_timer = None
         presence = self.presence()
-        if presence != self._sent_presence:
-            self._sent_presence = presence
-            self.notify(server_message("presence", **presence))
+        text = server_message("presence", **presence)
+        for conn in self._live_connections():
+            if conn.presence != presence:
+                conn.presence = presence
+                conn.send(text)
 
     # --- chat --------------------------------------------------------------------------------
 

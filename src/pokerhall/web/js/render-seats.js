@@ -6,6 +6,7 @@
 import { formatSeconds } from "./clock.js";
 import { byId, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { presenceBadge } from "./render-presence.js";
 
 function seatCard(model, game, player, seat) {
   const view = model.view;
@@ -38,6 +39,7 @@ function seatCard(model, game, player, seat) {
     ),
     extra.lines || [],
     state.length ? h("p", { class: "seat-state" }, state.join(" · ")) : null,
+    presenceBadge(model, seat),
     clockSeconds !== null
       ? h("p", { class: "seat-clock", "data-clock": mine ? "you" : "table" }, t("seats.clock", { time: formatSeconds(clockSeconds) }))
       : null,
