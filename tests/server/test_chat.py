@@ -4,13 +4,17 @@ switch, rate-limited, length-capped, no control characters; a refused message ch
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
+from pokerhall.engine.messages import LANGUAGES
 from pokerhall.server.chat import MAX_CHAT_CHARS
 from pokerhall.server.connection import RateLimiter
 from pokerhall.server.db import Database
@@ -337,3 +341,27 @@ async def test_a_spectators_name_is_kept_and_a_seats_name_field_is_ignored(
     message = (await table.zoe.expect("chat"))["message"]
     assert message["seat"] is None
     assert message["name"] is None
+
+
+# --- words for every refusal ----------------------------------------------------------------------
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "pokerhall"
+REFUSERS = {"ChatRefused", "error_message", "PydanticCustomError"}
+
+
+def test_every_chat_refusal_is_worded_in_every_language() -> None:
+    codes = set()
+    for path in sorted((SRC / "server").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in REFUSERS:
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and str(first.value).startswith("chat_"):
+                    codes.add(first.value)
+    assert {"chat_too_long", "chat_rate_limited", "chat_not_host"} <= codes
+    for lang in LANGUAGES:
+        text = (SRC / "web" / "js" / "locales" / f"{lang}.js").read_text(encoding="utf-8")
+        for code in codes:
+            entry = re.search(rf'^\s*"wsError\.{code}": "(.*)",$', text, re.MULTILINE)
+            assert entry, f"wsError.{code} is missing in {lang}"
+            if code in ("chat_too_long", "chat_rate_limited"):
+                assert ("{max}" if code == "chat_too_long" else "{burst}") in entry.group(1)

@@ -226,10 +226,12 @@ export class TableChat {
   /** Drawn again only when the players or our seat change, so a focused checkbox stays. */
   renderMutes(force = false) {
     const names = this.model.names;
-    const key = JSON.stringify([names, this.model.seat]);
+    const bots = this.model.presence?.seats?.map((status) => status === "bot") ?? [];
+    const key = JSON.stringify([names, this.model.seat, bots]);
     if (!force && key === this.mutesDrawn) return;
     this.mutesDrawn = key;
-    const seats = names.map((_name, seat) => seat).filter((seat) => seat !== this.model.seat);
+    // Not our own seat, nor a bot's from the start: bots never chat.
+    const seats = names.map((_name, seat) => seat).filter((seat) => seat !== this.model.seat && !bots[seat]);
     fill(
       byId("chat-mute-list"),
       seats.map((seat) =>
