@@ -474,19 +474,22 @@ class TableRuntime:
         """A clock's move makes its seat away, a player's own move brings it back: at once
         when the move changed what others are asked (`visible`), else (a quiet answer to a
         simultaneous prompt) once the prompts next change visibly."""
+        seat = command.seat
         if command.source == "clock":
-            self._away_unshown[command.seat] = True
-        elif command.source == "player":
-            self._away_unshown[command.seat] = False
+            self._away_unshown[seat] = True
+        elif command.source == "player" and (seat in self._away or seat in self._away_unshown):
+            self._away_unshown[seat] = False
         if not visible or not self._away_unshown:
             return
+        before = set(self._away)
         for seat, away in self._away_unshown.items():
             if away:
                 self._away.add(seat)
             else:
                 self._away.discard(seat)
         self._away_unshown.clear()
-        self._presence_changed()
+        if self._away != before:
+            self._presence_changed()
 
     def _presence_changed(self) -> None:
         """Send the presence soon, once for a burst of changes (through the inbox, like
