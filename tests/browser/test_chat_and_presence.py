@@ -130,12 +130,14 @@ def test_presence_shows_a_player_leaving_and_coming_back_and_the_spectators(
     expect(bob_presence).to_have_text("Not connected")
     expect(bob_presence).to_have_attribute("data-presence", "offline")
     expect(zoe.page.get_by_test_id("presence-1")).to_have_text("Not connected")
+    expect(ann.page.locator("#live-region")).to_contain_text("Bob: Not connected")  # read out
 
     back = visitor("Bob again")
     back.context.add_init_script(f"localStorage.setItem('pokerhall.seats', {json.dumps(seats)})")
     back.open_table(table_id)
     back.wait_for_game()
     expect(bob_presence).to_have_text("Connected")
+    expect(ann.page.locator("#live-region")).to_contain_text("Bob: Connected")
     expect(back.page.get_by_test_id("presence-0")).to_have_text("Connected")
 
     zoe.context.close()

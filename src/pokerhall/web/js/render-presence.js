@@ -27,3 +27,16 @@ export function renderSpectators(model) {
   const count = model.presence?.spectators ?? 0;
   byId("spectator-count").textContent = count > 0 ? t("presence.spectators", { count }) : "";
 }
+
+/** Sentences for the seats whose presence changed ("Bob: not connected"), our own left out;
+   none on the first presence (the page has just been drawn). */
+export function presenceChanges(before, after, names, mySeat) {
+  if (!before?.seats || !after?.seats) return [];
+  const lines = [];
+  after.seats.forEach((status, seat) => {
+    const key = WORDS[status];
+    if (seat === mySeat || !key || status === before.seats[seat]) return;
+    lines.push(t("presence.changed", { name: names[seat] || t("common.seatNumber", { seat: seat + 1 }), status: t(key) }));
+  });
+  return lines;
+}

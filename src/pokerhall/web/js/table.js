@@ -16,7 +16,7 @@ import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js"
 import { rulesetName } from "./lobby-list.js";
 import { renderGameOver } from "./render-gameover.js";
 import { EventLog } from "./render-log.js";
-import { renderSpectators } from "./render-presence.js";
+import { presenceChanges, renderSpectators } from "./render-presence.js";
 import { renderSeats } from "./render-seats.js";
 import { renderClock, renderStatus, statusSummary } from "./render-status.js";
 import { renderWaiting, seatChanges } from "./render-waiting.js";
@@ -199,13 +199,18 @@ function onMessage(message) {
       }
       break;
     }
-    case "presence":
+    case "presence": {
+      const before = model.presence;
       model.presence = { seats: message.seats, spectators: message.spectators };
+      if (byId("announce-all").checked) {
+        for (const line of presenceChanges(before, model.presence, model.names, model.seat)) announcer.say(line);
+      }
       if (model.view && game) {
         renderSeats(model, game);
         renderSpectators(model);
       }
       break;
+    }
     case "chat":
       chat.add(message.message);
       break;

@@ -281,6 +281,7 @@ export default {
   "presence.away": "Pryč: za hráče táhly hodiny",
   "presence.replaced": "Nahrazen(a) botem",
   "presence.left": "Odešel/odešla od stolu",
+  "presence.changed": "{name}: {status}",
   "presence.spectators": { one: "{count} divák", few: "{count} diváci", many: "{count} diváka", other: "{count} diváků" },
   "chat.heading": "Chat u stolu",
   "chat.label": "Vaše zpráva",

@@ -280,6 +280,7 @@ export default {
   "presence.away": "Abwesend: die Uhr hat für sie gezogen",
   "presence.replaced": "Von einem Bot ersetzt",
   "presence.left": "Hat den Tisch verlassen",
+  "presence.changed": "{name}: {status}",
   "presence.spectators": { one: "{count} schaut zu", other: "{count} schauen zu" },
   "chat.heading": "Tisch-Chat",
   "chat.label": "Deine Nachricht",

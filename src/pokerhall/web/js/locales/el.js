@@ -280,6 +280,7 @@ export default {
   "presence.away": "Απών: το ρολόι έπαιξε για αυτόν",
   "presence.replaced": "Τον αντικατέστησε ένα μποτ",
   "presence.left": "Έφυγε από το τραπέζι",
+  "presence.changed": "{name}: {status}",
   "presence.spectators": { one: "{count} θεατής", other: "{count} θεατές" },
   "chat.heading": "Συνομιλία τραπεζιού",
   "chat.label": "Το μήνυμά σας",

@@ -281,6 +281,7 @@ export default {
   "presence.away": "Away: the clock moved for them",
   "presence.replaced": "Replaced by a bot",
   "presence.left": "Left the table",
+  "presence.changed": "{name}: {status}",
   "presence.spectators": { one: "{count} watching", other: "{count} watching" },
   "chat.heading": "Table chat",
   "chat.label": "Your message",
