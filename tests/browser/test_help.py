@@ -104,10 +104,11 @@ def test_the_help_lists_the_games_shortcuts_from_its_module(visitor: VisitorFact
     person = visitor("Keys")
     page = person.page
     page.goto("/help.html?game=palace")
-    expect(page.locator("#help-shortcut-list dt")).to_have_count(8)  # B T A F C R + M S
+    expect(page.locator("#help-shortcut-list dt")).to_have_count(9)  # B T A F C R + M S E
     listed = page.locator("#help-shortcut-list dd").all_inner_texts()
     assert all(listed), listed
     assert len(set(listed)) == len(listed), listed
+    assert "Write in the table chat" in listed
     assert page.locator("#help-shortcut-note").inner_text().strip()
     person.assert_no_console_errors()
 

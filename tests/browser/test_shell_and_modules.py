@@ -83,7 +83,7 @@ def test_the_game_module_is_loaded_and_the_fallback_renders_moves(
     expect(page.locator("#game")).to_have_attribute("data-game", "quizpoker")
     expect(page.locator('link[href$="/games/quizpoker/quizpoker.css"]')).to_have_count(1)
     expect(page.locator("#question-panel")).to_be_visible()  # the module's own panel
-    expect(page.locator("#shortcut-list dt")).to_have_count(6)
+    expect(page.locator("#shortcut-list dt")).to_have_count(7)  # F C R A + the shell's M S E
 
     page.evaluate(FALLBACK_PROMPT)
     for move in ("pass", "bid", "name", "keep", "guess"):

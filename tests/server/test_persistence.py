@@ -65,9 +65,10 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "league_sessions",
             "league_signups",
             "league_tables",
+            "chat_messages",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0004",)
+            ("0006",)
         ]
         assert await conn.run_sync(differences) == []
 

@@ -7,8 +7,12 @@ import asyncio
 import contextlib
 import enum
 import time
+from collections.abc import Callable
+from typing import Any
 
 from starlette.websockets import WebSocket
+
+from pokerhall.server.chat import CHAT_BURST, CHAT_RATE
 
 OUTBOX_LIMIT = 256
 CLOSE_TIMEOUT = 5.0
@@ -25,14 +29,17 @@ FELL_BEHIND = "too far behind; reconnect to catch up"
 class RateLimiter:
     """Token bucket: `rate` messages a second on average, bursts up to `burst`."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate = rate
         self.burst = burst
+        self.clock = clock
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.stamp = clock()
 
     def allow(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
@@ -87,6 +94,10 @@ class Connection:
         """Unbounded as a queue because `send` keeps it to OUTBOX_LIMIT messages: the stop
         marker `close` puts after them must always fit."""
         self.closed = False
+        self.chat_limit = RateLimiter(CHAT_RATE, CHAT_BURST)
+        """Chat messages, on top of the connection's message limit (`FloodGuard`)."""
+        self.presence: dict[str, Any] | None = None
+        """The table's presence as this client was last sent it (`TableRuntime`)."""
         self._close_code = NORMAL_CLOSURE
         self._close_reason = ""
         self._writer = asyncio.create_task(self._write())

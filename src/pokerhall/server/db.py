@@ -17,7 +17,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from pokerhall.server.models import MoveRow, PackRow, SeatRow, TableRow, utcnow
+from pokerhall.server.models import ChatRow, MoveRow, PackRow, SeatRow, TableRow, utcnow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -142,6 +142,32 @@ class Database:
 
     async def set_deadlines(self, table_id: str, deadlines: dict[str, Any]) -> None:
         query = update(TableRow).where(TableRow.id == table_id).values(deadlines=deadlines)
+        async with self.sessions.begin() as session:
+            await session.execute(query)
+
+    # --- table chat ------------------------------------------------------------------------
+
+    async def add_chat(self, row: ChatRow) -> None:
+        """Store one chat message; an insert, so a sequence number taken twice is refused."""
+        async with self.sessions.begin() as session:
+            session.add(row)
+
+    async def recent_chat(self, table_id: str, per_channel: int) -> list[ChatRow]:
+        """The latest `per_channel` messages of each channel of a table (one query each)."""
+        rows: list[ChatRow] = []
+        async with self.sessions() as session:
+            for channel in ("players", "spectators"):
+                query = (
+                    select(ChatRow)
+                    .where(ChatRow.table_id == table_id, ChatRow.channel == channel)
+                    .order_by(ChatRow.seq.desc())
+                    .limit(per_channel)
+                )
+                rows.extend((await session.scalars(query)).all())
+        return sorted(rows, key=lambda row: row.seq)
+
+    async def set_spectator_chat_shown(self, table_id: str, shown: bool) -> None:
+        query = update(TableRow).where(TableRow.id == table_id).values(spectator_chat_shown=shown)
         async with self.sessions.begin() as session:
             await session.execute(query)
 

@@ -23,6 +23,7 @@ from pokerhall import games
 from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGame, registry
 from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.rng import new_seed
+from pokerhall.server.chat import HISTORY, ChatLog, chat_entry
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import (
@@ -507,6 +508,11 @@ class Hall:
             turn_clock=table.turn_clock,
             bot_delay=table.bot_delay,
             deadlines=table.deadlines,
+            left={s.seat for s in seats if s.left},
+        )
+        chat = ChatLog(
+            [chat_entry(row) for row in await self.db.recent_chat(table.id, HISTORY)],
+            spectators_shown=table.spectator_chat_shown,
         )
 
         async def finish(game: Game[Any]) -> None:
@@ -514,7 +520,7 @@ class Hall:
             self._retire_later(table.id)
             await self._tell(table.id)
 
-        runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish)
+        runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish, chat=chat)
         self.runtimes[table.id] = runtime
         runtime.start()
 

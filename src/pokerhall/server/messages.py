@@ -1,7 +1,8 @@
 """Messages on the wire, validated with pydantic. Every WebSocket message carries `"v": 1`.
 
-Client → server: hello (first; carries the seat token or none for spectators), move, sync, ping.
-Server → client: welcome, state, update, error, pong, table. See docs/protocol.md.
+Client → server: hello (first; carries the seat token or none for spectators), move, sync, ping,
+chat, chat_settings. Server → client: welcome, state, update, error, pong, table, presence,
+chat, chat_history. See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from pydantic import (
     StringConstraints,
     TypeAdapter,
     ValidationError,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from pokerhall.engine import registry
+from pokerhall.server.chat import ChatRefused, Reaction, clean_text
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
@@ -50,125 +53,17 @@ def _refuse_constant(name: str) -> Any:
 
 
 class ProtocolError(Exception):
-    """A message the server cannot take; `code` is machine-readable, `reason` is for people."""
+    """A message the server cannot take; `code` is machine-readable, `reason` is for people,
+    `params` the values a client needs to word the code (a chat message's most characters)."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.params = dict(params or {})
 
 
-class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    v: Literal[1]
-
-
-class Hello(_Message):
-    type: Literal["hello"]
-    token: Annotated[str, StringConstraints(min_length=10, max_length=100)] | None = None
-
-
-class MoveMessage(_Message):
-    type: Literal["move"]
-    move: dict[str, Any]
-
-
-class Sync(_Message):
-    type: Literal["sync"]
-
-
-class Ping(_Message):
-    type: Literal["ping"]
-
-
-ClientMessage = Annotated[Hello | MoveMessage | Sync | Ping, Field(discriminator="type")]
-_client_message: TypeAdapter[Hello | MoveMessage | Sync | Ping] = TypeAdapter(ClientMessage)
-
-
-def parse_client_message(text: str) -> Hello | MoveMessage | Sync | Ping:
-    """Decode and validate one client message; ProtocolError names what is wrong."""
-    if len(text) > MAX_MESSAGE_CHARS:
-        raise ProtocolError("too_large", f"messages may be at most {MAX_MESSAGE_CHARS} characters")
-    try:
-        data = json.loads(text, parse_float=_Inexact, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(
-            "bad_json", f"not valid JSON: {exc.msg} at column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise ProtocolError("bad_json", _TOO_DEEP) from None
-    except ValueError:  # e.g. a number too long for Python's int
-        raise ProtocolError("bad_json", "not valid JSON") from None
-    if _nesting(data) > MAX_NESTING:
-        raise ProtocolError("bad_json", _TOO_DEEP)
-    if not isinstance(data, dict):
-        raise ProtocolError("bad_message", "a message must be a JSON object")
-    version = data.get("v")
-    if type(version) is not int or version != PROTOCOL_VERSION:  # true and 1.0 are not 1
-        shown = version if isinstance(version, _Inexact) else repr(version)
-        raise ProtocolError(
-            "bad_version", f"unsupported protocol version {shown}; use {PROTOCOL_VERSION}"
-        )
-    inexact = _find_inexact(data)
-    if inexact is not None:
-        where, literal = inexact
-        raise ProtocolError(
-            "bad_message",
-            f"{where}: {literal} would lose digits as a JSON number; send numbers with a "
-            'fraction as text, in plain digits (e.g. "83.2")',
-        )
-    try:
-        return _client_message.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "message"
-        raise ProtocolError("bad_message", f"{where}: {first['msg']}") from None
-
-
-def _find_inexact(data: Any) -> tuple[str, str] | None:
-    """Where the first number with a fraction or an exponent is (as "move.value") and how it
-    was written; None when there is none. Called only on messages no deeper than MAX_NESTING."""
-    todo: list[tuple[Any, str]] = [(data, "")]
-    while todo:
-        value, where = todo.pop(0)
-        if isinstance(value, _Inexact):
-            return where or "message", str(value)
-        if isinstance(value, dict):
-            todo.extend((item, f"{where}.{key}" if where else key) for key, item in value.items())
-        elif isinstance(value, list):
-            todo.extend((item, f"{where}.{i}" if where else str(i)) for i, item in enumerate(value))
-    return None
-
-
-def _nesting(data: Any) -> int:
-    """How deeply arrays and objects nest in `data` (0 for a scalar). Iterative, so a deep
-    message cannot exhaust the stack here; a message is at most 4 KiB, so this is cheap."""
-    deepest = 0
-    todo: list[tuple[Any, int]] = [(data, 1)]
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, dict):
-            value = list(value.values())
-        elif not isinstance(value, list):
-            continue
-        deepest = max(deepest, depth)
-        todo.extend((item, depth + 1) for item in value)
-    return deepest
-
-
-def server_message(type: str, **data: Any) -> str:
-    return json.dumps({"v": PROTOCOL_VERSION, "type": type, **data}, separators=(",", ":"))
-
-
-def error_message(code: str, reason: str, message: Mapping[str, Any] | None = None) -> str:
-    """`message`: the reason as a game's catalog message, so the client can show it in the
-    player's language (an `IllegalMove` that carries one); `reason` stays its English text."""
-    if message is None:
-        return server_message("error", code=code, reason=reason)
-    return server_message("error", code=code, reason=reason, message=dict(message))
-
-
-# --- HTTP lobby bodies -----------------------------------------------------------------------
+# --- names (players, spectators, tables) -----------------------------------------------------
 
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Unicode categories refused in names: controls (NUL, newline, ESC), format characters (zero
@@ -220,6 +115,172 @@ TableName = Annotated[
     StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
     _clean_name(80),
 ]
+
+
+# --- WebSocket messages ----------------------------------------------------------------------
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    v: Literal[1]
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    token: Annotated[str, StringConstraints(min_length=10, max_length=100)] | None = None
+
+
+class MoveMessage(_Message):
+    type: Literal["move"]
+    move: dict[str, Any]
+
+
+class Sync(_Message):
+    type: Literal["sync"]
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+def _chat_text(text: str) -> str:
+    """The chat's own rules (`chat.clean_text`) as a validation error whose type is the
+    refusal's code (`chat_too_long`, ...), which `parse_client_message` sends as it is."""
+    try:
+        return clean_text(text)
+    except ChatRefused as exc:
+        raise PydanticCustomError(exc.code, exc.reason, exc.params) from None
+
+
+ChatText = Annotated[
+    str, StringConstraints(max_length=MAX_MESSAGE_CHARS), AfterValidator(_chat_text)
+]
+
+
+class ChatMessage(_Message):
+    """A chat message (`text`) or a quick reaction (`reaction`), exactly one of them. A
+    spectator may sign it with a `name` (a seat's message is signed by its seat; a name sent
+    with one is ignored)."""
+
+    type: Literal["chat"]
+    text: ChatText | None = None
+    reaction: Reaction | None = None
+    name: Name | None = None
+
+    @model_validator(mode="after")
+    def _one_of_text_or_reaction(self) -> ChatMessage:
+        if (self.text is None) == (self.reaction is None):
+            raise PydanticCustomError("chat_empty", "send either a text or a reaction", {})
+        return self
+
+
+class ChatSettings(_Message):
+    """The host's switch: show the spectators' chat to the players too (see `chat.py`)."""
+
+    type: Literal["chat_settings"]
+    spectators_shown: StrictBool
+
+
+AnyClientMessage = Hello | MoveMessage | Sync | Ping | ChatMessage | ChatSettings
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+_client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(text: str) -> AnyClientMessage:
+    """Decode and validate one client message; ProtocolError names what is wrong."""
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise ProtocolError("too_large", f"messages may be at most {MAX_MESSAGE_CHARS} characters")
+    try:
+        data = json.loads(text, parse_float=_Inexact, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(
+            "bad_json", f"not valid JSON: {exc.msg} at column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise ProtocolError("bad_json", _TOO_DEEP) from None
+    except ValueError:  # e.g. a number too long for Python's int
+        raise ProtocolError("bad_json", "not valid JSON") from None
+    if _nesting(data) > MAX_NESTING:
+        raise ProtocolError("bad_json", _TOO_DEEP)
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message must be a JSON object")
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL_VERSION:  # true and 1.0 are not 1
+        shown = version if isinstance(version, _Inexact) else repr(version)
+        raise ProtocolError(
+            "bad_version", f"unsupported protocol version {shown}; use {PROTOCOL_VERSION}"
+        )
+    inexact = _find_inexact(data)
+    if inexact is not None:
+        where, literal = inexact
+        raise ProtocolError(
+            "bad_message",
+            f"{where}: {literal} would lose digits as a JSON number; send numbers with a "
+            'fraction as text, in plain digits (e.g. "83.2")',
+        )
+    try:
+        return _client_message.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        if first["type"].startswith("chat_"):  # the chat's own refusals keep their code
+            raise ProtocolError(first["type"], first["msg"], first.get("ctx")) from None
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ProtocolError("bad_message", f"{where}: {first['msg']}") from None
+
+
+def _find_inexact(data: Any) -> tuple[str, str] | None:
+    """Where the first number with a fraction or an exponent is (as "move.value") and how it
+    was written; None when there is none. Called only on messages no deeper than MAX_NESTING."""
+    todo: list[tuple[Any, str]] = [(data, "")]
+    while todo:
+        value, where = todo.pop(0)
+        if isinstance(value, _Inexact):
+            return where or "message", str(value)
+        if isinstance(value, dict):
+            todo.extend((item, f"{where}.{key}" if where else key) for key, item in value.items())
+        elif isinstance(value, list):
+            todo.extend((item, f"{where}.{i}" if where else str(i)) for i, item in enumerate(value))
+    return None
+
+
+def _nesting(data: Any) -> int:
+    """How deeply arrays and objects nest in `data` (0 for a scalar). Iterative, so a deep
+    message cannot exhaust the stack here; a message is at most 4 KiB, so this is cheap."""
+    deepest = 0
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        elif not isinstance(value, list):
+            continue
+        deepest = max(deepest, depth)
+        todo.extend((item, depth + 1) for item in value)
+    return deepest
+
+
+def server_message(type: str, **data: Any) -> str:
+    return json.dumps({"v": PROTOCOL_VERSION, "type": type, **data}, separators=(",", ":"))
+
+
+def error_message(
+    code: str,
+    reason: str,
+    message: Mapping[str, Any] | None = None,
+    params: Mapping[str, Any] | None = None,
+) -> str:
+    """`message`: the reason as a game's catalog message, so the client can show it in the
+    player's language (an `IllegalMove` that carries one); `reason` stays its English text.
+    `params`: the values the code's wording needs (left out when there are none)."""
+    extra: dict[str, Any] = {}
+    if message is not None:
+        extra["message"] = dict(message)
+    if params:
+        extra["params"] = dict(params)
+    return server_message("error", code=code, reason=reason, **extra)
+
+
+# --- HTTP lobby bodies -----------------------------------------------------------------------
 
 
 class CreateTable(BaseModel):

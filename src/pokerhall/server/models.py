@@ -57,6 +57,8 @@ class TableRow(Base):
     match record; null for tables stored before content was pinned."""
     deadlines: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The turn clock as wall-clock times (`runtime.Deadlines`), so a restart keeps it."""
+    spectator_chat_shown: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The host's switch: the spectators' chat is shown to the players too (`server/chat.py`)."""
 
 
 def _seat_name_key(context: DefaultExecutionContext) -> str:
@@ -99,6 +101,26 @@ class MoveRow(Base):
     """1 for the first move; equals the game's state_id after the move."""
     seat: Mapped[int] = mapped_column(Integer)
     move: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """One table chat message (`server/chat.py`), kept with its table: `seq` numbers the
+    table's messages from 1. A player's message names its seat, a spectator's the name they
+    gave (or none); `channel` is who may read it (`players` or `spectators`, see chat.py);
+    `kind` is `text`, or `reaction` with the reaction's id as its text."""
+
+    __tablename__ = "chat_messages"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(String(400))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

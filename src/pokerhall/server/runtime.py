@@ -1,6 +1,9 @@
 """A running table: one asyncio task applies every move of the table in order.
 
-Moves arrive from players, bots and the turn clock through one inbox. A move is checked against
+Moves arrive from players, bots and the turn clock through one inbox, and so do the table's
+chat messages (stored, then sent to the connections that may read them, `chat.py`) and the
+presence ticks (who is connected, away or replaced by a bot, and how many watch: sent to
+everyone when it changes, changes within `PRESENCE_DELAY` as one message). A move is checked against
 the rules, committed to the database, and only then applied to the game and its events sent, each
 connection getting the events its seat may see and its seat's view (the engine's visibility is the
 only filter). So the game in memory only ever holds committed moves, and anything built from it
@@ -16,19 +19,26 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.engine.refusals import refuse
+from pokerhall.server.chat import ChatEntry, ChatLog, ChatRefused, Reaction
 from pokerhall.server.connection import Connection
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
+from pokerhall.server.models import ChatRow, utcnow
 
 log = logging.getLogger("pokerhall.server")
 RESIGN: JSON = {"type": "resign"}
 """The move every game accepts from a seat still in the game, in turn or not (`Game.resign`)."""
+PRESENCE_DELAY = 0.25
+"""Seconds presence changes are gathered before they are sent as one message (a table
+starting attaches every waiting connection at once; a reconnect is a detach and an attach)."""
+
+MoveSource = Literal["player", "bot", "clock"]
 
 
 @dataclass
@@ -37,6 +47,8 @@ class MoveCommand:
     move: JSON
     reply: asyncio.Future[int] | None = None
     """Resolved with the new state id once the move is committed, or with an error."""
+    source: MoveSource = "player"
+    """Who made it: a player's own move brings an away seat back, the clock's makes it away."""
 
 
 @dataclass
@@ -49,7 +61,32 @@ class ClockTick:
     pass
 
 
-Command = MoveCommand | BotTurn | ClockTick | None
+@dataclass
+class PresenceTick:
+    pass
+
+
+@dataclass
+class ChatCommand:
+    """A chat message from a connection: `seat` None for a spectator, who may sign it."""
+
+    seat: int | None
+    name: str | None
+    text: str | None
+    reaction: Reaction | None
+    reply: asyncio.Future[None]
+
+
+@dataclass
+class ChatSettingsCommand:
+    seat: int | None
+    spectators_shown: bool
+    reply: asyncio.Future[None]
+
+
+Command = (
+    MoveCommand | BotTurn | ClockTick | PresenceTick | ChatCommand | ChatSettingsCommand | None
+)
 
 
 @dataclass
@@ -62,6 +99,8 @@ class SeatControl:
     deadlines: JSON | None = None
     """The clock as last stored with the table (`TableRuntime._stored_deadlines`), so a table
     rebuilt after a restart keeps its deadlines instead of giving everyone a fresh clock."""
+    left: set[int] = field(default_factory=set)
+    """Seats whose player left (a bot plays those of them in `bots`, the others resigned)."""
 
 
 class TableRuntime:
@@ -73,11 +112,13 @@ class TableRuntime:
         control: SeatControl,
         *,
         on_finish: Callable[[Game[Any]], Awaitable[None]],
+        chat: ChatLog | None = None,
     ) -> None:
         self.table_id = table_id
         self.state = state
         self.db = db
         self.control = control
+        self.chat = chat if chat is not None else ChatLog([], spectators_shown=False)
         self.connections: set[Connection] = set()
         self._on_finish = on_finish
         self._inbox: asyncio.Queue[Command] = asyncio.Queue()
@@ -94,6 +135,13 @@ class TableRuntime:
         self._saved_clock: tuple[dict[int, float], float | None] = ({}, None)
         self._unsaved_clock: JSON | None = None
         self._clock_writer: asyncio.Task[None] | None = None
+        self._away: set[int] = set()
+        """Seats shown as away: the clock made their last move, and they have neither moved
+        nor reconnected since."""
+        self._away_unshown: dict[int, bool] = {}
+        """Away (True) or back (False) by a quiet move, shown once the prompts change visibly
+        (`_move_presence`), so presence never tells who answered a secret prompt (Q2)."""
+        self._presence_timer: asyncio.TimerHandle | None = None
 
     # --- life --------------------------------------------------------------------------------
 
@@ -112,12 +160,15 @@ class TableRuntime:
             await self._task
         if self._timer is not None:  # after the task, which may have set a new one
             self._timer.cancel()
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
         if self._clock_writer is not None:
             await self._clock_writer
         while not self._inbox.empty():  # moves that came too late: their senders must not wait
             command = self._inbox.get_nowait()
-            if isinstance(command, MoveCommand) and command.reply and not command.reply.done():
-                command.reply.set_exception(RuntimeError("the table has stopped"))
+            reply = getattr(command, "reply", None)
+            if reply is not None and not reply.done():
+                reply.set_exception(RuntimeError("the table has stopped"))
         for conn in list(self.connections):
             await conn.wait_closed()
 
@@ -127,8 +178,9 @@ class TableRuntime:
                 await self._handle(command)
             except Exception:  # a bug must not take the table down; the log has the details
                 log.exception("table %s: command %r failed", self.table_id, command)
-                if isinstance(command, MoveCommand) and command.reply and not command.reply.done():
-                    command.reply.set_exception(RuntimeError("internal error"))
+                reply = getattr(command, "reply", None)
+                if reply is not None and not reply.done():
+                    reply.set_exception(RuntimeError("internal error"))
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -143,6 +195,26 @@ class TableRuntime:
         self._inbox.put_nowait(MoveCommand(seat, move, reply))
         return await reply
 
+    async def chat_message(
+        self, seat: int | None, name: str | None, text: str | None, reaction: Reaction | None
+    ) -> None:
+        """Queue a chat message (checked already, `messages.ChatMessage`); returns once it is
+        stored and sent. Raises ChatRefused."""
+        reply = self._reply()
+        self._inbox.put_nowait(ChatCommand(seat, name, text, reaction, reply))
+        await reply
+
+    async def chat_settings(self, seat: int | None, spectators_shown: bool) -> None:
+        """The host's switch; raises ChatRefused for anyone else."""
+        reply = self._reply()
+        self._inbox.put_nowait(ChatSettingsCommand(seat, spectators_shown, reply))
+        await reply
+
+    def _reply(self) -> asyncio.Future[None]:
+        if self._task is None or self._task.done():
+            raise RuntimeError("the table has stopped")
+        return asyncio.get_running_loop().create_future()
+
     async def _handle(self, command: Command) -> None:
         if isinstance(command, MoveCommand):
             await self._apply(command)
@@ -150,6 +222,12 @@ class TableRuntime:
             await self._bot_turn(command.seat)
         elif isinstance(command, ClockTick):
             await self._clock_tick()
+        elif isinstance(command, PresenceTick):
+            self._presence_tick()
+        elif isinstance(command, ChatCommand):
+            await self._chat(command)
+        elif isinstance(command, ChatSettingsCommand):
+            await self._chat_settings(command)
 
     async def _apply(self, command: MoveCommand) -> bool:
         """Check, commit, apply, then send; False when the move was refused.
@@ -160,6 +238,7 @@ class TableRuntime:
         the commit fails, and costs no copy of the state.
         """
         state, seat = self.state, command.seat
+        prompt_before = state.prompt_id
         try:
             move = state.check(seat, command.move)
         except IllegalMove as exc:
@@ -184,6 +263,7 @@ class TableRuntime:
         self._deadlines.pop(seat, None)  # answered: the seat's next prompt gets a full clock
         self._schedule()  # first, so the update carries the clock of the prompts it asks
         self._broadcast(events, mover=seat)
+        self._move_presence(command, visible=state.prompt_id != prompt_before)
         return True
 
     async def _bot_turn(self, seat: int) -> None:
@@ -197,9 +277,9 @@ class TableRuntime:
         except Exception:
             log.exception("table %s: bot at seat %d failed", self.table_id, seat)
             move = self.state.default_move(seat)
-        if not await self._apply(MoveCommand(seat, move)):
+        if not await self._apply(MoveCommand(seat, move, source="bot")):
             log.warning("table %s: bot at seat %d chose an illegal move", self.table_id, seat)
-            await self._apply(MoveCommand(seat, self.state.default_move(seat)))
+            await self._apply(MoveCommand(seat, self.state.default_move(seat), source="bot"))
 
     async def _clock_tick(self) -> None:
         self._timer = None
@@ -207,16 +287,19 @@ class TableRuntime:
         for seat in sorted(self._deadlines):
             deadline = self._deadlines.get(seat)  # an earlier default move may have changed it
             if deadline is not None and deadline <= now and seat in self.state.pending():
-                await self._apply(MoveCommand(seat, self.state.default_move(seat)))
+                move = self.state.default_move(seat)
+                await self._apply(MoveCommand(seat, move, source="clock"))
         self._schedule()
 
     # --- bots and clocks ---------------------------------------------------------------------
 
     def release(self, seat: int) -> None:
         """The player left: their connections only watch from now on."""
+        self.control.left.add(seat)
         for conn in self.connections:
             if conn.seat == seat:
                 conn.seat = None
+        self._presence_changed()
 
     async def resign(self, seat: int) -> None:
         """The player left and nobody takes the seat over: the seat resigns (a move like any
@@ -336,18 +419,171 @@ class TableRuntime:
 
     def attach(self, conn: Connection) -> None:
         self.connections.add(conn)
-        conn.send(self.snapshot(conn.seat))
+        if conn.seat is not None:  # a player who reconnects is back
+            self._away.discard(conn.seat)
+            self._away_unshown.pop(conn.seat, None)
+        presence = self.presence()
+        conn.send(self.snapshot(conn.seat, presence))
+        conn.presence = presence
+        self._presence_changed()
 
     def detach(self, conn: Connection) -> None:
-        self.connections.discard(conn)
+        if conn in self.connections:
+            self.connections.discard(conn)
+            self._presence_changed()
 
-    def snapshot(self, seat: int | None) -> str:
+    def snapshot(self, seat: int | None, presence: JSON | None = None) -> str:
         """The full picture for a (re)connecting client: view plus this round's visible events
-        (the only ones the table keeps, `_keep_current_round`)."""
+        (the only ones the table keeps, `_keep_current_round`), who is here (`presence`) and
+        the recent chat it may read."""
         recent = [self._event_json(e) for e in self.state.events if e.visible_to(seat)]
         return server_message(
-            "state", view=self.state.view(seat), events=recent, clock=self.clock_for(seat)
+            "state",
+            view=self.state.view(seat),
+            events=recent,
+            clock=self.clock_for(seat),
+            presence=self.presence() if presence is None else presence,
+            chat=self._chat_history(seat),
         )
+
+    # --- presence ----------------------------------------------------------------------------
+
+    def presence(self) -> JSON:
+        """Each seat's status and the number of spectators: public, the same for everyone.
+
+        `bot` (a bot from the start), `replaced` (a bot took over from a player who left),
+        `left` (left, and the seat resigned), `away` (the clock made the seat's last move,
+        `_away`), `connected` or `offline`. A player's second tab counts once; a player who
+        left and still watches counts as a spectator."""
+        connected = {conn.seat for conn in self.connections if not conn.closed}
+        spectators = sum(1 for conn in self.connections if conn.seat is None and not conn.closed)
+        bots, left = self.control.bots, self.control.left
+        seats = []
+        for seat in range(self.state.num_seats):
+            if seat in bots:
+                seats.append("replaced" if seat in left else "bot")
+            elif seat in left:
+                seats.append("left")
+            elif seat in self._away:
+                seats.append("away")
+            else:
+                seats.append("connected" if seat in connected else "offline")
+        return {"seats": seats, "spectators": spectators}
+
+    def _move_presence(self, command: MoveCommand, *, visible: bool) -> None:
+        """A clock's move makes its seat away, a player's own move brings it back: at once
+        when the move changed what others are asked (`visible`), else (a quiet answer to a
+        simultaneous prompt) once the prompts next change visibly."""
+        seat = command.seat
+        if command.source == "clock":
+            self._away_unshown[seat] = True
+        elif command.source == "player" and (seat in self._away or seat in self._away_unshown):
+            self._away_unshown[seat] = False
+        if not visible or not self._away_unshown:
+            return
+        before = set(self._away)
+        for seat, away in self._away_unshown.items():
+            if away:
+                self._away.add(seat)
+            else:
+                self._away.discard(seat)
+        self._away_unshown.clear()
+        if self._away != before:
+            self._presence_changed()
+
+    def _presence_changed(self) -> None:
+        """Send the presence soon, once for a burst of changes (through the inbox, like
+        every other thing the table does)."""
+        if self._presence_timer is not None or self._task is None or self._task.done():
+            return
+        self._presence_timer = asyncio.get_running_loop().call_later(
+            PRESENCE_DELAY, self._inbox.put_nowait, PresenceTick()
+        )
+
+    def _presence_tick(self) -> None:
+        """Send the presence to each connection that does not have it yet (a connection
+        that just came got it in its snapshot)."""
+        self._presence_timer = None
+        presence = self.presence()
+        text = server_message("presence", **presence)
+        for conn in self._live_connections():
+            if conn.presence != presence:
+                conn.presence = presence
+                conn.send(text)
+
+    # --- chat --------------------------------------------------------------------------------
+
+    def host(self) -> int | None:
+        """The seat that sets the chat (`chat.py`): the lowest seat still played by the
+        person who took it; None when every player has left."""
+        bots, left = self.control.bots, self.control.left
+        players = range(self.state.num_seats)
+        return next((s for s in players if s not in bots and s not in left), None)
+
+    def _chat_history(self, seat: int | None) -> JSON:
+        return {
+            "messages": self.chat.history(seat),
+            "spectators_shown": self.chat.spectators_shown,
+            "host": self.host(),
+        }
+
+    async def _chat(self, command: ChatCommand) -> None:
+        seat = command.seat
+        kind: Literal["text", "reaction"] = "text" if command.reaction is None else "reaction"
+        entry = ChatEntry(
+            seq=self.chat.last_seq + 1,
+            channel="spectators" if seat is None else "players",
+            seat=seat,
+            name=command.name if seat is None else None,
+            kind=kind,
+            text=command.reaction or command.text or "",
+            at=utcnow(),
+        )
+        try:
+            await self.db.add_chat(
+                ChatRow(
+                    table_id=self.table_id,
+                    seq=entry.seq,
+                    seat=entry.seat,
+                    name=entry.name,
+                    channel=entry.channel,
+                    kind=entry.kind,
+                    text=entry.text,
+                    created_at=entry.at,
+                )
+            )
+        except Exception:
+            log.exception("table %s: could not save chat message %d", self.table_id, entry.seq)
+            command.reply.set_exception(
+                ChatRefused("chat_not_saved", "the chat message could not be saved")
+            )
+            return
+        self.chat.add(entry)
+        command.reply.set_result(None)
+        text = server_message("chat", message=entry.to_json())
+        self._send_where(text, lambda reader: self.chat.readable(entry, reader))
+
+    async def _chat_settings(self, command: ChatSettingsCommand) -> None:
+        if command.seat is None or command.seat != self.host():
+            command.reply.set_exception(
+                ChatRefused("chat_not_host", "only the table's host may change the chat")
+            )
+            return
+        shown = command.spectators_shown
+        if shown != self.chat.spectators_shown:
+            await self.db.set_spectator_chat_shown(self.table_id, shown)
+            self.chat.spectators_shown = shown
+            # Everyone's history changes with it (players gain or lose a channel): each
+            # audience gets its own again, built once.
+            histories: dict[bool, str] = {}
+            for conn in self._live_connections():
+                player = conn.seat is not None
+                if player not in histories:
+                    histories[player] = server_message(
+                        "chat_history", **self._chat_history(conn.seat)
+                    )
+                conn.send(histories[player])
+        command.reply.set_result(None)
 
     def _keep_current_round(self) -> None:
         """Forget the events before the current round's start: a snapshot sends no older ones,
@@ -360,6 +596,23 @@ class TableRuntime:
         if start:
             self.state.forget_events_before(start)
 
+    def _live_connections(self) -> list[Connection]:
+        """The open connections; closed ones are dropped (their handler detaches them too)."""
+        live = []
+        for conn in list(self.connections):
+            if conn.closed:
+                self.connections.discard(conn)
+                self._presence_changed()
+            else:
+                live.append(conn)
+        return live
+
+    def _send_where(self, text: str, reads: Callable[[int | None], bool]) -> None:
+        """Send one text to each connection whose seat (None: a spectator) `reads` it."""
+        for conn in self._live_connections():
+            if reads(conn.seat):
+                conn.send(text)
+
     def _broadcast(self, events: list[Event], mover: int) -> None:
         """Send each connection the events it may see and its new view.
 
@@ -371,10 +624,7 @@ class TableRuntime:
         """
         texts: dict[int | None, str | None] = {}
         described: dict[int, JSON] = {}
-        for conn in list(self.connections):
-            if conn.closed:
-                self.connections.discard(conn)
-                continue
+        for conn in self._live_connections():
             seat = conn.seat
             if seat not in texts:
                 texts[seat] = self._update(seat, events, described, mover)
@@ -407,5 +657,5 @@ class TableRuntime:
         return out
 
     def notify(self, text: str) -> None:
-        for conn in list(self.connections):
-            conn.send(text)
+        """Send one text to everyone at the table."""
+        self._send_where(text, lambda _reader: True)

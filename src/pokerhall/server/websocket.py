@@ -16,11 +16,14 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from pokerhall.engine import IllegalMove
+from pokerhall.server.chat import CHAT_BURST, ChatRefused
 from pokerhall.server.connection import Admission, Connection, FloodGuard
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.messages import (
     MAX_MESSAGE_CHARS,
     WS_MAX_FRAME_BYTES,
+    ChatMessage,
+    ChatSettings,
     Hello,
     MoveMessage,
     Ping,
@@ -30,6 +33,7 @@ from pokerhall.server.messages import (
     parse_client_message,
     server_message,
 )
+from pokerhall.server.runtime import TableRuntime
 
 router = APIRouter()
 log = logging.getLogger("pokerhall.server")
@@ -142,7 +146,7 @@ async def _handle(conn: Connection, hall: Hall, table_id: str, text: str) -> Non
     try:
         message = parse_client_message(text)
     except ProtocolError as exc:
-        conn.send(error_message(exc.code, exc.reason))
+        conn.send(error_message(exc.code, exc.reason, params=exc.params))
         return
     runtime = hall.runtimes.get(table_id)
     if isinstance(message, Ping):
@@ -166,6 +170,35 @@ async def _handle(conn: Connection, hall: Hall, table_id: str, text: str) -> Non
                 conn.send(error_message("illegal_move", exc.reason, exc.message))
             except RuntimeError:
                 conn.send(error_message("server_error", "the server could not take this move"))
+    elif isinstance(message, ChatMessage | ChatSettings):
+        await _chat(conn, runtime, message)
+
+
+async def _chat(
+    conn: Connection, runtime: TableRuntime | None, message: ChatMessage | ChatSettings
+) -> None:
+    """Chat goes through the table's runtime, which stores and sends it; the waiting room
+    has none, so there is no chat before the game starts."""
+    if runtime is None:
+        conn.send(error_message("not_started", "the chat opens when the game starts"))
+        return
+    try:
+        if isinstance(message, ChatSettings):
+            await runtime.chat_settings(conn.seat, message.spectators_shown)
+        elif not conn.chat_limit.allow():
+            conn.send(
+                error_message(
+                    "chat_rate_limited",
+                    f"at most {CHAT_BURST} chat messages at once, then one a second",
+                    params={"burst": CHAT_BURST},
+                )
+            )
+        else:
+            await runtime.chat_message(conn.seat, message.name, message.text, message.reaction)
+    except ChatRefused as exc:
+        conn.send(error_message(exc.code, exc.reason, params=exc.params))
+    except RuntimeError:
+        conn.send(error_message("server_error", "the server could not take this message"))
 
 
 assert MAX_MESSAGE_CHARS < WS_MAX_FRAME_BYTES

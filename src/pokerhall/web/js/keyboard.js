@@ -1,8 +1,9 @@
 /* Keyboard shortcuts for the table: Alt+Shift+letter. Screen readers use single letters
    (browse mode) and Insert/CapsLock combinations, and browsers use Ctrl/Cmd, so Alt+Shift
    stays clear of both. Keys are matched by physical position (event.code), so they work the
-   same on every keyboard layout. The shell has M (go to your move) and S (read out the
-   situation); a game module adds its own (`shortcuts`). The table page and the help page list
+   same on every keyboard layout. The shell has M (go to your move), S (read out the
+   situation) and E (write in the table chat; C is the games' check or call); a game module
+   adds its own (`shortcuts`). The table page and the help page list
    the same data, so a shortcut is written down once. */
 
 import { h } from "./dom.js";
@@ -12,6 +13,7 @@ import { t } from "./i18n.js";
 export const SHELL_SHORTCUTS = [
   { code: "KeyM", keys: "M", label: "keys.move" },
   { code: "KeyS", keys: "S", label: "keys.status" },
+  { code: "KeyE", keys: "E", label: "keys.chat" },
 ];
 
 /** shortcuts: [{code: "KeyF", run()}] */

@@ -8,6 +8,7 @@
 import { formatSeconds } from "./clock.js";
 import { byId, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { presenceBadge } from "./render-presence.js";
 import { seatPlace } from "./seat-layout.js";
 
 /** The visual turn timer on the seat to act: a bar (decorative; the text clock says it). */
@@ -54,6 +55,7 @@ function seatCard(model, game, player, seat) {
     ),
     extra.lines || [],
     state.length ? h("p", { class: "seat-state" }, state.join(" · ")) : null,
+    presenceBadge(model, seat),
     clockSeconds !== null
       ? h("p", { class: "seat-clock", "data-clock": mine ? "you" : "table" }, t("seats.clock", { time: formatSeconds(clockSeconds) }))
       : null,

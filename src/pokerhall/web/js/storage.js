@@ -72,3 +72,19 @@ export function setPreference(name, value) {
   prefs[name] = value;
   write(PREFS, prefs);
 }
+
+const CHAT_MUTES = "pokerhall.chatMutes";
+
+/** The seats whose chat this browser hides at a table (the player's own choice). */
+export function chatMutes(tableId) {
+  const all = read(CHAT_MUTES, {}) || {};
+  const seats = all[tableId];
+  return new Set(Array.isArray(seats) ? seats.filter((s) => Number.isInteger(s)) : []);
+}
+
+export function setChatMutes(tableId, seats) {
+  const all = read(CHAT_MUTES, {}) || {};
+  if (seats.size) all[tableId] = [...seats].sort((a, b) => a - b);
+  else delete all[tableId];
+  write(CHAT_MUTES, all);
+}

@@ -18,6 +18,8 @@ export class TableModel {
     /** hand number → visible events of that hand, in order */
     this.hands = new Map();
     this.currentHand = null;
+    /** {seats: [status per seat], spectators} from the server (render-presence.js) */
+    this.presence = null;
   }
 
   welcome(message) {
@@ -32,6 +34,7 @@ export class TableModel {
   /** A full snapshot: the view plus the events of the current hand (replacing what we had). */
   state(message) {
     this.view = message.view;
+    this.presence = message.presence ?? null;
     this.setClock(message.clock);
     const number = this.roundOf(message.view, message.events);
     this.hands.set(number, [...message.events]);

@@ -6,6 +6,7 @@
 
 import { Announcer } from "./announcer.js";
 import { api, ApiError, errorText } from "./api.js";
+import { TableChat } from "./chat.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
 import { describeEvent, describeMessage, loadEventTexts } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
@@ -15,6 +16,7 @@ import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js"
 import { rulesetName } from "./lobby-list.js";
 import { renderGameOver } from "./render-gameover.js";
 import { EventLog } from "./render-log.js";
+import { presenceChanges, renderSpectators } from "./render-presence.js";
 import { renderSeats } from "./render-seats.js";
 import { renderClock, renderStatus, statusSummary } from "./render-status.js";
 import { renderWaiting, seatChanges } from "./render-waiting.js";
@@ -40,6 +42,7 @@ let connection = { status: "connecting" };
 let warned = new Set();
 let greeted = false;
 let turnAlerts = null; // sound and notification when the tab is hidden
+let chat = null; // the table chat (chat.js), once the page is set up
 
 // --- drawing -------------------------------------------------------------------------------
 
@@ -104,8 +107,11 @@ function renderAll() {
   if (waiting) renderWaiting(model, { seated: seated() });
   const view = model.view;
   show(byId("game"), Boolean(view));
+  show(byId("chat"), Boolean(view)); // the chat lives in the table's runtime, from the start
   show(byId("skip-to-move"), Boolean(view)); // the move panel exists only once the game runs
   if (!view || !game) return;
+  renderSpectators(model);
+  chat?.renderMutes();
   byId("actions-heading").textContent = model.seat === null ? t("actions.headingWatching") : t("actions.heading");
   const before = motion.before();
   const fresh = game.render(model);
@@ -179,6 +185,14 @@ function onError(message) {
     case "rate_limited":
       notify("table.rateLimited", { brief: true });
       break;
+    case "chat_rate_limited":
+    case "chat_too_long":
+    case "chat_character":
+    case "chat_empty":
+    case "chat_not_host":
+    case "chat_not_saved":
+      chat.refused(message.code, message.params);
+      break;
     default: {
       // The reason in the player's language: a catalog message (every refused move), else the
       // shell's words for the error's code, else the server's English.
@@ -206,6 +220,7 @@ function onMessage(message) {
       model.state(message);
       log.rebuild(model);
       renderAll();
+      chat.setHistory(message.chat);
       if (!greeted) announcer.say(t("table.joinedAnnouncement", { name: model.info?.name ?? "" }));
       greeted = true;
       break;
@@ -222,6 +237,24 @@ function onMessage(message) {
       }
       break;
     }
+    case "presence": {
+      const before = model.presence;
+      model.presence = { seats: message.seats, spectators: message.spectators };
+      if (byId("announce-all").checked) {
+        for (const line of presenceChanges(before, model.presence, model.names, model.seat)) announcer.say(line);
+      }
+      if (model.view && game) {
+        renderSeats(model, game);
+        renderSpectators(model);
+      }
+      break;
+    }
+    case "chat":
+      chat.add(message.message);
+      break;
+    case "chat_history":
+      chat.setHistory(message);
+      break;
     case "error":
       onError(message);
       break;
@@ -343,6 +376,7 @@ function bindShortcuts() {
   const shellActions = {
     KeyM: () => game.focusForTurn(model),
     KeyS: () => announcer.alert(statusSummary(model, game)),
+    KeyE: () => chat.focus(),
   };
   const shortcuts = [
     ...(game.shortcuts || []),
@@ -421,6 +455,7 @@ async function main() {
     return;
   }
   log = new EventLog(byId("event-log"));
+  chat = new TableChat({ tableId, model, voice, send: (message) => socket?.send(message) ?? false });
   bindControls();
   try {
     model.setInfo(await api.table(tableId));
@@ -437,6 +472,7 @@ async function main() {
     turnAlerts.render();
     renderConnection();
     renderAll();
+    chat.render();
     if (model.view) {
       log.rebuild(model);
       game.languageChanged?.(model);
