@@ -67,7 +67,7 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "league_tables",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0004",)
+            ("0007",)
         ]
         assert await conn.run_sync(differences) == []
 
