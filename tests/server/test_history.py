@@ -28,7 +28,8 @@ GAMES = [pytest.param(info, id=info.name) for info in registry.infos()]
 
 def check_rounds(body: dict[str, Any], seat: int | None) -> None:
     numbers = [r["round"] for r in body["rounds"]]
-    assert numbers == sorted(numbers) and numbers, numbers
+    assert numbers, body
+    assert numbers == sorted(numbers), numbers
     for listed in body["rounds"]:
         for event in listed["events"]:
             shown = event["visibility"]
@@ -58,7 +59,8 @@ async def test_every_game_has_a_history_for_every_seat_and_the_spectators(
                 assert answer.status_code == 200, answer.text
                 body = answer.json()
                 check_rounds(body, seat)
-                assert body["seat"] == seat and body["over"] is state.over
+                assert body["seat"] == seat
+                assert body["over"] is state.over
                 assert ("public_record" in body) is state.over
                 expected = [e for e in state.events if e.visible_to(seat)]
                 assert sum(len(r["events"]) for r in body["rounds"]) == len(expected)

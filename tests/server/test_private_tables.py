@@ -28,9 +28,12 @@ async def test_a_private_table_is_unlisted_and_joined_with_its_code_only(
         public = await hall.create_table(CreateTable(options=quick_options, seats=3))
         opened = await hall.open_table(CreateTable(options=quick_options, seats=3, private=True))
         code = opened.join_code
-        assert code is not None and len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+        assert code is not None
+        assert len(code) == CODE_LENGTH
+        assert set(code) <= set(CODE_ALPHABET)
         listed = [t.id for t in await hall.list_tables(["open", "running"], finished=10)]
-        assert public.id in listed and opened.info.id not in listed
+        assert public.id in listed
+        assert opened.info.id not in listed
         assert opened.info.private
         for wrong in (None, "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"):
             with pytest.raises(LobbyError) as refused:
@@ -64,7 +67,7 @@ async def test_only_the_creator_adds_bots_and_removes_absent_players(
         assert await controls.add_bot(hall, table_id, ann, "random") == 2
         await controls.remove_player(hall, table_id, ann, 1)  # Bob never came to the table
         assert {s.seat: s.name for s in await hall.db.seats(table_id)} == {0: "Ann", 2: "Bot 3"}
-        _seat, cyril = await hall.join(table_id, "Cyril")
+        _seat, _cyril = await hall.join(table_id, "Cyril")
         assert await controls.add_bot(hall, table_id, ann, None) == 3  # full: it starts
         assert (await hall.info(table_id)).status == "running"
         await controls.remove_player(hall, table_id, ann, 1)  # Cyril is not connected
@@ -99,9 +102,11 @@ async def test_the_lobby_lists_recent_public_results(
             await play_randomly(hall, table.info.id, seed=1)
             finished.append(table.info.id)
         listed = {t.id: t for t in await hall.list_tables(["open", "running"], finished=10)}
-        assert finished[0] in listed and finished[1] not in listed
-        assert listed[finished[0]].result is not None
-        assert listed[finished[0]].result["winners"]
+        assert finished[0] in listed
+        assert finished[1] not in listed
+        result = listed[finished[0]].result
+        assert result is not None
+        assert result["winners"]
         assert [t.id for t in await hall.list_tables(["open", "running"])] == []
 
 

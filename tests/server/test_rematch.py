@@ -50,10 +50,12 @@ async def test_concurrent_clicks_make_one_table_holding_the_old_players_seats(
         assert sorted(s.creator for s in seats) == [False, True]
         new = seats[0].table
         rows = {s.seat: s for s in await hall.db.seats(new)}
-        assert {rows[0].name, rows[1].name} == {"Ann", "Bob"} and 2 not in rows
+        assert {rows[0].name, rows[1].name} == {"Ann", "Bob"}
+        assert 2 not in rows
         assert (rows[3].kind, rows[3].name) == ("bot", "Bot 4")  # the old table's bot
         info = await hall.info(old)
-        assert info.rematch is not None and info.rematch.table == new
+        assert info.rematch is not None
+        assert info.rematch.table == new
         assert info.rematch.by in {"Ann", "Bob"}
         with pytest.raises(LobbyError) as held:  # Cyril's seat is kept for Cyril
             await hall.join(new, "Dana")
