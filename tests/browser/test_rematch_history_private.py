@@ -146,8 +146,9 @@ def test_a_private_table_is_joined_by_code_unlisted_and_run_by_its_creator(
     expect(page.locator("#creator-controls")).to_be_visible()
     assert_accessible_light_and_dark(page, "the waiting room of a private table, for its creator")
 
+    public = server.create_table(name="Public table")
     cleo.page.goto("/")
-    expect(cleo.page.locator("#open-empty")).to_be_visible()  # the list has loaded: not there
+    expect(cleo.page.get_by_test_id(f"table-{public['id']}")).to_be_visible()  # listed: loaded
     expect(cleo.page.get_by_test_id(f"table-{table_id}")).to_have_count(0)
     cleo.page.locator("#join-code").fill("ZZZZZ")
     cleo.page.locator("#code-submit").click()

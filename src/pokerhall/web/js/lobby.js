@@ -31,15 +31,17 @@ function show(list, { manual = false } = {}) {
 }
 
 async function refresh({ manual = false } = {}) {
+  // The first list comes by HTTP, results and every later change by push (/ws/lobby); the
+  // Refresh button asks for both.
   let list;
-  let finished;
+  let finished = null;
   try {
-    [list, finished] = await Promise.all([api.tables(), api.tables(["finished"])]);
+    [list, finished] = await Promise.all([api.tables(), manual ? api.tables(["finished"]) : null]);
   } catch (error) {
     byId("tables-status").textContent = errorText(error);
     return;
   }
-  showFinished(finished.slice(0, RECENT_RESULTS));
+  if (finished) showFinished(finished.slice(0, RECENT_RESULTS));
   show(list, { manual });
 }
 
