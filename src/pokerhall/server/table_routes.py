@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
-from fastapi import APIRouter, Header, status
+from fastapi import APIRouter, Header, Query, status
 
-from pokerhall.engine import JSON
+from pokerhall.engine import JSON, MatchRecord
 from pokerhall.server import controls, history, rematch
 from pokerhall.server.creator import normal_code
 from pokerhall.server.hall import LobbyError
@@ -19,6 +19,8 @@ from pokerhall.server.models import TableRow
 router = APIRouter(prefix="/api", responses=COMMON)
 FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creator)."})
 NO_CODE = _answers(**{"404": "No open table has this code."})
+REPLAYS = history.Replays()
+"""The games replayed for the history, kept for the next request (`history.Replays`)."""
 
 
 def optional_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
@@ -30,21 +32,34 @@ def optional_token(authorization: Annotated[str | None, Header()] = None) -> str
 
 @router.get(
     "/tables/{table_id}/history",
-    summary="Every round of the table as your seat saw it (without a token: as spectators)",
+    summary="The table's rounds, and one round's events as your seat saw them (no token: "
+    "as spectators)",
     responses={**UNKNOWN, **TOKEN},
 )
 async def table_history(
-    table_id: str, hall: HallDep, authorization: Annotated[str | None, Header()] = None
+    table_id: str,
+    hall: HallDep,
+    authorization: Annotated[str | None, Header()] = None,
+    round_: Annotated[int | None, Query(alias="round", ge=0, le=1_000_000)] = None,
+    every: Annotated[bool, Query(alias="all")] = False,
 ) -> JSON:
-    """Rounds with the events the seat (or a spectator) may see, each with its `message`;
-    once over, the public record too. A running table's rounds so far, the last one
-    `finished: false`. A token that holds no seat is refused rather than quietly shown less."""
+    """Every round (`round`, `finished`: a running table's last is not) and the events of
+    the one asked for (the last when left out) that the seat may see, each with its
+    `message`; with `all=true` every round's events too (the page's download of the public
+    events during a game). A token that holds no seat is refused rather than quietly shown less. The
+    public record is at `/record` once the game is over."""
     token = optional_token(authorization)
     seat = None if token is None else await hall.authenticate(table_id, token)
     record = await hall.record(table_id)
-    out = await asyncio.to_thread(history.history, record, seat)
+    out = await asyncio.to_thread(_history, table_id, record, seat, round_, every)
     out["table"] = table_id
     return out
+
+
+def _history(
+    table_id: str, record: MatchRecord, seat: int | None, number: int | None, every: bool
+) -> JSON:
+    return history.history_of(REPLAYS.game(table_id, record), seat, number, every=every)
 
 
 @router.post(

@@ -79,7 +79,8 @@ export const api = {
       body: { name, ...(code ? { code } : {}), ...(creator ? { creator } : {}) },
     }),
   byCode: (code) => request("GET", `/api/codes/${encodeURIComponent(code)}`),
-  history: (id, token = null) => request("GET", `${table(id)}/history`, { token }),
+  history: (id, token = null, round = null) =>
+    request("GET", `${table(id)}/history${round === null ? "" : `?round=${round}`}`, { token }),
   playAgain: (id, token) => request("POST", `${table(id)}/rematch`, { token }),
   addBot: (id, token, botKind = null) =>
     request("POST", `${table(id)}/bots`, { token, body: botKind ? { bot_kind: botKind } : {} }),

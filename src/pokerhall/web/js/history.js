@@ -1,10 +1,11 @@
 /* The hand history page, history.html?id=<table>: every round of the table as this browser's
    seat saw it (its seat token, if it holds one; else as spectators), from
-   GET /api/tables/{id}/history (server/history.py). The server sends only the events the seat
-   may see, each with its description, rendered here in the reader's language from the game's
-   catalog like the table's own log (describe.js). One round at a time, chosen from a list of
-   buttons or with Previous / Next; the round is kept in the address (#round=3). The public
-   record is offered as a download once the game is over; until then the public events so far. */
+   GET /api/tables/{id}/history?round=N (server/history.py), one round per request (a long game
+   has thousands). The server sends only the events the seat may see, each with its
+   description, rendered here in the reader's language from the game's catalog like the
+   table's own log (describe.js). Rounds are chosen from a list of buttons or with Previous /
+   Next; the round is kept in the address (#round=3). The public record is offered as a
+   download once the game is over; until then the public events so far. */
 
 import { api, ApiError, errorText } from "./api.js";
 import { describeEvent, loadEventTexts } from "./describe.js";
@@ -14,9 +15,13 @@ import { tableUrl } from "./lobby-list.js";
 import { seatAt } from "./storage.js";
 
 const tableId = new URLSearchParams(location.search).get("id");
-let history = null; // the server's answer
+let history = null; // the server's answer: the rounds, and the events of `history.round`
 let tableName = "";
-let current = 0; // index into history.rounds
+let token = null; // this browser's seat there, if any
+
+function current() {
+  return history.rounds.findIndex((r) => r.round === history.round);
+}
 
 function roundTitle(listed) {
   if (listed.round === 0) return t("history.before");
@@ -25,9 +30,7 @@ function roundTitle(listed) {
 
 function wantedRound() {
   const match = /round=(\d+)/.exec(location.hash);
-  if (!match) return null;
-  const index = history.rounds.findIndex((r) => r.round === Number(match[1]));
-  return index < 0 ? null : index;
+  return match ? Number(match[1]) : null;
 }
 
 function renderLead() {
@@ -50,7 +53,7 @@ function renderRounds() {
           {
             type: "button",
             class: "btn btn-secondary btn-small",
-            "aria-current": index === current ? "true" : null,
+            "aria-current": index === current() ? "true" : null,
             "data-round": listed.round,
             onclick: () => choose(index, { focus: true }),
           },
@@ -62,17 +65,17 @@ function renderRounds() {
 }
 
 function renderRound() {
-  const listed = history.rounds[current];
+  const listed = history.rounds[current()];
   byId("round-heading").textContent = roundTitle(listed);
   const ctx = { names: history.players };
-  const lines = listed.events
+  const lines = history.events
     .map((event) => [event, describeEvent(event, ctx)])
     .filter(([, text]) => text)
     .map(([event, text]) => h("li", { class: `log-${event.type}`, "data-type": event.type }, text));
   fill(byId("round-events"), lines);
   show(byId("round-empty"), lines.length === 0);
-  byId("prev-round").disabled = current === 0;
-  byId("next-round").disabled = current === history.rounds.length - 1;
+  byId("prev-round").disabled = current() === 0;
+  byId("next-round").disabled = current() === history.rounds.length - 1;
   byId("main").dataset.rendered = `${listed.round}`;
 }
 
@@ -92,7 +95,7 @@ function renderDownload() {
     link.textContent = t("history.downloadRecord");
     byId("download-hint").textContent = t("history.downloadRecordHint");
   } else {
-    link.href = `/api/tables/${encodeURIComponent(tableId)}/history`; // no token: the public events
+    link.href = `/api/tables/${encodeURIComponent(tableId)}/history?all=true`; // no token: the public events
     link.download = `pokerhall-${tableId}-public-events.json`;
     link.textContent = t("history.downloadEvents");
     byId("download-hint").textContent = t("history.downloadEventsHint");
@@ -115,29 +118,28 @@ function renderAll() {
   renderDownload();
 }
 
-function choose(index, { focus = false } = {}) {
+async function choose(index, { focus = false } = {}) {
   if (index < 0 || index >= history.rounds.length) return;
-  current = index;
-  rememberRound();
-  renderRounds();
-  renderRound();
+  try {
+    await load(history.rounds[index].round);
+  } catch (error) {
+    byId("history-error").textContent = errorText(error);
+    return;
+  }
+  window.history.replaceState(null, "", `#round=${history.round}`);
+  renderAll();
   if (focus) byId("round-heading").focus();
 }
 
-function rememberRound() {
-  window.history.replaceState(null, "", `#round=${history.rounds[current].round}`);
-}
-
-async function load() {
-  const token = seatAt(tableId)?.token ?? null;
+/** One round (the last when null) as this browser's seat saw it. */
+async function load(round = null) {
   try {
-    history = await api.history(tableId, token);
+    history = await api.history(tableId, token, round);
   } catch (error) {
     if (!(token && error instanceof ApiError && error.status === 401)) throw error;
-    history = await api.history(tableId, null); // the seat is gone: what spectators saw
+    token = null; // the seat is gone: what spectators saw
+    history = await api.history(tableId, null, round);
   }
-  const wanted = wantedRound();
-  current = wanted ?? Math.max(0, history.rounds.length - 1);
 }
 
 async function main() {
@@ -152,13 +154,14 @@ async function main() {
     const info = await api.table(tableId);
     tableName = info.name;
     await loadEventTexts(info.game);
-    await load();
+    token = seatAt(tableId)?.token ?? null;
+    await load(wantedRound());
   } catch (error) {
     byId("history-error").textContent = error instanceof ApiError && error.status === 404 ? t("table.notFound") : errorText(error);
     return;
   }
-  byId("prev-round").addEventListener("click", () => choose(current - 1, { focus: true }));
-  byId("next-round").addEventListener("click", () => choose(current + 1, { focus: true }));
+  byId("prev-round").addEventListener("click", () => choose(current() - 1, { focus: true }));
+  byId("next-round").addEventListener("click", () => choose(current() + 1, { focus: true }));
   byId("history-refresh").addEventListener("click", async () => {
     try {
       await load();
