@@ -103,3 +103,24 @@ async def test_only_a_finished_tables_players_play_again(
             await rematch.play_again(hall, old, ann)
         assert stranger.value.code == "bad_token"
         assert await hall.db.rematch_of(old) is None
+
+
+async def test_the_rematch_starts_early_with_bots_in_the_seats_nobody_came_for(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    async with hall_at(db_url) as hall:
+        old, (ann, bob, _cyril) = await finished_table(
+            hall, quick_options, ["Ann", "Bob", "Cyril"], 0
+        )
+        opened = await rematch.play_again(hall, old, ann)
+        await rematch.play_again(hall, old, bob)
+        with pytest.raises(LobbyError) as refused:
+            await hall.start(opened.table, "nobody's token at this table, long")
+        assert refused.value.code == "bad_token"
+        assert opened.creator
+        await hall.start(opened.table, opened.token)  # Ann, the creator, does not wait
+        rows = {s.seat: s for s in await hall.db.seats(opened.table)}
+        assert rows[2].kind == "bot"  # Cyril did not come in time
+        info = await hall.info(opened.table)
+        assert info.status == "running"
+        assert info.held_until is None
