@@ -208,6 +208,7 @@ class Hall:
             trial = games.create(request.game, names, request.options, seed=0)
         except (InvalidOptions, UnknownGame) as exc:
             raise options_refused(exc, request.game) from None
+        creator_token = new_token()  # told to whoever asked for the table (server/creator.py)
         table = TableRow(
             id=secrets.token_hex(8),
             name=request.name or f"{info.title} table",
@@ -221,7 +222,7 @@ class Hall:
             bot_takeover=request.bot_takeover,
             content=trial.content(),
             private=request.private,
-            creator_hash=token_hash(creator_token := new_token()),
+            creator_hash=token_hash(creator_token),
         )
         bots = [
             SeatRow(
