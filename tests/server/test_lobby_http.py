@@ -69,6 +69,8 @@ async def test_a_new_table_is_open_with_its_bots_and_a_seed_commitment(
     assert table["options"]["min_raise"] == "seed"  # the ruleset's defaults are filled in
     assert len(table["seed_sha256"]) == 64
     assert table["seed"] is None
+    assert len(table.pop("creator_token")) > 30  # told only to whoever opened the table
+    assert table.pop("join_code") is None  # a public table has none
     assert await api.lobby.table(table["id"]) == table
 
 

@@ -68,7 +68,7 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "chat_messages",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0006",)
+            ("0007",)
         ]
         assert await conn.run_sync(differences) == []
 

@@ -20,7 +20,7 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
-from pokerhall.server import collector, league_api, lobby, packs, reach, websocket
+from pokerhall.server import collector, league_api, lobby, packs, reach, table_routes, websocket
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.league import Leagues
@@ -80,6 +80,7 @@ def create_app(
         redoc_url=None,
     )
     app.include_router(lobby.router)
+    app.include_router(table_routes.router)
     app.include_router(packs.router)
     app.include_router(reach.router)
     app.state.listen_host = listen_host

@@ -12,7 +12,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, delete, event, insert, select, update
+from sqlalchemy import Connection, delete, event, insert, select, union_all, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -81,20 +81,30 @@ class Database:
             return await session.get(TableRow, table_id)
 
     async def listing(
-        self, statuses: Sequence[str], limit: int = 200
+        self, statuses: Sequence[str], limit: int = 200, finished: int = 0
     ) -> list[tuple[TableRow, list[SeatRow]]]:
-        """The newest tables with these statuses and their seats, in one query (the lobby's
-        list is asked for after every change, so it must not cost a query per table)."""
-        newest = (
-            select(TableRow.id)
-            .where(TableRow.status.in_(statuses))
-            .order_by(TableRow.created_at.desc())
-            .limit(limit)
-        )
+        """The newest public tables with these statuses and their seats, and the `finished`
+        newest finished ones besides (the lobby's recent results), in one query: the lobby's
+        list is asked for after every change, so it must not cost a query per table. Private
+        tables are never listed."""
+
+        def newest(where: Sequence[str], count: int) -> Any:
+            return (
+                select(TableRow.id)
+                .where(TableRow.status.in_(where), TableRow.private.is_(False))
+                .order_by(TableRow.created_at.desc())
+                .limit(count)
+                .subquery()
+            )
+
+        parts = [newest(statuses, limit)]
+        if finished:
+            parts.append(newest(["finished"], finished))
+        ids = union_all(*(select(part.c.id) for part in parts)).scalar_subquery()
         query = (
             select(TableRow, SeatRow)
             .outerjoin(SeatRow, SeatRow.table_id == TableRow.id)
-            .where(TableRow.id.in_(newest.scalar_subquery()))
+            .where(TableRow.id.in_(ids))
             .order_by(TableRow.created_at.desc(), TableRow.id, SeatRow.seat)
         )
         listed: dict[str, tuple[TableRow, list[SeatRow]]] = {}
@@ -104,6 +114,22 @@ class Database:
                 if seat is not None:
                     seats.append(seat)
         return list(listed.values())
+
+    async def rematch_of(self, table_id: str) -> TableRow | None:
+        """The table opened from this one by "Play again", if any (at most one: unique)."""
+        query = select(TableRow).where(TableRow.rematch_of == table_id)
+        async with self.sessions() as session:
+            return (await session.scalars(query)).first()
+
+    async def table_by_code(self, code: str) -> TableRow | None:
+        query = select(TableRow).where(TableRow.join_code == code)
+        async with self.sessions() as session:
+            return (await session.scalars(query)).first()
+
+    async def set_creator(self, table_id: str, creator_hash: str) -> None:
+        query = update(TableRow).where(TableRow.id == table_id).values(creator_hash=creator_hash)
+        async with self.sessions.begin() as session:
+            await session.execute(query)
 
     async def table_ids(self, statuses: Sequence[str]) -> list[str]:
         """Every table with these statuses, oldest first: ids only, however many there are."""

@@ -15,6 +15,8 @@ import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -25,15 +27,17 @@ from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.rng import new_seed
 from pokerhall.server.chat import HISTORY, ChatLog, chat_entry
 from pokerhall.server.connection import Connection
+from pokerhall.server.creator import code_matches, is_creator, new_join_code
 from pokerhall.server.db import Database
 from pokerhall.server.messages import (
     CreateTable,
+    RematchInfo,
     SeatInfo,
     TableInfo,
     name_key,
     server_message,
 )
-from pokerhall.server.models import SeatRow, TableRow
+from pokerhall.server.models import SeatRow, TableRow, utcnow
 from pokerhall.server.runtime import SeatControl, TableRuntime
 from pokerhall.server.tokens import new_token, seed_commitment, token_hash, token_matches
 
@@ -80,6 +84,36 @@ SEAT_TAKEN = LobbyError(
     409, "someone took this seat at the same moment; please try again", "seat_taken"
 )
 """Two joins raced for one seat and the database refused the second (its primary key)."""
+
+
+CODE_REQUIRED = LobbyError(
+    403, "this table is private: join through its link or with its code", "code_required"
+)
+"""A private table's seats go only to people with its link or code."""
+SEATS_HELD = LobbyError(
+    409,
+    "this table keeps its seats for the players of the last game for a few minutes",
+    "seats_held",
+)
+"""A rematch holds its seats for the old table's players (`server/rematch.py`)."""
+CODE_ATTEMPTS = 5
+
+
+@dataclass(frozen=True)
+class OpenedTable:
+    info: TableInfo
+    creator_token: str
+    join_code: str | None
+
+
+def seats_held(table: TableRow) -> bool:
+    """Whether a rematch still keeps its free seats for the old table's players."""
+    return table.held_until is not None and as_utc(table.held_until) > utcnow()
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite gives naive times back (stored as UTC)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _name_taken(name: str) -> LobbyError:
@@ -158,6 +192,11 @@ class Hall:
     # --- tables ------------------------------------------------------------------------------
 
     async def create_table(self, request: CreateTable) -> TableInfo:
+        return (await self.open_table(request)).info
+
+    async def open_table(self, request: CreateTable) -> OpenedTable:
+        """A new table, with its creator token (`server/creator.py`) and, when private, its
+        join code: both told only to whoever asked for the table."""
         if request.bots >= request.seats:
             raise LobbyError(
                 422, "too many bots: leave at least one seat for a player", "too_many_bots"
@@ -170,6 +209,7 @@ class Hall:
             trial = games.create(request.game, names, request.options, seed=0)
         except (InvalidOptions, UnknownGame) as exc:
             raise options_refused(exc, request.game) from None
+        creator_token = new_token()  # told to whoever asked for the table (server/creator.py)
         table = TableRow(
             id=secrets.token_hex(8),
             name=request.name or f"{info.title} table",
@@ -182,6 +222,8 @@ class Hall:
             bot_delay=request.bot_delay,
             bot_takeover=request.bot_takeover,
             content=trial.content(),
+            private=request.private,
+            creator_hash=token_hash(creator_token),
         )
         bots = [
             SeatRow(
@@ -194,15 +236,38 @@ class Hall:
             )
             for i in range(request.seats - request.bots, request.seats)
         ]
-        await self.db.add_table(table, bots)
+        await self.add_table(table, bots)
         self._lobby_changed()
-        return await self.info(table.id)
+        return OpenedTable(await self.info(table.id), creator_token, table.join_code)
+
+    async def add_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new table; a private one gets a join code, drawn again in the rare case
+        that another table has it (the database's unique constraint says so)."""
+        for attempt in range(CODE_ATTEMPTS):
+            if table.private:
+                table.join_code = new_join_code()
+            try:
+                await self.db.add_table(table, seats)
+                return
+            except IntegrityError:
+                if not table.private or attempt == CODE_ATTEMPTS - 1:
+                    raise
 
     async def info(self, table_id: str) -> TableInfo:
-        return _table_info(await self._table(table_id), await self.db.seats(table_id))
+        info = _table_info(await self._table(table_id), await self.db.seats(table_id))
+        rematch = await self.db.rematch_of(table_id)
+        if rematch is not None:
+            info.rematch = RematchInfo(
+                table=rematch.id,
+                by=rematch.opened_by,
+                status=rematch.status,  # type: ignore[arg-type]
+            )
+        return info
 
-    async def list_tables(self, statuses: list[str]) -> list[TableInfo]:
-        return [_table_info(table, seats) for table, seats in await self.db.listing(statuses)]
+    async def list_tables(self, statuses: list[str], finished: int = 0) -> list[TableInfo]:
+        """The public tables with these statuses, and the `finished` newest finished ones."""
+        listed = await self.db.listing(statuses, finished=finished)
+        return [_table_info(table, seats) for table, seats in listed]
 
     async def record(self, table_id: str) -> MatchRecord:
         """The full match record, for the operator (crash recovery, audits): every move as
@@ -221,11 +286,20 @@ class Hall:
 
     # --- seats -------------------------------------------------------------------------------
 
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
+    async def join(
+        self, table_id: str, name: str, code: str | None = None, creator: str | None = None
+    ) -> tuple[int, str]:
+        """Take a free seat. A private table needs its join code; a rematch refuses others
+        while it holds its seats for the old table's players (`server/rematch.py`). With the
+        creator token, the seat becomes the creator's (`server/creator.py`)."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
+            if not code_matches(table, code):
+                raise CODE_REQUIRED
+            if seats_held(table):
+                raise SEATS_HELD
             seats = {s.seat: s for s in await self.db.seats(table_id)}
             if any(s.player_id is not None for s in seats.values()):
                 raise RESERVED
@@ -248,6 +322,8 @@ class Hall:
             except IntegrityError:  # another process took the seat or the name meanwhile
                 names = {name_key(s.name) for s in await self.db.seats(table_id)}
                 raise _name_taken(name) if name_key(name) in names else SEAT_TAKEN from None
+            if is_creator(table, creator):
+                await self.db.set_creator(table_id, token_hash(token))
             if len(free) == 1:
                 await self._start(table)
             else:
@@ -286,26 +362,33 @@ class Hall:
                         conn.seat = None  # the seat is free for the next player, not this socket
                 await self._announce(table_id)
                 return
-            row.left, row.token_hash = True, None  # the token no longer holds the seat
+            await self._seat_left(table, row, runtime)
+
+    async def _seat_left(self, table: TableRow, row: SeatRow, runtime: TableRuntime | None) -> None:
+        """A player gone from a running table (they left, or the creator removed them while
+        absent): a bot takes the seat, or it resigns. The caller holds the table's lock."""
+        seat = row.seat
+        row.left, row.token_hash = True, None  # the token no longer holds the seat
+        if runtime is not None:
+            runtime.release(seat)
+        info = registry.info(table.game)
+        takeover = table.bot_takeover and info.on_leave == "bot"
+        if takeover:  # the table is running here: open and finished returned
+            row.kind, row.bot_kind = "bot", info.default_bot
             if runtime is not None:
-                runtime.release(seat)
-            info = registry.info(table.game)
-            takeover = table.bot_takeover and info.on_leave == "bot"
-            if takeover:  # the table is running here: open and finished returned
-                row.kind, row.bot_kind = "bot", info.default_bot
-                if runtime is not None:
-                    bot = games.make_bots(table.game, {seat: info.default_bot}, table.seed)[seat]
-                    runtime.set_bot(seat, bot)
-            await self.db.put_seat(row)
-            if not takeover and runtime is not None:
-                await runtime.resign(seat)  # else the table would wait for them (no clock)
-            await self._announce(table_id)
+                bot = games.make_bots(table.game, {seat: info.default_bot}, table.seed)[seat]
+                runtime.set_bot(seat, bot)
+        await self.db.put_seat(row)
+        if not takeover and runtime is not None:
+            await runtime.resign(seat)  # else the table would wait for them (no clock)
+        await self._announce(table.id)
 
     async def start(self, table_id: str, token: str) -> None:
         """Start early: the empty seats are given to bots."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
-            await self.authenticate(table_id, token)
+            if not is_creator(table, token):  # the creator may start without a seat
+                await self.authenticate(table_id, token)
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
             rows = await self.db.seats(table_id)
@@ -591,6 +674,13 @@ class Hall:
     def unwait(self, table_id: str, conn: Connection) -> None:
         self.waiting.get(table_id, set()).discard(conn)
 
+    def connected(self, table_id: str, seat: int) -> bool:
+        """Whether a connection of this process plays `seat` (in the waiting room or at the
+        running table)."""
+        runtime = self.runtimes.get(table_id)
+        watching = set(self.waiting.get(table_id, ())) | (runtime.connections if runtime else set())
+        return any(conn.seat == seat for conn in watching)
+
 
 def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
     seats = {s.seat: s for s in rows}
@@ -623,6 +713,11 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         seed_sha256=seed_commitment(table.seed),
         seed=str(table.seed) if table.status == "finished" else None,
         result=table.result,
+        private=table.private,
+        rematch_of=table.rematch_of,
+        held_until=as_utc(table.held_until).timestamp()
+        if table.held_until is not None and table.status == "open"
+        else None,
     )
 
 

@@ -20,7 +20,14 @@ from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.lobby_feed import LobbyFeed
-from pokerhall.server.messages import CreateTable, ErrorBody, JoinTable, SeatToken, TableInfo
+from pokerhall.server.messages import (
+    CreatedTable,
+    CreateTable,
+    ErrorBody,
+    JoinTable,
+    SeatToken,
+    TableInfo,
+)
 from pokerhall.server.push import relay
 
 
@@ -89,8 +96,15 @@ async def game_messages(name: str, lang: str) -> JSONResponse:
 
 
 @router.post("/tables", status_code=status.HTTP_201_CREATED, summary="Open a new table")
-async def create_table(body: CreateTable, hall: HallDep) -> TableInfo:
-    return await hall.create_table(body)
+async def create_table(body: CreateTable, hall: HallDep) -> CreatedTable:
+    """The table, with the creator token (the creator's controls) and a private table's
+    join code, which only this answer tells."""
+    opened = await hall.open_table(body)
+    return CreatedTable(
+        **opened.info.model_dump(),
+        creator_token=opened.creator_token,
+        join_code=opened.join_code,
+    )
 
 
 @router.get("/tables", summary="List tables that are open, running or finished")
@@ -111,11 +125,11 @@ async def get_table(table_id: str, hall: HallDep) -> TableInfo:
 @router.post(
     "/tables/{table_id}/seats",
     status_code=status.HTTP_201_CREATED,
-    summary="Take a seat; returns the secret seat token",
+    summary="Take a seat (a private table's with its code); returns the secret seat token",
     responses={**UNKNOWN, **CONFLICT},
 )
 async def join_table(table_id: str, body: JoinTable, hall: HallDep) -> SeatToken:
-    seat, token = await hall.join(table_id, body.name)
+    seat, token = await hall.join(table_id, body.name, code=body.code, creator=body.creator)
     return SeatToken(seat=seat, token=token)
 
 

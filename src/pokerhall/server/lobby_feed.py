@@ -20,6 +20,8 @@ log = logging.getLogger("pokerhall.server")
 COALESCE_SECONDS = 0.25
 LISTED = ["open", "running"]
 """What the lobby lists: the same as `GET /api/tables` without a status."""
+RECENT_RESULTS = 10
+"""Finished tables listed besides, newest first, with their results (`finished`)."""
 BACKLOG = 4
 """Lists a watcher may have unread before the oldest is dropped."""
 Watcher = asyncio.Queue[str]
@@ -67,5 +69,9 @@ class LobbyFeed:
             queue.put_nowait(text)
 
     async def _message(self) -> str:
-        tables = await self.hall.list_tables(LISTED)
-        return server_message("tables", tables=[table.model_dump() for table in tables])
+        tables = await self.hall.list_tables(LISTED, finished=RECENT_RESULTS)
+        return server_message(
+            "tables",
+            tables=[table.model_dump() for table in tables if table.status != "finished"],
+            finished=[table.model_dump() for table in tables if table.status == "finished"],
+        )

@@ -320,6 +320,10 @@ class CreateTable(BaseModel):
         description="Mean seconds a bot waits before moving.",
     )
     bot_takeover: StrictBool = Field(default=True, description="A bot plays for a player who left.")
+    private: StrictBool = Field(
+        default=False,
+        description="Not listed in the lobby; joined only with its join code (by link or typed).",
+    )
 
 
 class ErrorBody(BaseModel):
@@ -333,14 +337,41 @@ class ErrorBody(BaseModel):
     )
 
 
+JoinCode = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=12)]
+
+
 class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name
+    code: JoinCode | None = Field(
+        default=None, description="A private table's join code (in its link, or typed)."
+    )
+    creator: Annotated[str, StringConstraints(max_length=100)] | None = Field(
+        default=None,
+        description="The creator token from the table's creation: the seat taken becomes the "
+        "creator's, and its seat token proves it from then on.",
+    )
 
 
 class SeatToken(BaseModel):
     seat: int
     token: str = Field(description="Secret: send it in the WebSocket hello to act for the seat.")
+
+
+class AddBot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bot_kind: Annotated[str, StringConstraints(max_length=20)] | None = Field(
+        default=None,
+        description="One of the game's bots (its `bot_levels`); the table's kind if left out.",
+    )
+
+
+class RematchInfo(BaseModel):
+    """The table a finished table's players were invited to by "Play again"."""
+
+    table: str
+    by: str | None = Field(description="The name of the player who opened it.")
+    status: Literal["open", "running", "finished"]
 
 
 class SeatInfo(BaseModel):
@@ -375,3 +406,33 @@ class TableInfo(BaseModel):
         "SHA-256 of exactly this text).",
     )
     result: dict[str, Any] | None = None
+    private: bool = Field(default=False, description="Not listed; joined with its code only.")
+    rematch_of: str | None = Field(default=None, description="The table this one replays.")
+    held_until: float | None = Field(
+        default=None,
+        description="A rematch keeps its seats for the old table's players until this time "
+        "(seconds since the epoch); null when nothing is held.",
+    )
+    rematch: RematchInfo | None = Field(
+        default=None, description='The new table opened from this one by "Play again".'
+    )
+
+
+class CreatedTable(TableInfo):
+    """The new table, with what only its creator is told."""
+
+    creator_token: str = Field(
+        description="Secret: proves the creator (their controls); send it as `creator` when "
+        "taking a seat, and that seat's token proves it from then on."
+    )
+    join_code: str | None = Field(default=None, description="A private table's join code.")
+
+
+class RematchSeat(BaseModel):
+    """A seat at the new table opened by "Play again"."""
+
+    table: str
+    seat: int
+    token: str = Field(description="Secret: the seat token at the new table.")
+    join_code: str | None = None
+    creator: bool = Field(description="This player opened the new table (its creator).")

@@ -38,6 +38,10 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     __tablename__ = "game_tables"
+    __table_args__ = (
+        UniqueConstraint("join_code", name="uq_game_tables_join_code"),
+        UniqueConstraint("rematch_of", name="uq_game_tables_rematch_of"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
@@ -59,6 +63,22 @@ class TableRow(Base):
     """The turn clock as wall-clock times (`runtime.Deadlines`), so a restart keeps it."""
     spectator_chat_shown: Mapped[bool] = mapped_column(Boolean, default=False)
     """The host's switch: the spectators' chat is shown to the players too (`server/chat.py`)."""
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Not listed in the lobby; joined only with its `join_code` (by link or typed)."""
+    join_code: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the creator's token (`server/creator.py`); null for league tables."""
+    rematch_of: Mapped[str | None] = mapped_column(
+        String(32),
+        ForeignKey("game_tables.id", ondelete="SET NULL", name="fk_game_tables_rematch_of"),
+        nullable=True,
+    )
+    """The finished table this one was opened from by "Play again": unique, so however many
+    of its players click at once, the database lets one new table exist (`server/rematch.py`)."""
+    opened_by: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The name of the player who opened the rematch, for the offer to the others."""
+    held_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """A rematch's seats are kept for the old table's players until then."""
 
 
 def _seat_name_key(context: DefaultExecutionContext) -> str:

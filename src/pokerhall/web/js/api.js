@@ -74,7 +74,17 @@ export const api = {
     request("GET", `/api/tables?${statuses.map((s) => `status=${s}`).join("&")}`),
   table: (id) => request("GET", table(id)),
   createTable: (body) => request("POST", "/api/tables", { body }),
-  join: (id, name) => request("POST", `${table(id)}/seats`, { body: { name } }),
+  join: (id, name, { code = null, creator = null } = {}) =>
+    request("POST", `${table(id)}/seats`, {
+      body: { name, ...(code ? { code } : {}), ...(creator ? { creator } : {}) },
+    }),
+  byCode: (code) => request("GET", `/api/codes/${encodeURIComponent(code)}`),
+  history: (id, token = null, round = null) =>
+    request("GET", `${table(id)}/history${round === null ? "" : `?round=${round}`}`, { token }),
+  playAgain: (id, token) => request("POST", `${table(id)}/rematch`, { token }),
+  addBot: (id, token, botKind = null) =>
+    request("POST", `${table(id)}/bots`, { token, body: botKind ? { bot_kind: botKind } : {} }),
+  removeSeat: (id, token, seat) => request("POST", `${table(id)}/seats/${seat}/remove`, { token }),
   start: (id, token) => request("POST", `${table(id)}/start`, { token }),
   leave: (id, token) => request("POST", `${table(id)}/leave`, { token }),
   leagues: () => request("GET", "/api/leagues"),

@@ -10,7 +10,7 @@ import { api, ApiError, errorText } from "./api.js";
 import { byId, fill, h } from "./dom.js";
 import { formatNumber, hasString, onLanguageChange, t } from "./i18n.js";
 import { gameModule, rulesetName, tableUrl } from "./lobby-list.js";
-import { rememberSeat, saveName, savedName } from "./storage.js";
+import { rememberCreated, rememberSeat, saveName, savedName } from "./storage.js";
 
 export { errorText }; // the lobby's and league page's name for it
 
@@ -297,6 +297,7 @@ export class CreateTableForm {
       turn_clock: this.el("turn-clock-on").checked ? Number(this.el("turn-clock").value) : null,
       bot_delay: Number(this.el("bot-delay").value),
       bot_takeover: this.el("bot-takeover").checked,
+      private: this.el("create-private").checked,
     };
   }
 
@@ -318,13 +319,17 @@ export class CreateTableForm {
     button.disabled = true;
     try {
       const table = await api.createTable(this.body());
+      const code = table.join_code;
       if (this.el("create-sit").checked) {
         const name = this.el("create-player-name").value.trim();
         saveName(name);
-        const seat = await api.join(table.id, name);
-        rememberSeat(table.id, { token: seat.token, seat: seat.seat, name });
+        // The creator token makes this seat the creator's (server/creator.py).
+        const seat = await api.join(table.id, name, { code, creator: table.creator_token });
+        rememberSeat(table.id, { token: seat.token, seat: seat.seat, name, creator: true, code });
+      } else {
+        rememberCreated(table.id, table.creator_token);
       }
-      location.assign(tableUrl(table.id));
+      location.assign(tableUrl(table.id, code));
     } catch (err) {
       error.textContent = err instanceof ApiError && err.status === 422 ? t("create.errServer", { reason: errorText(err) }) : errorText(err);
       button.disabled = false;

@@ -20,8 +20,14 @@ export function gameModule(name) {
   return known.modules.get(name) ?? null;
 }
 
-export function tableUrl(id) {
-  return `table.html?id=${encodeURIComponent(id)}`;
+/** The table page; a private table's link carries its join code (server/creator.py). */
+export function tableUrl(id, code = null) {
+  const url = `table.html?id=${encodeURIComponent(id)}`;
+  return code ? `${url}&code=${encodeURIComponent(code)}` : url;
+}
+
+export function historyUrl(id) {
+  return `history.html?id=${encodeURIComponent(id)}`;
 }
 
 /** A ruleset's name: the game module's word for it, else the title the server declares. */
@@ -120,6 +126,60 @@ function card(table, onJoin) {
     ),
     h("div", { class: "button-row" }, buttons),
   );
+}
+
+/** A score in the result's unit ("340 chips", "12 points"). */
+function scoreText(result, seat) {
+  const unit = result.unit === "points" ? "points" : "chips";
+  const score = result.scores?.[seat];
+  return typeof score === "number" ? t(`lobby.score.${unit}`, { count: score }) : String(score ?? "—");
+}
+
+/** A finished table: its winners, everyone's score in the game's unit, and its history. */
+function finishedCard(table) {
+  const result = table.result;
+  const names = table.seats.map((s) => s.name ?? "");
+  const headingId = `table-${table.id}-name`;
+  const standings = result?.standings ?? [];
+  return h(
+    "li",
+    { class: "table-card", "data-table-id": table.id, "data-testid": `finished-${table.id}` },
+    h(
+      "div",
+      {},
+      h("h4", { id: headingId }, table.name, h("span", { class: "status-tag status-finished" }, t("status.finished"))),
+      h(
+        "dl",
+        {},
+        detail(t("lobby.rules"), rulesetName(table.game, table.ruleset)),
+        result
+          ? detail(t("lobby.winners", { count: result.winners.length }), formatList(result.winners.map((s) => names[s])))
+          : null,
+        result
+          ? detail(
+              t("lobby.scores"),
+              h("span", { "data-testid": `scores-${table.id}` }, formatList(standings.map((s) => `${names[s]}: ${scoreText(result, s)}`))),
+            )
+          : null,
+      ),
+    ),
+    h(
+      "div",
+      { class: "button-row" },
+      h(
+        "a",
+        { class: "btn btn-secondary", href: historyUrl(table.id), "data-testid": `history-${table.id}` },
+        t("lobby.history"),
+        srOnly(`: ${table.name}`),
+      ),
+    ),
+  );
+}
+
+/** The recently finished games (pushed with the list as `finished`). */
+export function renderFinished(tables) {
+  fill(document.getElementById("finished-tables"), tables.map(finishedCard));
+  document.getElementById("finished-empty").hidden = tables.length > 0;
 }
 
 /** Re-render both lists; keeps keyboard focus on the same button when it still exists. */

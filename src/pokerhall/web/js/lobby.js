@@ -7,7 +7,7 @@ import { byId } from "./dom.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { CreateTableForm, errorText } from "./lobby-form.js";
 import { loadGame } from "./games.js";
-import { renderTableLists, setGames, tableUrl } from "./lobby-list.js";
+import { renderFinished, renderTableLists, setGames, tableUrl } from "./lobby-list.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
 
 const PROTOCOL = 1;
@@ -16,7 +16,8 @@ let tables = [];
 let lastJson = "";
 let joining = null;
 let attempt = 0;
-let held = null; // the latest pushed list, kept while "Refresh automatically" is off
+let held = null; // the latest pushed message, kept while "Refresh automatically" is off
+const RECENT_RESULTS = 10; // as many as the server pushes (lobby_feed.py)
 
 function show(list, { manual = false } = {}) {
   tables = list;
@@ -30,14 +31,29 @@ function show(list, { manual = false } = {}) {
 }
 
 async function refresh({ manual = false } = {}) {
+  // The first list comes by HTTP, results and every later change by push (/ws/lobby); the
+  // Refresh button asks for both.
   let list;
+  let finished = null;
   try {
-    list = await api.tables();
+    [list, finished] = await Promise.all([api.tables(), manual ? api.tables(["finished"]) : null]);
   } catch (error) {
     byId("tables-status").textContent = errorText(error);
     return;
   }
+  if (finished) showFinished(finished.slice(0, RECENT_RESULTS));
   show(list, { manual });
+}
+
+let finishedJson = "";
+let recent = [];
+
+function showFinished(list) {
+  recent = list;
+  const json = JSON.stringify(list);
+  if (json === finishedJson) return;
+  finishedJson = json;
+  renderFinished(list);
 }
 
 /** The server pushes the list now and after every change; a lost socket reconnects. */
@@ -53,16 +69,18 @@ function watch() {
     }
     if (message.v !== PROTOCOL || message.type !== "tables") return;
     attempt = 0;
-    if (byId("auto-refresh").checked) show(message.tables);
-    else held = message.tables;
+    if (byId("auto-refresh").checked) {
+      show(message.tables);
+      showFinished(message.finished ?? []);
+    } else held = message;
   });
   ws.addEventListener("close", () => {
     setTimeout(watch, BACKOFF[Math.min(attempt++, BACKOFF.length - 1)]);
   });
 }
 
-function openJoin(table) {
-  joining = table;
+function openJoin(table, code = null) {
+  joining = { ...table, code };
   const free = table.seats.filter((s) => s.kind === "empty").length;
   byId("join-heading").textContent = t("join.heading", { name: table.name });
   byId("join-details").textContent = t("join.freeSeats", { count: free });
@@ -90,10 +108,10 @@ async function submitJoin(event) {
   const button = byId("join-submit");
   button.disabled = true;
   try {
-    const seat = await api.join(joining.id, name);
+    const seat = await api.join(joining.id, name, { code: joining.code });
     saveName(name);
-    rememberSeat(joining.id, { token: seat.token, seat: seat.seat, name });
-    location.assign(tableUrl(joining.id));
+    rememberSeat(joining.id, { token: seat.token, seat: seat.seat, name, code: joining.code });
+    location.assign(tableUrl(joining.id, joining.code));
   } catch (err) {
     error.textContent = errorText(err);
     button.disabled = false;
@@ -101,9 +119,35 @@ async function submitJoin(event) {
   }
 }
 
+/** A private table by its code: found, then joined through the same dialog. */
+async function findByCode(event) {
+  event.preventDefault();
+  const input = byId("join-code");
+  const error = byId("code-error");
+  const code = input.value.toUpperCase().replace(/[^0-9A-Z]/g, ""); // as the server reads it
+  error.textContent = "";
+  input.removeAttribute("aria-invalid");
+  if (!code) {
+    input.setAttribute("aria-invalid", "true");
+    error.textContent = t("lobby.codeMissing");
+    input.focus();
+    return;
+  }
+  try {
+    openJoin(await api.byCode(code), code);
+  } catch (err) {
+    input.setAttribute("aria-invalid", "true");
+    error.textContent = errorText(err);
+    input.focus();
+  }
+}
+
 function followAutoRefresh() {
   byId("auto-refresh").addEventListener("change", (event) => {
-    if (event.target.checked && held) show(held);
+    if (event.target.checked && held) {
+      show(held.tables);
+      showFinished(held.finished ?? []);
+    }
     held = null;
   });
 }
@@ -113,9 +157,11 @@ async function main() {
   bindLanguageSelect(byId("lang-select"));
   byId("refresh-tables").addEventListener("click", () => refresh({ manual: true }));
   byId("join-form").addEventListener("submit", submitJoin);
+  byId("code-form").addEventListener("submit", findByCode);
   byId("join-cancel").addEventListener("click", () => byId("join-dialog").close());
   byId("join-dialog").addEventListener("close", () => {
-    if (joining) document.querySelector(`[data-testid="join-${CSS.escape(joining.id)}"]`)?.focus();
+    if (joining?.code) byId("join-code").focus();
+    else if (joining) document.querySelector(`[data-testid="join-${CSS.escape(joining.id)}"]`)?.focus();
   });
   try {
     const games = await api.games();
@@ -128,6 +174,7 @@ async function main() {
   onLanguageChange(() => {
     lastJson = "";
     renderTableLists(tables, { onJoin: openJoin });
+    renderFinished(recent);
   });
   await refresh();
   followAutoRefresh();

@@ -6,6 +6,7 @@
 
 import { byId, fill, h, show } from "./dom.js";
 import { formatList, formatNumber, t } from "./i18n.js";
+import { rematchSection } from "./render-rematch.js";
 import { sha256Hex } from "./sha256.js";
 
 /** The result in the one shape (engine/results.py): every game's result has these keys. */
@@ -80,7 +81,8 @@ export function renderGameOver(model, game) {
       ),
     ),
     fairness(model.info),
-    h("p", {}, h("a", { class: "btn", href: "/" }, t("over.backToLobby"))),
+    rematchSection(model),
+    h("p", {}, h("a", { class: "btn btn-secondary", href: "/" }, t("over.backToLobby"))),
   );
   return true;
 }

@@ -6,6 +6,7 @@ const SEATS = "pokerhall.seats";
 const NAME = "pokerhall.name";
 const LANGUAGE = "pokerhall.language";
 const PREFS = "pokerhall.prefs";
+const CREATED = "pokerhall.created";
 
 function read(key, fallback) {
   try {
@@ -42,6 +43,23 @@ export function forgetSeat(tableId) {
   const seats = read(SEATS, {}) || {};
   delete seats[tableId];
   write(SEATS, seats);
+}
+
+/** The creator token of a table this browser opened without sitting down (server/creator.py);
+    once the creator sits, the seat entry (with `creator: true`) holds the proof instead. */
+export function rememberCreated(tableId, token) {
+  const created = read(CREATED, {}) || {};
+  created[tableId] = { token, saved: Date.now() };
+  write(CREATED, created);
+}
+
+/** The token that proves this browser created the table, or null. */
+export function creatorToken(tableId) {
+  const seat = seatAt(tableId);
+  if (seat?.creator) return seat.token;
+  const created = read(CREATED, {});
+  const entry = created && typeof created === "object" ? created[tableId] : null;
+  return entry && typeof entry.token === "string" ? entry.token : null;
 }
 
 export function savedName() {

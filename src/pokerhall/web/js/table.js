@@ -13,7 +13,8 @@ import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
 import { bindLanguageSelect, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
-import { rulesetName } from "./lobby-list.js";
+import { historyUrl, rulesetName } from "./lobby-list.js";
+import { CreatorControls } from "./render-creator.js";
 import { renderGameOver } from "./render-gameover.js";
 import { EventLog } from "./render-log.js";
 import { presenceChanges, renderSpectators } from "./render-presence.js";
@@ -22,7 +23,7 @@ import { renderClock, renderStatus, statusSummary } from "./render-status.js";
 import { renderWaiting, seatChanges } from "./render-waiting.js";
 import { TableSocket } from "./socket.js";
 import { SelfVoice } from "./speech.js";
-import { forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
+import { creatorToken, forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
 import { TableModel } from "./table-model.js";
 import { TableMotion } from "./table-motion.js";
 import { TurnAlerts } from "./turn-alerts.js";
@@ -31,6 +32,7 @@ import { TurnAlerts } from "./turn-alerts.js";
 const ALWAYS_ANNOUNCED = new Set(["game_over"]);
 
 const tableId = new URLSearchParams(location.search).get("id");
+const joinCode = new URLSearchParams(location.search).get("code"); // a private table's, from its link
 const model = new TableModel(tableId);
 const voice = new SelfVoice();
 const announcer = new Announcer(byId("live-region"), byId("live-alert"), voice);
@@ -43,6 +45,7 @@ let warned = new Set();
 let greeted = false;
 let turnAlerts = null; // sound and notification when the tab is hidden
 let chat = null; // the table chat (chat.js), once the page is set up
+let creator = null; // the creator's controls (render-creator.js)
 
 // --- drawing -------------------------------------------------------------------------------
 
@@ -59,6 +62,7 @@ function renderHeader() {
   meta.push(model.seat === null ? t("table.watching") : t("table.yourSeat", { seat: model.seat + 1 }));
   byId("table-meta").textContent = meta.join(" · ");
   byId("help-link").href = `help.html?game=${encodeURIComponent(info.game)}`;
+  byId("history-link").href = historyUrl(info.id);
   const turn = model.prompt ? `${t("table.yourTurnTitle")} — ` : "";
   document.title = `${turn}${info.name} — pokerhall`;
   show(byId("leave-table"), seated() && info.status !== "finished" && !model.view?.over);
@@ -105,6 +109,15 @@ function renderAll() {
   const waiting = info?.status === "open" && !model.view;
   show(byId("waiting-room"), Boolean(waiting));
   if (waiting) renderWaiting(model, { seated: seated() });
+  const code = joinCode ?? seatAt(tableId)?.code ?? null;
+  show(byId("join-code-line"), Boolean(waiting && info?.private && code));
+  byId("join-code-value").textContent = code ?? "";
+  if (waiting && code) {
+    const link = new URL(byId("share-link").value); // the invitation carries the code
+    link.searchParams.set("code", code);
+    byId("share-link").value = link.href;
+  }
+  creator?.render();
   const view = model.view;
   show(byId("game"), Boolean(view));
   show(byId("chat"), Boolean(view)); // the chat lives in the table's runtime, from the start
@@ -283,9 +296,10 @@ async function joinHere(event) {
     return;
   }
   try {
-    const seat = await api.join(tableId, name);
+    const creatorProof = seatAt(tableId) ? null : creatorToken(tableId); // a creator sitting down
+    const seat = await api.join(tableId, name, { code: joinCode, creator: creatorProof });
     saveName(name);
-    rememberSeat(tableId, { token: seat.token, seat: seat.seat, name });
+    rememberSeat(tableId, { token: seat.token, seat: seat.seat, name, code: joinCode, creator: Boolean(creatorProof) });
     input.removeAttribute("aria-invalid");
     byId("table-error").textContent = "";
     announcer.say(t("table.seatTaken", { seat: seat.seat + 1 }));
@@ -457,6 +471,12 @@ async function main() {
   log = new EventLog(byId("event-log"));
   chat = new TableChat({ tableId, model, voice, send: (message) => socket?.send(message) ?? false });
   bindControls();
+  creator = new CreatorControls(model, {
+    onInfo: (info) => {
+      model.setInfo(info);
+      renderAll();
+    },
+  });
   try {
     model.setInfo(await api.table(tableId));
     model.reach = await api.reach().catch(() => null); // without it the link is the page's own
@@ -471,6 +491,7 @@ async function main() {
     renderNotice();
     turnAlerts.render();
     renderConnection();
+    creator.relabel();
     renderAll();
     chat.render();
     if (model.view) {

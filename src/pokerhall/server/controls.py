@@ -1,0 +1,88 @@
+"""The creator's controls over their table (`server/creator.py` says who the creator is):
+add a bot to a free seat, and remove a player who is absent.
+
+Absent means no connection plays the seat (before the start: someone who took a seat in the
+lobby and never came, or went away). Before the start their seat is freed (a bot's too); once
+the game runs the seat goes the way of a player who leaves (`Hall.leave`'s seam): a bot takes
+it when the table's `bot_takeover` says so and the game allows it, else the seat resigns.
+"""
+
+from __future__ import annotations
+
+from pokerhall.engine import InvalidOptions, registry
+from pokerhall.server.creator import is_creator
+from pokerhall.server.hall import Hall, LobbyError, _bot_kind, _bot_name, options_refused
+from pokerhall.server.messages import name_key
+from pokerhall.server.models import SeatRow, TableRow
+
+NOT_CREATOR = LobbyError(403, "only the table's creator may do this", "not_creator")
+
+
+async def _creator_table(hall: Hall, table_id: str, token: str) -> TableRow:
+    table = await hall._table(table_id)
+    if not is_creator(table, token):
+        raise NOT_CREATOR
+    return table
+
+
+async def add_bot(hall: Hall, table_id: str, token: str, kind: str | None) -> int:
+    """Seat a bot (of `kind`, one of the game's bots; else the kind the table was opened
+    with, else the game's default) in the first free seat; the table starts once full."""
+    async with await hall._lock(table_id):
+        table = await _creator_table(hall, table_id, token)
+        if table.status != "open":
+            raise LobbyError(409, "this table has already started", "already_started")
+        info = registry.info(table.game)
+        rows = await hall.db.seats(table_id)
+        if kind is None:
+            kind = next((s.bot_kind for s in rows if s.kind == "bot" and s.bot_kind), None)
+        try:
+            bot_kind = _bot_kind(info, kind)
+        except InvalidOptions as exc:
+            raise options_refused(exc, table.game) from None
+        seats = {s.seat for s in rows}
+        free = [i for i in range(table.num_seats) if i not in seats]
+        if not free:
+            raise LobbyError(409, "this table is full", "table_full")
+        name = _bot_name(free[0], {name_key(s.name) for s in rows})
+        await hall.db.add_seat(
+            SeatRow(
+                table_id=table_id,
+                seat=free[0],
+                name=name,
+                kind="bot",
+                bot_kind=bot_kind,
+                left=False,
+            )
+        )
+        if len(free) == 1:
+            await hall._start(table)
+        else:
+            await hall._announce(table_id)
+        return free[0]
+
+
+async def remove_player(hall: Hall, table_id: str, token: str, seat: int) -> None:
+    """Remove an absent player (or, before the start, a bot) from `seat`."""
+    async with await hall._lock(table_id):
+        table = await _creator_table(hall, table_id, token)
+        runtime = await hall._claim_locked(table)
+        if table.status == "finished" or (runtime is not None and runtime.state.over):
+            raise LobbyError(409, "the game is over", "nothing_to_leave")
+        row = next((s for s in await hall.db.seats(table_id) if s.seat == seat), None)
+        if row is None or row.left or (table.status == "running" and row.kind != "human"):
+            raise LobbyError(409, "nobody to remove in this seat", "nobody_there", {"seat": seat})
+        if row.player_id is not None:
+            raise LobbyError(409, "a league seat is its drawn player's", "seat_reserved")
+        if row.kind == "human" and hall.connected(table_id, seat):
+            raise LobbyError(
+                409,
+                "this player is here: only an absent player can be removed",
+                "player_present",
+                {"name": row.name},
+            )
+        if table.status == "open":
+            await hall.db.remove_seat(table_id, seat)
+            await hall._announce(table_id)
+            return
+        await hall._seat_left(table, row, runtime)

@@ -1,0 +1,112 @@
+"""HTTP routes over a table beyond taking seats: its hand history, "Play again", the creator's
+controls, and finding a private table by its code. Documented by the OpenAPI page at /docs."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query, status
+
+from pokerhall.engine import JSON, MatchRecord
+from pokerhall.server import controls, history, rematch
+from pokerhall.server.creator import normal_code
+from pokerhall.server.hall import LobbyError
+from pokerhall.server.lobby import COMMON, CONFLICT, TOKEN, UNKNOWN, HallDep, TokenDep, _answers
+from pokerhall.server.messages import AddBot, RematchSeat, TableInfo
+from pokerhall.server.models import TableRow
+
+router = APIRouter(prefix="/api", responses=COMMON)
+FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creator)."})
+NO_CODE = _answers(**{"404": "No open table has this code."})
+REPLAYS = history.Replays()
+"""The games replayed for the history, kept for the next request (`history.Replays`)."""
+
+
+def optional_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The seat token when one is sent (`Authorization: Bearer <token>`); None to watch."""
+    if authorization is None or not authorization.startswith("Bearer "):
+        return None
+    return authorization.removeprefix("Bearer ").strip() or None
+
+
+@router.get(
+    "/tables/{table_id}/history",
+    summary="The table's rounds, and one round's events as your seat saw them (no token: "
+    "as spectators)",
+    responses={**UNKNOWN, **TOKEN},
+)
+async def table_history(
+    table_id: str,
+    hall: HallDep,
+    authorization: Annotated[str | None, Header()] = None,
+    round_: Annotated[int | None, Query(alias="round", ge=0, le=1_000_000)] = None,
+    every: Annotated[bool, Query(alias="all")] = False,
+) -> JSON:
+    """Every round (`round`, `finished`: a running table's last is not) and the events of
+    the one asked for (the last when left out) that the seat may see, each with its
+    `message`; with `all=true` every round's events too (the page's download of the public
+    events during a game). A token that holds no seat is refused rather than quietly shown less. The
+    public record is at `/record` once the game is over."""
+    token = optional_token(authorization)
+    seat = None if token is None else await hall.authenticate(table_id, token)
+    record = await hall.record(table_id)
+    out = await asyncio.to_thread(_history, table_id, record, seat, round_, every)
+    out["table"] = table_id
+    return out
+
+
+def _history(
+    table_id: str, record: MatchRecord, seat: int | None, number: int | None, every: bool
+) -> JSON:
+    return history.history_of(REPLAYS.game(table_id, record), seat, number, every=every)
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    status_code=status.HTTP_201_CREATED,
+    summary='"Play again": your seat at the new table (opened by the first who asks)',
+    responses={**UNKNOWN, **TOKEN, **CONFLICT},
+)
+async def play_again(table_id: str, token: TokenDep, hall: HallDep) -> RematchSeat:
+    seat = await rematch.play_again(hall, table_id, token)
+    return RematchSeat(
+        table=seat.table,
+        seat=seat.seat,
+        token=seat.token,
+        join_code=seat.join_code,
+        creator=seat.creator,
+    )
+
+
+@router.post(
+    "/tables/{table_id}/bots",
+    status_code=status.HTTP_201_CREATED,
+    summary="The creator seats a bot in the first free seat",
+    responses={**UNKNOWN, **TOKEN, **FORBIDDEN, **CONFLICT},
+)
+async def add_bot(table_id: str, body: AddBot, token: TokenDep, hall: HallDep) -> TableInfo:
+    await controls.add_bot(hall, table_id, token, body.bot_kind)
+    return await hall.info(table_id)
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/remove",
+    summary="The creator removes an absent player (before the start: frees the seat)",
+    responses={**UNKNOWN, **TOKEN, **FORBIDDEN, **CONFLICT},
+)
+async def remove_player(table_id: str, seat: int, token: TokenDep, hall: HallDep) -> TableInfo:
+    await controls.remove_player(hall, table_id, token, seat)
+    return await hall.info(table_id)
+
+
+@router.get(
+    "/codes/{code}",
+    summary="The open private table with this join code",
+    responses=NO_CODE,
+)
+async def table_by_code(code: str, hall: HallDep) -> TableInfo:
+    table: TableRow | None = await hall.db.table_by_code(normal_code(code)[:8])
+    if table is None or table.status != "open":
+        raise LobbyError(404, "no open table has this code", "unknown_code", {"code": code[:12]})
+    return await hall.info(table.id)

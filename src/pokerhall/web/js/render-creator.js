@@ -1,0 +1,103 @@
+/* The creator's controls (server/creator.py, server/controls.py), shown only in the browser
+   that created the table: start now (also without a seat), add a bot of a chosen kind before
+   the start, and remove an absent player (before the start their seat is freed; during the
+   game a bot takes it or it resigns, as the table's settings say). The server refuses a player
+   who is connected (apiError.player_present); the page does not guess who is. */
+
+import { api, errorText } from "./api.js";
+import { byId, fill, h, show } from "./dom.js";
+import { hasString, t } from "./i18n.js";
+import { creatorToken } from "./storage.js";
+
+let bots = null; // the game's bot kinds, weakest first
+
+function botLabel(kind) {
+  return hasString(`botKind.${kind}`) ? t(`botKind.${kind}`) : kind;
+}
+
+/** The bot kinds of the table's game, from /api/games (once). */
+async function loadBots(gameName) {
+  const games = await api.games();
+  const game = games.find((g) => g.name === gameName);
+  const levels = game?.bot_levels || {};
+  bots = [...(game?.bots ?? [])].sort((a, b) => (levels[a] ?? 99) - (levels[b] ?? 99));
+  return game?.default_bot ?? null;
+}
+
+function fillBotKinds(chosen) {
+  const select = byId("creator-bot-kind");
+  const keep = chosen ?? select.value;
+  select.replaceChildren(...(bots ?? []).map((kind) => new Option(botLabel(kind), kind)));
+  if (keep && bots?.includes(keep)) select.value = keep;
+}
+
+/** Seats the creator may clear: before the start anyone but themselves; then players only. */
+function removable(info, mySeat) {
+  return info.seats.filter((s) => {
+    if (s.seat === mySeat || s.kind === "empty" || s.left) return false;
+    return info.status === "open" || s.kind === "human";
+  });
+}
+
+export class CreatorControls {
+  constructor(model, { onInfo }) {
+    this.model = model;
+    this.onInfo = onInfo;
+    byId("creator-add-bot").addEventListener("click", () => this.run((token) => api.addBot(this.tableId, token, byId("creator-bot-kind").value)));
+    byId("creator-start").addEventListener("click", () => this.run((token) => api.start(this.tableId, token)));
+  }
+
+  get tableId() {
+    return this.model.info.id;
+  }
+
+  async run(call) {
+    const token = creatorToken(this.tableId);
+    if (!token) return;
+    try {
+      this.onInfo(await call(token));
+    } catch (error) {
+      byId("table-error").textContent = errorText(error);
+    }
+  }
+
+  async render() {
+    const info = this.model.info;
+    const token = info ? creatorToken(info.id) : null;
+    const visible = Boolean(token) && (info.status === "open" || (info.status === "running" && !this.model.view?.over));
+    show(byId("creator-controls"), visible);
+    if (!visible) return;
+    if (bots === null) {
+      this.loading ??= loadBots(info.game).then((chosen) => fillBotKinds(chosen));
+      await this.loading;
+    }
+    const open = info.status === "open";
+    show(byId("creator-open"), open);
+    show(byId("creator-start"), open && this.model.seat === null);
+    const seats = removable(info, this.model.seat);
+    show(byId("creator-remove-hint"), seats.length > 0);
+    fill(
+      byId("creator-seats"),
+      seats.map((s) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              class: "btn btn-secondary btn-small",
+              "data-testid": `remove-seat-${s.seat}`,
+              onclick: () => this.run((tok) => api.removeSeat(this.tableId, tok, s.seat)),
+            },
+            t("creator.remove", { name: s.name, seat: s.seat + 1 }),
+          ),
+        ),
+      ),
+    );
+  }
+
+  relabel() {
+    if (bots !== null) fillBotKinds();
+  }
+}

@@ -1,0 +1,140 @@
+"""Private tables and the creator's controls (`server/creator.py`, `server/controls.py`): a
+private table is never listed and its seats need its code; only the creator adds bots and
+removes absent players; the lobby lists recent results."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from pokerhall.server import controls
+from pokerhall.server.creator import CODE_ALPHABET, CODE_LENGTH
+from pokerhall.server.hall import LobbyError
+from pokerhall.server.messages import CreateTable
+
+from .halls import bearer, hall_at, play_randomly
+from .lobby import Lobby
+from .wsclient import TableClient
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_private_table_is_unlisted_and_joined_with_its_code_only(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    async with hall_at(db_url) as hall:
+        public = await hall.create_table(CreateTable(options=quick_options, seats=3))
+        opened = await hall.open_table(CreateTable(options=quick_options, seats=3, private=True))
+        code = opened.join_code
+        assert code is not None
+        assert len(code) == CODE_LENGTH
+        assert set(code) <= set(CODE_ALPHABET)
+        listed = [t.id for t in await hall.list_tables(["open", "running"], finished=10)]
+        assert public.id in listed
+        assert opened.info.id not in listed
+        assert opened.info.private
+        for wrong in (None, "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"):
+            with pytest.raises(LobbyError) as refused:
+                await hall.join(opened.info.id, "Eve", code=wrong)
+            assert (refused.value.status, refused.value.code) == (403, "code_required")
+        assert await hall.db.seats(opened.info.id) == []
+        seat, _token = await hall.join(opened.info.id, "Ann", code=f"{code[:3].lower()}-{code[3:]}")
+        assert seat == 0
+        assert (await hall.db.table_by_code(code)).id == opened.info.id  # type: ignore[union-attr]
+
+
+async def test_only_the_creator_adds_bots_and_removes_absent_players(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    async with hall_at(db_url) as hall:
+        opened = await hall.open_table(CreateTable(options=quick_options, seats=4, turn_clock=None))
+        table_id, creator = opened.info.id, opened.creator_token
+        _seat, ann = await hall.join(table_id, "Ann", creator=creator)  # the creator sits down
+        _seat, bob = await hall.join(table_id, "Bob")
+        for stranger in (bob, creator, "someone else's token, long"):  # the old token is spent
+            with pytest.raises(LobbyError) as refused:
+                await controls.add_bot(hall, table_id, stranger, None)
+            assert (refused.value.status, refused.value.code) == (403, "not_creator")
+            with pytest.raises(LobbyError) as refused:
+                await controls.remove_player(hall, table_id, stranger, 1)
+            assert refused.value.code == "not_creator"
+        with pytest.raises(LobbyError) as unknown:
+            await controls.add_bot(hall, table_id, ann, "nonsense")
+        assert unknown.value.code == "bot_unknown"
+        assert len(await hall.db.seats(table_id)) == 2  # nothing changed
+        assert await controls.add_bot(hall, table_id, ann, "random") == 2
+        await controls.remove_player(hall, table_id, ann, 1)  # Bob never came to the table
+        assert {s.seat: s.name for s in await hall.db.seats(table_id)} == {0: "Ann", 2: "Bot 3"}
+        _seat, _cyril = await hall.join(table_id, "Cyril")
+        assert await controls.add_bot(hall, table_id, ann, None) == 3  # full: it starts
+        assert (await hall.info(table_id)).status == "running"
+        await controls.remove_player(hall, table_id, ann, 1)  # Cyril is not connected
+        row = next(s for s in await hall.db.seats(table_id) if s.seat == 1)
+        assert (row.kind, row.left) == ("bot", True)  # bot_takeover: a bot plays on
+        with pytest.raises(LobbyError) as bot:
+            await controls.remove_player(hall, table_id, ann, 2)
+        assert bot.value.code == "nobody_there"
+
+
+async def test_an_unseated_creator_starts_the_table(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    async with hall_at(db_url) as hall:
+        opened = await hall.open_table(CreateTable(options=quick_options, seats=3, turn_clock=None))
+        await hall.join(opened.info.id, "Ann")
+        await hall.start(opened.info.id, opened.creator_token)
+        assert (await hall.info(opened.info.id)).status == "running"
+
+
+async def test_the_lobby_lists_recent_public_results(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    async with hall_at(db_url) as hall:
+        finished = []
+        for private in (False, True):
+            table = await hall.open_table(
+                CreateTable(options=quick_options, seats=2, turn_clock=None, private=private)
+            )
+            await hall.join(table.info.id, "Ann", code=table.join_code)
+            await hall.join(table.info.id, "Bob", code=table.join_code)
+            await play_randomly(hall, table.info.id, seed=1)
+            finished.append(table.info.id)
+        listed = {t.id: t for t in await hall.list_tables(["open", "running"], finished=10)}
+        assert finished[0] in listed
+        assert finished[1] not in listed
+        result = listed[finished[0]].result
+        assert result is not None
+        assert result["winners"]
+        assert [t.id for t in await hall.list_tables(["open", "running"])] == []
+
+
+async def test_a_connected_player_is_not_removed(
+    server: Any, quick_options: dict[str, Any]
+) -> None:
+    async with Lobby.at(server.http) as lobby:
+        table = await lobby.create(options=quick_options, seats=3, private=True)
+        code, creator = table["join_code"], table["creator_token"]
+        refused = await lobby.http.post(f"/api/tables/{table['id']}/seats", json={"name": "Bob"})
+        assert (refused.status_code, refused.json()["code"]) == (403, "code_required")
+        found = await lobby.http.get(f"/api/codes/{code.lower()}")
+        assert found.json()["id"] == table["id"]
+        joined = await lobby.http.post(
+            f"/api/tables/{table['id']}/seats", json={"name": "Bob", "code": code}
+        )
+        bob = joined.json()["token"]
+        client = await TableClient.connect(server.ws(table["id"]), bob)
+        assert client.seat == 0
+        remove = f"/api/tables/{table['id']}/seats/0/remove"
+        present = await lobby.http.post(remove, headers=bearer(creator))
+        assert (present.status_code, present.json()["code"]) == (409, "player_present")
+        await client.close()
+        for _ in range(200):  # the server sees the close a moment later
+            gone = await lobby.http.post(remove, headers=bearer(creator))
+            if gone.status_code == 200:
+                break
+            await asyncio.sleep(0.01)
+        assert gone.json()["seats"][0]["kind"] == "empty"
+        bot = await lobby.http.post(f"/api/tables/{table['id']}/bots", json={}, headers=bearer(bob))
+        assert (bot.status_code, bot.json()["code"]) == (403, "not_creator")
