@@ -26,6 +26,7 @@ from pokerhall.games.palace.battle import Camp
 from pokerhall.games.palace.bots import BOTS, DEFAULT_BOT, CautiousBot, SamplerBot
 from pokerhall.games.palace.bots.knowledge import Memory, read
 from pokerhall.games.palace.bots.levels import best_five, dead_soldiers
+from pokerhall.games.palace.bots.odds import scenarios
 from pokerhall.games.palace.state import Palace
 
 from .helpers import new, rig
@@ -206,6 +207,28 @@ def test_p5_p13_the_pool_leaves_out_every_card_the_seat_has_seen() -> None:
     game._version += 1
     assert Card("2c") not in read(game.view(seat), memory).pool
     assert Card("2c") in read(game.view(seat), Memory()).pool
+
+
+def test_p5_p8_when_every_card_outside_the_palaces_was_seen_no_draw_is_sampled() -> None:
+    """A big table buys its stock up and then its reshuffled discards (P8), all seen: the pool
+    then holds the unseen palaces (P5) and nothing more, so a buy's card cannot be sampled from
+    it. The sampler deals the palaces alone instead of failing (it did at 7+ seats)."""
+    game = new(3, seed=5)
+    seat = game.hand.turn
+    table = read(game.view(seat), Memory())
+    palaces = 3 * len(table.unknown())
+    table.pool = table.pool[:palaces]
+    deals = scenarios(table, random.Random(1), 4, draw=True)
+    assert all(deal.draw is None for deal in deals)
+    for deal in deals:
+        sampled = [card for other in table.unknown() for card in deal.camps[other].palace]
+        assert len(sampled) == palaces
+        assert set(sampled) == set(table.pool)
+    table.pool = [*table.pool, Card("2c")]  # one card more: it is the buy's, whichever it is
+    for deal in scenarios(table, random.Random(1), 4, draw=True):
+        sampled = {card for other in table.unknown() for card in deal.camps[other].palace}
+        assert deal.draw is not None
+        assert sampled | {deal.draw} == set(table.pool)
 
 
 def test_p10_both_levels_battle_the_opponent_they_can_beat() -> None:

@@ -34,11 +34,14 @@ class Scenario:
 def scenarios(table: Table, rng: random.Random, count: int, *, draw: bool) -> list[Scenario]:
     """`count` deals of the unknown palaces (and the next card, when `draw`) from the pool."""
     unknown = table.unknown()
-    need = PALACE_CARDS * len(unknown) + (1 if draw else 0)
     pool = table.pool
+    need = PALACE_CARDS * len(unknown)
+    if draw and need >= len(pool):
+        # Every card outside the palaces has been seen (a big table whose stock is a reshuffled
+        # discard pile), so the next card is one the seat saw: it is not sampled.
+        draw = False
+    need += 1 if draw else 0
     out: list[Scenario] = []
-    if need > len(pool):  # cannot happen in a real deal; play as if nothing were unknown
-        unknown, need = [], 0
     for _ in range(count):
         cards = rng.sample(pool, need)
         camps: dict[int, Camp] = {}
@@ -48,7 +51,7 @@ def scenarios(table: Table, rng: random.Random, count: int, *, draw: bool) -> li
                 i = unknown.index(seat) * PALACE_CARDS
                 palace = tuple(cards[i : i + PALACE_CARDS])
             camps[seat] = Camp(opponent.banner, palace, opponent.soldiers)
-        out.append(Scenario(camps, cards[-1] if draw and need else None))
+        out.append(Scenario(camps, cards[-1] if draw else None))
     return out
 
 
