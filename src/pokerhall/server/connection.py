@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 import enum
 import time
+from collections.abc import Callable
+from typing import Protocol
 
 from starlette.websockets import WebSocket
 
@@ -79,10 +81,27 @@ class FloodGuard:
         return Admission.DISCONNECT
 
 
+class Peer(Protocol):
+    """What a table's runtime needs of a client: a WebSocket here (`Connection`), or one on
+    another server process, reached through the cluster (`cluster/fanout.py: RemoteConnection`)."""
+
+    seat: int | None
+    closed: bool
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, code: int = ..., reason: str = ...) -> None: ...
+
+    async def wait_closed(self) -> None: ...
+
+
 class Connection:
     def __init__(self, ws: WebSocket, seat: int | None) -> None:
         self.ws = ws
         self.seat = seat
+        self.forward: Callable[[str], None] | None = None
+        """Set while the table runs in another server process: the client's messages go there
+        (`cluster/routing.py`) instead of to a runtime here."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         """Unbounded as a queue because `send` keeps it to OUTBOX_LIMIT messages: the stop
         marker `close` puts after them must always fit."""

@@ -14,21 +14,36 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.events import ROUND_STARTED
-from pokerhall.engine.refusals import refuse
-from pokerhall.server.connection import Connection
+from pokerhall.server.connection import Peer
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
 
 log = logging.getLogger("pokerhall.server")
 RESIGN: JSON = {"type": "resign"}
 """The move every game accepts from a seat still in the game, in turn or not (`Game.resign`)."""
+
+
+FanOut = Callable[[Sequence[Peer], str], None]
+"""Sends one text to the connections of one audience: every message a runtime sends goes
+through this one seam. Alone, each connection is sent it (`send_each`); with several server
+processes the cluster publishes it once per audience to each process holding some of them."""
+
+
+def send_each(peers: Sequence[Peer], text: str) -> None:
+    for peer in peers:
+        peer.send(text)
+
+
+class MoveNotSaved(Exception):
+    """The database did not take the move (unreachable, or this process no longer runs the
+    table): nothing changed, and the client may send it again."""
 
 
 @dataclass
@@ -78,7 +93,8 @@ class TableRuntime:
         self.state = state
         self.db = db
         self.control = control
-        self.connections: set[Connection] = set()
+        self.connections: set[Peer] = set()
+        self.fan_out: FanOut = send_each
         self._on_finish = on_finish
         self._inbox: asyncio.Queue[Command] = asyncio.Queue()
         self._bot_waiting: set[int] = set()
@@ -171,7 +187,7 @@ class TableRuntime:
         except Exception:
             log.exception("table %s: could not save move %d", self.table_id, state.state_id + 1)
             if command.reply is not None:
-                command.reply.set_exception(refuse("refuse.move.not_saved"))
+                command.reply.set_exception(MoveNotSaved())
             self._schedule()  # bots and clocks carry on from the unchanged state
             return False
         events = state.act(seat, move)  # cannot fail: the same move was just checked
@@ -334,11 +350,11 @@ class TableRuntime:
 
     # --- sending -----------------------------------------------------------------------------
 
-    def attach(self, conn: Connection) -> None:
+    def attach(self, conn: Peer) -> None:
         self.connections.add(conn)
-        conn.send(self.snapshot(conn.seat))
+        self.fan_out((conn,), self.snapshot(conn.seat))
 
-    def detach(self, conn: Connection) -> None:
+    def detach(self, conn: Peer) -> None:
         self.connections.discard(conn)
 
     def snapshot(self, seat: int | None) -> str:
@@ -369,18 +385,21 @@ class TableRuntime:
         encoded once per audience (a seat, or the spectators), however many connections
         share it: a player's second tab and every spectator get the same text.
         """
-        texts: dict[int | None, str | None] = {}
         described: dict[int, JSON] = {}
+        for seat, peers in self._audiences().items():
+            text = self._update(seat, events, described, mover)
+            if text is not None:
+                self.fan_out(peers, text)
+
+    def _audiences(self) -> dict[int | None, list[Peer]]:
+        """The open connections by audience (a seat, or None for the spectators)."""
+        audiences: dict[int | None, list[Peer]] = {}
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
-                continue
-            seat = conn.seat
-            if seat not in texts:
-                texts[seat] = self._update(seat, events, described, mover)
-            text = texts[seat]
-            if text is not None:
-                conn.send(text)
+            else:
+                audiences.setdefault(conn.seat, []).append(conn)
+        return audiences
 
     def _update(
         self, seat: int | None, events: list[Event], described: dict[int, JSON], mover: int
@@ -407,5 +426,6 @@ class TableRuntime:
         return out
 
     def notify(self, text: str) -> None:
-        for conn in list(self.connections):
-            conn.send(text)
+        """Send every connection at the table the same text."""
+        for peers in self._audiences().values():
+            self.fan_out(peers, text)
