@@ -160,7 +160,7 @@ class Cluster:
             await asyncio.sleep(TICK_SECONDS)
 
     async def _tick(self) -> None:
-        await self.bus.heartbeat(self.leases.ttl.total_seconds())
+        await self.bus.heartbeat()
         for table_id in await self.leases.renew():
             log.warning("table %s: lease lost, another process runs it now", table_id)
             await self.hall.drop(table_id)

@@ -26,6 +26,8 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger("pokerhall.cluster")
 RETRY_SECONDS = 1.0
+ALIVE_SECONDS = 5.0
+"""How long a heartbeat (renewed every cluster tick) says a process is alive."""
 Message = dict[str, Any]
 Receiver = Callable[[Message], Awaitable[None]]
 AvailabilityListener = Callable[[bool], None]
@@ -76,13 +78,16 @@ class Bus:
     def to_hall(self, message: Message) -> None:
         self.publish(self.hall_channel, {**message, "from": self.process_id})
 
-    async def heartbeat(self, seconds: float) -> None:
-        """Say this process is alive for `seconds` (its peers drop its clients after that)."""
+    async def heartbeat(self) -> None:
+        """Say this process is alive (its peers drop its clients when it stops saying so)."""
         if self.available:
             try:
-                await self.client.set(self.alive_key(self.process_id), 1, px=int(seconds * 1000))
+                await self._say_alive()
             except (RedisError, OSError) as exc:
                 self._lost(exc)
+
+    async def _say_alive(self) -> None:
+        await self.client.set(self.alive_key(self.process_id), 1, px=int(ALIVE_SECONDS * 1000))
 
     async def alive(self, process_ids: list[str]) -> set[str]:
         """Which of these processes said they are alive lately; all of them while Redis is
@@ -118,6 +123,7 @@ class Bus:
             pubsub = self.client.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.own_channel, self.hall_channel)
+                await self._say_alive()  # before any peer can attach a client of ours
                 self._set_available(True)
                 warned = False
                 async for raw in pubsub.listen():
