@@ -11,6 +11,7 @@ import signal
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
@@ -25,6 +26,7 @@ from pokerhall.server.models import LeaseRow, MoveRow
 from . import redis_server
 from .cluster import ServeProcess, free_port
 from .lobby import Lobby
+from .tcp_proxy import TcpProxy
 from .wsclient import TableClient, passive_strategy, plain_strategy, unexpected_errors
 
 pytestmark = pytest.mark.anyio
@@ -46,8 +48,10 @@ def start(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[Start]:
     prefix = redis_server.new_prefix()
     started: list[ServeProcess] = []
 
-    async def start_one(*, redis: str = redis_url, scale_out: str = "available") -> ServeProcess:
-        process = ServeProcess(postgres_url, redis, prefix, tmp_path / f"serve{len(started)}.log")
+    async def start_one(
+        *, db: str = postgres_url, redis: str = redis_url, scale_out: str = "available"
+    ) -> ServeProcess:
+        process = ServeProcess(db, redis, prefix, tmp_path / f"serve{len(started)}.log")
         started.append(process)
         await process.ready(scale_out)
         return process
@@ -233,3 +237,41 @@ async def test_without_redis_a_process_serves_its_own_tables_and_says_so(
         assert unexpected_errors(client) == []
         await client.close()
     assert "scale-out unavailable" in alone.log.read_text()
+
+
+async def test_moves_are_refused_retryably_while_postgresql_is_unreachable(
+    start: Start, postgres_url: str, quick_options: dict[str, Any]
+) -> None:
+    """The line to PostgreSQL is cut: a move is answered `not_saved` and changes nothing; once
+    the database is back the same move is taken, and the game goes on to its end."""
+    parts = urlsplit(postgres_url)
+    proxy = await TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432).start()
+    try:
+        through = urlunsplit(parts._replace(netloc=f"{parts.username}@127.0.0.1:{proxy.port}"))
+        a = await start(db=through)
+        async with Lobby.at(a.http) as lobby:
+            table = await lobby.create(options=quick_options, seats=2)
+            tokens = await lobby.join_all(table["id"], "Ann", "Bob")
+        ann, bob = [await TableClient.connect(a.ws(table["id"]), t) for t in tokens]
+        for client in (ann, bob):
+            await client.expect("state")
+        proxy.disconnect()
+        await ann.move({"type": "guess", "value": "12"})
+        error = await ann.next_error()
+        assert error["code"] == "not_saved", error
+        proxy.reconnect()
+        async with asyncio.timeout(20):
+            while True:  # the pool's first connections may still be the cut ones
+                await ann.move({"type": "guess", "value": "12"})
+                reply = await ann.expect(lambda m: m["type"] in ("update", "error"))
+                if reply["type"] == "update":
+                    break
+                assert reply["code"] == "not_saved", reply
+                await asyncio.sleep(0.2)
+        assert reply["view"]["you"]["guess"] == "12"
+        await asyncio.gather(ann.play(plain_strategy(0)), bob.play(plain_strategy(1)))
+        assert ann.events("game_over") and bob.events("game_over")
+        for client in (ann, bob):
+            await client.close()
+    finally:
+        await proxy.close()
