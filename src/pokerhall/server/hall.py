@@ -521,9 +521,13 @@ class Hall:
         return runtime
 
     async def _start(self, table: TableRow) -> None:
+        # The lease first: another process must never see the table running with no owner
+        # and take it over while this one starts it.
+        if self.cluster is not None and not await self.cluster.acquire(table.id):
+            raise OwnedElsewhere
         await self.db.set_status(table.id, "running")
         table.status = "running"
-        await self._launch(table)
+        await self._launch(table, leased=True)
         runtime = self.runtimes[table.id]
         for conn in self.waiting.pop(table.id, set()):
             runtime.attach(conn)
@@ -540,12 +544,12 @@ class Hall:
             except Exception:
                 log.exception("table %s: a status listener failed", table_id)
 
-    async def _launch(self, table: TableRow) -> None:
+    async def _launch(self, table: TableRow, *, leased: bool = False) -> None:
         """Rebuild the table and run it here; a running table only once this process holds
-        its lease (when it shares the tables with others), and before its moves are read, so
-        that no move committed by its last owner is missed."""
-        running = table.status == "running"
-        if running and self.cluster is not None and not await self.cluster.acquire(table.id):
+        its lease (when it shares the tables with others; `leased`: taken already), and before
+        its moves are read, so that no move committed by its last owner is missed."""
+        running, cluster = table.status == "running", self.cluster
+        if running and cluster and not leased and not await cluster.acquire(table.id):
             raise OwnedElsewhere
         seats = await self.db.seats(table.id)
         state = await self._replay(table)
