@@ -211,7 +211,9 @@ class Seat:
         return False
 
     def _acknowledged(self) -> None:
-        assert self.sent_at is not None and self.sent_for is not None and self.seat is not None
+        assert self.sent_at is not None
+        assert self.sent_for is not None
+        assert self.seat is not None
         figures = self.figures
         figures.acknowledged.add((self.table_id, self.seat, self.sent_for))
         figures.last_ack[self.table_id] = time.monotonic()
