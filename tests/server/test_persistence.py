@@ -124,7 +124,7 @@ async def test_a_move_that_cannot_be_saved_never_happened(
             "v": 1,
             "type": "error",
             "code": "not_saved",
-            "reason": "the move could not be saved; send it again",
+            "reason": "the move could not be saved; try again",
         }
         assert (await ann.sync())["view"]["you"]["guess"] is None
         await ann.move({"type": "guess", "value": "12"})

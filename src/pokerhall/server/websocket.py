@@ -37,7 +37,7 @@ log = logging.getLogger("pokerhall.server")
 HELLO_TIMEOUT = 15.0
 POLICY_VIOLATION = 1008
 INTERNAL_ERROR = 1011
-NOT_SAVED = "the move could not be saved; send it again"
+NOT_SAVED = "the move could not be saved; try again"
 """The database did not take the move (code `not_saved`): nothing changed, so it may be retried."""
 HIDDEN = "internal server error"
 """All a client learns of a bug: the details go to the server log, never over the wire."""

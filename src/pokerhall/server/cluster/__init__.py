@@ -18,6 +18,8 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Coroutine
+from typing import Any
 
 from pokerhall.server.cluster.bus import Bus, Message
 from pokerhall.server.cluster.fanout import fan_out
@@ -64,6 +66,7 @@ class Cluster:
         db.fence = self.leases.fence
         hall.cluster = self
         self._ticker: asyncio.Task[None] | None = None
+        self._working: set[asyncio.Task[None]] = set()
 
     def start(self) -> None:
         self.bus.start()
@@ -134,15 +137,25 @@ class Cluster:
             if table_id not in self.hall.runtimes:
                 for conn in self.hall.waiting.pop(table_id, set()):
                     self.router.link(table_id, owner, conn)
-        elif kind == "table":
-            await self.hall.announce_here(message["t"])
+        elif kind == "table":  # a task: routed messages must not wait for the database
+            self._spawn(self.hall.announce_here(message["t"]))
         elif kind == "lobby":
             self.hall.lobby_changed_here()
         elif kind == "left":
             if message["t"] in self.hall.runtimes:
-                await self.hall.left_here(message["t"], message["s"], message["b"])
+                self._spawn(self.hall.left_here(message["t"], message["s"], message["b"]))
         else:
             await self.router.receive(message)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._working.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._working.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("cluster news failed", exc_info=exc)
 
     def _availability_changed(self, available: bool) -> None:
         if not available:  # nobody can reach across: clients reconnect to what still works

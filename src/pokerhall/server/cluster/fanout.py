@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerhall.server.cluster.bus import Bus
-from pokerhall.server.connection import NORMAL_CLOSURE, Peer
+from pokerhall.server.connection import NORMAL_CLOSURE, TRY_AGAIN_LATER, Peer
 from pokerhall.server.runtime import FanOut
 
 
@@ -48,7 +48,9 @@ class RemoteConnection:
             self.bus.to_process(self.origin, message)
 
     async def wait_closed(self) -> None:
-        self.close()
+        """The table stops here (it finished long ago, or this process stops): the client
+        reconnects, and finds the table wherever it is."""
+        self.close(TRY_AGAIN_LATER, "the table stopped on its server process; reconnect")
 
 
 def fan_out(bus: Bus) -> FanOut:

@@ -72,9 +72,15 @@ class Leases:
         by another process after this one failed to renew in time)."""
         if not self.held:
             return set()
+        mine = (
+            select(LeaseRow.table_id)
+            .where(LeaseRow.owner == self.owner)
+            .order_by(LeaseRow.table_id)
+            .with_for_update()
+        )  # locked in table order, as `fence` locks them: the two never deadlock
         statement = (
             update(LeaseRow)
-            .where(LeaseRow.owner == self.owner)
+            .where(LeaseRow.table_id.in_(mine.scalar_subquery()))
             .values(expires_at=self._expiry())
             .returning(LeaseRow.table_id, LeaseRow.epoch)
         )
@@ -137,6 +143,7 @@ class Leases:
             query = (
                 select(LeaseRow.table_id)
                 .where(LeaseRow.owner == self.owner, or_(*held))
+                .order_by(LeaseRow.table_id)
                 .with_for_update(read=True)
             )
             found = set((await conn.scalars(query)).all())
