@@ -21,8 +21,10 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import io
 import json
 import os
+import pstats
 import random
 import secrets
 import signal
@@ -87,10 +89,12 @@ async def admin(statement: str) -> None:
 
 
 class Server:
-    def __init__(self, db_url: str, prefix: str, log: Path) -> None:
+    def __init__(self, db_url: str, prefix: str, log: Path, profile: Path | None = None) -> None:
         self.port = free_port()
         self.log = log
-        command = [sys.executable, "-m", "pokerhall", "serve", "--port", str(self.port)]
+        self.profile = profile
+        profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        command = [sys.executable, *profiler, "-m", "pokerhall", "serve", "--port", str(self.port)]
         command += ["--db", db_url, "--redis", REDIS, "--redis-prefix", prefix]
         command += ["--packs", str(PACKS)] if PACKS.is_dir() else []
         with log.open("wb") as out:
@@ -279,7 +283,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         servers.append(Server(db_url, prefix, workdir / "server0.log"))
         await servers[0].ready()  # the first one migrates the database
         for i in range(1, args.processes):
-            servers.append(Server(db_url, prefix, workdir / f"server{i}.log"))
+            profile = workdir / f"server{i}.prof" if args.profile and i == 1 else None
+            servers.append(Server(db_url, prefix, workdir / f"server{i}.log", profile))
         await asyncio.gather(*(s.ready() for s in servers[1:]))
         figures = Figures()
         async with httpx.AsyncClient(timeout=30) as http:
@@ -298,13 +303,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         victim = servers[0]
         victims = [t for t, o in (await owners(db, table_ids)).items() if o == victim.id]
         figures.measuring, started = True, time.perf_counter()
-        await asyncio.sleep(args.kill_at)
-        killed_at = time.monotonic()
-        victim.stop(signal.SIGKILL)
         taken_over = resumed = None
+        if args.no_kill:
+            victims, resumed = [], 0.0
+        else:
+            await asyncio.sleep(args.kill_at)
+            victim.stop(signal.SIGKILL)
+        killed_at = time.monotonic()
         while (elapsed := time.perf_counter() - started) < args.seconds or resumed is None:
             now = time.monotonic()
-            if taken_over is None:
+            if taken_over is None and victims:
                 found = await owners(db, victims)
                 if all(o not in (None, victim.id) for o in found.values()):
                     taken_over = now - killed_at
@@ -339,6 +347,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         for server in servers:
             server.stop()
+            if server.profile is not None and server.profile.exists():
+                out = io.StringIO()
+                stats = pstats.Stats(str(server.profile), stream=out)
+                stats.sort_stats("tottime").print_stats(25)
+                print(out.getvalue())
         await db.close()
         await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
@@ -364,6 +377,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time (20)")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured start (3)")
     parser.add_argument("--kill-at", type=float, default=8.0, help="kill -9 after this (8)")
+    parser.add_argument("--profile", action="store_true", help="profile the second server")
+    parser.add_argument("--no-kill", action="store_true", help="measure without the kill")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     result = asyncio.run(run(args))

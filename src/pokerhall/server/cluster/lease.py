@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -133,19 +133,12 @@ class Leases:
         """`Database.fence`: the moves' tables must still be this process's, at the epoch
         each was claimed at; their lease rows stay locked until the moves commit."""
         wanted = {row["table_id"] for row in rows}
-        held = [
-            and_(LeaseRow.table_id == t, LeaseRow.epoch == self.held[t])
-            for t in wanted
-            if t in self.held
-        ]
-        found: set[str] = set()
-        if held:
-            query = (
-                select(LeaseRow.table_id)
-                .where(LeaseRow.owner == self.owner, or_(*held))
-                .order_by(LeaseRow.table_id)
-                .with_for_update(read=True)
-            )
-            found = set((await conn.scalars(query)).all())
+        query = (
+            select(LeaseRow.table_id, LeaseRow.epoch)
+            .where(LeaseRow.owner == self.owner, LeaseRow.table_id.in_(wanted))
+            .order_by(LeaseRow.table_id)
+            .with_for_update(read=True)
+        )  # one cached statement for every batch size (`in_` expands its list)
+        found = {t for t, epoch in await conn.execute(query) if self.held.get(t) == epoch}
         if missing := wanted - found:
             raise LeaseLost(f"tables {sorted(missing)} are run by another process now")
