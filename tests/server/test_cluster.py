@@ -1,7 +1,8 @@
 """Several `pokerhall serve` processes over one PostgreSQL and one Redis (issue 14): a client
 reaches its table from any process, seats stay unique across processes, a process killed with
 SIGKILL has its tables taken over with no acknowledged move lost and none applied twice, clocks
-survive the takeover, and without Redis a process still runs its own tables."""
+survive the takeover, PostgreSQL cut off refuses moves retryably, and without Redis (from the
+start, or lost mid-game) a process still runs its own tables."""
 
 from __future__ import annotations
 
@@ -274,5 +275,32 @@ async def test_moves_are_refused_retryably_while_postgresql_is_unreachable(
         assert bob.events("game_over")
         for client in (ann, bob):
             await client.close()
+    finally:
+        await proxy.close()
+
+
+async def test_a_process_that_loses_redis_goes_on_with_its_own_tables(
+    start: Start, redis_url: str, quick_options: dict[str, Any]
+) -> None:
+    """Redis goes away mid-game: the process says so, its own table is played on, and once
+    Redis is back it says that too."""
+    parts = urlsplit(redis_url)
+    proxy = await TcpProxy(parts.hostname or "127.0.0.1", parts.port or 6379).start()
+    try:
+        a = await start(redis=urlunsplit(parts._replace(netloc=f"127.0.0.1:{proxy.port}")))
+        async with Lobby.at(a.http) as lobby:
+            table = await lobby.create(options=quick_options, seats=2)
+            tokens = await lobby.join_all(table["id"], "Ann", "Bob")
+        clients = [await TableClient.connect(a.ws(table["id"]), t) for t in tokens]
+        proxy.disconnect()
+        await a.ready("unavailable")
+        await asyncio.gather(*(c.play(plain_strategy(c.seat or 0)) for c in clients))
+        for client in clients:
+            assert client.events("game_over")
+            assert unexpected_errors(client) == []
+            await client.close()
+        proxy.reconnect()
+        await a.ready("available")
+        assert "scale-out unavailable" in a.log.read_text()
     finally:
         await proxy.close()

@@ -111,9 +111,10 @@ class Bus:
             listener(available)
 
     def _lost(self, exc: BaseException) -> None:
-        """Redis failed a command; the listener, failing too, logs the outage once."""
-        log.debug("Redis failed: %s", exc)
-        self._set_available(False)
+        """A command failed: what waits to be published is dropped. Whether Redis is
+        available is the listener's to say (its connection fails too when Redis is down, and
+        it alone notices when Redis is back)."""
+        log.warning("Redis failed a command: %s", exc)
         while not self._outbox.empty():
             self._outbox.get_nowait()
 
@@ -137,6 +138,7 @@ class Bus:
                         exc,
                     )
                     warned = True
+                self._set_available(False)
                 self._lost(exc)
             finally:
                 with contextlib.suppress(Exception):
