@@ -304,3 +304,24 @@ async def test_a_process_that_loses_redis_goes_on_with_its_own_tables(
         assert "scale-out unavailable" in a.log.read_text()
     finally:
         await proxy.close()
+
+
+async def test_a_player_leaving_through_another_process_is_replaced_by_a_bot(
+    start: Start, quick_options: dict[str, Any]
+) -> None:
+    """Bob leaves through b while a runs the table: a's runtime gives his seat to a bot (else,
+    with no clock, Ann would wait for him for ever)."""
+    a, b = await start(), await start()
+    async with Lobby.at(a.http) as lobby:
+        table = await lobby.create(
+            options=quick_options, seats=2, bot_takeover=True, bot_delay=0.05
+        )
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob")
+    ann = await TableClient.connect(a.ws(table["id"]), tokens[0])
+    await ann.expect("state")
+    async with Lobby.at(b.http) as lobby:
+        await lobby.leave(table["id"], tokens[1])
+    await ann.play(plain_strategy(0))
+    assert ann.events("game_over")
+    assert unexpected_errors(ann) == []
+    await ann.close()
