@@ -654,8 +654,6 @@ class Hall:
     async def announce_here(self, table_id: str) -> None:
         """`_announce` for this process's clients (and lobbies) only."""
         self.lobby_changed_here()
-        if not self.waiting.get(table_id) and table_id not in self.runtimes:
-            return  # nobody here is watching it
         text = server_message("table", table=(await self.info(table_id)).model_dump())
         for conn in list(self.waiting.get(table_id, ())):
             conn.send(text)

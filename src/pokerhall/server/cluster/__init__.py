@@ -137,8 +137,13 @@ class Cluster:
             if table_id not in self.hall.runtimes:
                 for conn in self.hall.waiting.pop(table_id, set()):
                     self.router.link(table_id, owner, conn)
-        elif kind == "table":  # a task: routed messages must not wait for the database
-            self._spawn(self.hall.announce_here(message["t"]))
+        elif kind == "table":
+            table_id = message["t"]
+            if self.hall.waiting.get(table_id) or table_id in self.hall.runtimes:
+                # a task: routed messages must not wait for the database
+                self._spawn(self.hall.announce_here(table_id))
+            else:
+                self.hall.lobby_changed_here()  # nobody here watches the table itself
         elif kind == "lobby":
             self.hall.lobby_changed_here()
         elif kind == "left":
