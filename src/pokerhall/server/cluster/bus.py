@@ -26,6 +26,7 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger("pokerhall.cluster")
 RETRY_SECONDS = 1.0
+CLOSE_SECONDS = 1.0
 ALIVE_SECONDS = 5.0
 """How long a heartbeat (renewed every cluster tick) says a process is alive."""
 Message = dict[str, Any]
@@ -59,6 +60,12 @@ class Bus:
         ]
 
     async def close(self) -> None:
+        """Stop, after a short wait for what is queued (the tables' goodbyes to their clients
+        elsewhere, which then reconnect at once)."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(CLOSE_SECONDS):
+                while self.available and not self._outbox.empty():
+                    await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
