@@ -24,7 +24,7 @@ from pokerhall.server.app import create_app
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
 from pokerhall.server.messages import CreateTable
-from pokerhall.server.runtime import TableRuntime
+from pokerhall.server.runtime import MoveNotSaved, TableRuntime
 
 from .live import LiveServer
 from .lobby import Lobby, bearer
@@ -159,7 +159,7 @@ async def test_snapshots_show_no_move_until_it_is_committed(
         assert runtime.state.state_id == 2
 
     if commit_fails:
-        with pytest.raises(IllegalMove, match="could not be saved"):
+        with pytest.raises(MoveNotSaved):
             await asyncio.wait_for(move, 5)
         assert snapshots(runtime) == before  # the move never happened
     else:

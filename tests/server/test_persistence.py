@@ -66,6 +66,7 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "league_signups",
             "league_tables",
             "chat_messages",
+            "table_leases",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
             ("0007",)
@@ -123,9 +124,8 @@ async def test_a_move_that_cannot_be_saved_never_happened(
         assert error == {
             "v": 1,
             "type": "error",
-            "code": "illegal_move",
+            "code": "not_saved",
             "reason": "the move could not be saved; try again",
-            "message": {"key": "refuse.move.not_saved", "params": {}},
         }
         assert (await ann.sync())["view"]["you"]["guess"] is None
         await ann.move({"type": "guess", "value": "12"})

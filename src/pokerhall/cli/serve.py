@@ -29,6 +29,16 @@ def serve_command(
     dev: Annotated[
         bool, typer.Option(help="Serve the interactive API page at /docs (loads a public CDN).")
     ] = False,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379): run as one of several processes sharing the"
+            " tables of one PostgreSQL --db, behind any load balancer."
+        ),
+    ] = None,
+    redis_prefix: Annotated[
+        str, typer.Option(help="Channel prefix: processes of one hall share it on one Redis.")
+    ] = "pokerhall",
 ) -> None:
     """Run the server; open the printed address in a browser to play."""
-    serve(host=host, port=port, db=db, packs=packs, dev=dev)
+    serve(host=host, port=port, db=db, packs=packs, dev=dev, redis=redis, redis_prefix=redis_prefix)

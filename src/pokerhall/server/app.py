@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
 from pokerhall.server import collector, league_api, lobby, packs, reach, table_routes, websocket
+from pokerhall.server.connection import Peer
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.league import Leagues
@@ -40,13 +41,17 @@ def create_app(
     dev: bool = False,
     listen_host: str | None = None,
     tune_gc: bool = False,
+    redis_url: str | None = None,
+    redis_prefix: str = "pokerhall",
 ) -> FastAPI:
     """The app over a database; `packs_dir` is the operator's folder of content packs, and
     `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
     production server keeps to /openapi.json). `listen_host` is the address the server listens
     on, which tells whether an invite link can work elsewhere (`server/reach.py`). `tune_gc`
     settles the garbage collector for a long-running server process (`server/collector.py`);
-    only `serve` asks for it, since it changes the whole process."""
+    only `serve` asks for it, since it changes the whole process. `redis_url` makes this one of
+    several processes sharing the tables over a PostgreSQL `db_url` (`server/cluster/`);
+    processes sharing a Redis share its `redis_prefix` too (tests give each hall its own)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -59,6 +64,16 @@ def create_app(
             frozen = asyncio.create_task(collector.keep_long_lived_frozen(), name="gc")
         hall = Hall(db)
         app.state.leagues = Leagues(hall)
+        cluster = None
+        if redis_url is not None:
+            from pokerhall.server.cluster import Cluster  # Redis is loaded only when asked for
+
+            async def handle(peer: Peer, table_id: str, text: str) -> None:
+                await websocket.handle_message(peer, hall, table_id, text)
+
+            cluster = Cluster(hall, db, redis_url, prefix=redis_prefix, handle=handle)
+            cluster.start()
+        app.state.cluster = cluster
         hall.restore_in_background()
         app.state.hall = hall
         app.state.lobby_feed = feed = LobbyFeed(hall)
@@ -69,6 +84,8 @@ def create_app(
                 frozen.cancel()
             await feed.close()
             await hall.close()
+            if cluster is not None:
+                await cluster.close()
             await db.close()
 
     app = FastAPI(
@@ -88,6 +105,14 @@ def create_app(
     app.include_router(websocket.router)
     app.include_router(lobby.socket_router)
     app.include_router(league_api.socket_router)
+
+    @app.get("/api/health")
+    async def health(request: Request) -> dict[str, Any]:
+        """Whether this process serves, and whether it reaches the other processes:
+        `scale_out` is `off` (one process), `available`, or `unavailable` (Redis is away: the
+        tables this process runs go on, tables run elsewhere cannot be reached from here)."""
+        cluster = request.app.state.cluster
+        return {"status": "ok", **(cluster.health() if cluster else {"scale_out": "off"})}
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:

@@ -8,7 +8,7 @@ import contextlib
 import enum
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.websockets import WebSocket
 
@@ -86,10 +86,32 @@ class FloodGuard:
         return Admission.DISCONNECT
 
 
+class Peer(Protocol):
+    """What a table's runtime needs of a client: a WebSocket here (`Connection`), or one on
+    another server process, reached through the cluster (`cluster/fanout.py: RemoteConnection`)."""
+
+    seat: int | None
+    closed: bool
+    chat_limit: RateLimiter
+    """Chat messages, on top of the connection's message limit; for a client on another
+    process, kept by the owner, which answers its messages."""
+    presence: dict[str, Any] | None
+    """The table's presence as this client was last sent it (`TableRuntime`)."""
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, code: int = ..., reason: str = ...) -> None: ...
+
+    async def wait_closed(self) -> None: ...
+
+
 class Connection:
     def __init__(self, ws: WebSocket, seat: int | None) -> None:
         self.ws = ws
         self.seat = seat
+        self.forward: Callable[[str], None] | None = None
+        """Set while the table runs in another server process: the client's messages go there
+        (`cluster/routing.py`) instead of to a runtime here."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         """Unbounded as a queue because `send` keeps it to OUTBOX_LIMIT messages: the stop
         marker `close` puts after them must always fit."""

@@ -6,7 +6,7 @@ Schema changes go through Alembic migrations (`pokerhall/server/migrations`), ru
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +14,20 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, delete, event, insert, select, union_all, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from pokerhall.server.models import ChatRow, MoveRow, PackRow, SeatRow, TableRow, utcnow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+Fence = Callable[[AsyncConnection, Sequence[dict[str, Any]]], Awaitable[None]]
+"""Checked inside the transaction that inserts moves, before the insert: raises when one of
+the moves' tables is no longer this process's (`cluster/lease.py`), so that commit fails."""
 
 
 def async_url(url: str) -> str:
@@ -54,6 +62,12 @@ class Database:
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._queued: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self.fence: Fence | None = None
+        """Set when several processes share the database; alone, nothing else writes moves."""
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
 
     async def migrate(self) -> None:
         async with self.engine.begin() as conn:
@@ -246,6 +260,8 @@ class Database:
 
     async def _insert_moves(self, rows: list[dict[str, Any]]) -> None:
         async with self.engine.begin() as conn:
+            if self.fence is not None:
+                await self.fence(conn, rows)
             await conn.execute(insert(MoveRow), rows)
 
     async def moves(self, table_id: str) -> list[MoveRow]:

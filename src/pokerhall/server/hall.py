@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
@@ -26,7 +26,7 @@ from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGam
 from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.rng import new_seed
 from pokerhall.server.chat import HISTORY, ChatLog, chat_entry
-from pokerhall.server.connection import Connection
+from pokerhall.server.connection import TRY_AGAIN_LATER, Connection
 from pokerhall.server.creator import code_matches, is_creator, new_join_code
 from pokerhall.server.db import Database
 from pokerhall.server.messages import (
@@ -122,6 +122,38 @@ def _name_taken(name: str) -> LobbyError:
     )
 
 
+class OwnedElsewhere(LobbyError):
+    """Another server process runs this table (it holds the table's lease)."""
+
+    def __init__(self) -> None:
+        super().__init__(409, "this table has already started", "already_started")
+
+
+class Ownership(Protocol):
+    """What the hall asks of the cluster when several processes share the tables
+    (`server/cluster/`); None alone, when this process runs every table."""
+
+    async def acquire(self, table_id: str) -> bool:
+        """Take the running table's lease; False when another process runs it."""
+
+    def launched(self, runtime: TableRuntime) -> None:
+        """The table runs here now (its fan-out reaches other processes' clients too)."""
+
+    async def finished(self, table_id: str) -> None:
+        """The game is over: no process needs to run it any more."""
+
+    def changed(self, table_id: str | None) -> None:
+        """Tell the other processes that a table's seats or status (None: the lobby) changed."""
+
+    async def link(self, table_id: str, conn: Connection) -> None:
+        """Connect a client here to the process that runs its table."""
+
+    def unlink(self, conn: Connection) -> None: ...
+
+    def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
+        """A player left a table another process runs: that process acts on it."""
+
+
 StatusListener = Callable[[str], Awaitable[None]]
 """Told a table's id when the table starts or finishes."""
 
@@ -146,6 +178,8 @@ class Hall:
         self._restoring: asyncio.Task[None] | None = None
         self._unrestorable: set[str] = set()
         """Running tables that could not be rebuilt (logged once): not tried again."""
+        self.cluster: Ownership | None = None
+        """Set when several processes share the tables (`server/cluster/`)."""
 
     async def restore(self) -> int:
         """Claim every unfinished table by replaying its moves; returns how many were claimed
@@ -158,7 +192,7 @@ class Hall:
         """
         restored = 0
         for table_id in await self.db.table_ids(["running"]):
-            if await self._claim(table_id):
+            if await self.claim_running(table_id):
                 restored += 1
             await asyncio.sleep(0)
         return restored
@@ -366,22 +400,33 @@ class Hall:
 
     async def _seat_left(self, table: TableRow, row: SeatRow, runtime: TableRuntime | None) -> None:
         """A player gone from a running table (they left, or the creator removed them while
-        absent): a bot takes the seat, or it resigns. The caller holds the table's lock."""
-        seat = row.seat
+        absent): a bot takes the seat, or it resigns, on whichever process runs the table.
+        The caller holds the table's lock."""
         row.left, row.token_hash = True, None  # the token no longer holds the seat
-        if runtime is not None:
-            runtime.release(seat)
         info = registry.info(table.game)
         takeover = table.bot_takeover and info.on_leave == "bot"
-        if takeover:  # the table is running here: open and finished returned
+        if takeover:  # the table is running: open and finished returned
             row.kind, row.bot_kind = "bot", info.default_bot
-            if runtime is not None:
-                bot = games.make_bots(table.game, {seat: info.default_bot}, table.seed)[seat]
-                runtime.set_bot(seat, bot)
         await self.db.put_seat(row)
-        if not takeover and runtime is not None:
-            await runtime.resign(seat)  # else the table would wait for them (no clock)
+        bot_kind = info.default_bot if takeover else None
+        if runtime is not None:
+            await self.left_here(table.id, row.seat, bot_kind)
+        elif self.cluster is not None:
+            self.cluster.left(table.id, row.seat, bot_kind)
         await self._announce(table.id)
+
+    async def left_here(self, table_id: str, seat: int, bot_kind: str | None) -> None:
+        """A player left a table running here: a bot of `bot_kind` takes the seat over, or
+        (None) the seat resigns, so the table never waits for them (no clock)."""
+        runtime = self.runtimes.get(table_id)
+        if runtime is None:
+            return
+        runtime.release(seat)
+        if bot_kind is not None:
+            table = await self._table(table_id)
+            runtime.set_bot(seat, games.make_bots(table.game, {seat: bot_kind}, table.seed)[seat])
+        else:
+            await runtime.resign(seat)
 
     async def start(self, table_id: str, token: str) -> None:
         """Start early: the empty seats are given to bots."""
@@ -520,7 +565,7 @@ class Hall:
         async with self._locks[table_id]:
             return await self._claim_locked(table)
 
-    async def _claim(self, table_id: str) -> bool:
+    async def claim_running(self, table_id: str) -> bool:
         """Claim a running table unless it is in memory already; True when this claimed it."""
         async with self._locks[table_id]:
             if table_id in self.runtimes:
@@ -542,6 +587,8 @@ class Hall:
             return None
         try:
             await self._launch(table)
+        except OwnedElsewhere:
+            return None
         except Exception:
             if table.status != "running":
                 raise
@@ -558,9 +605,13 @@ class Hall:
         return runtime
 
     async def _start(self, table: TableRow) -> None:
+        # The lease first: another process must never see the table running with no owner
+        # and take it over while this one starts it.
+        if self.cluster is not None and not await self.cluster.acquire(table.id):
+            raise OwnedElsewhere
         await self.db.set_status(table.id, "running")
         table.status = "running"
-        await self._launch(table)
+        await self._launch(table, leased=True)
         runtime = self.runtimes[table.id]
         for conn in self.waiting.pop(table.id, set()):
             runtime.attach(conn)
@@ -577,7 +628,13 @@ class Hall:
             except Exception:
                 log.exception("table %s: a status listener failed", table_id)
 
-    async def _launch(self, table: TableRow) -> None:
+    async def _launch(self, table: TableRow, *, leased: bool = False) -> None:
+        """Rebuild the table and run it here; a running table only once this process holds
+        its lease (when it shares the tables with others; `leased`: taken already), and before
+        its moves are read, so that no move committed by its last owner is missed."""
+        running, cluster = table.status == "running", self.cluster
+        if running and cluster and not leased and not await cluster.acquire(table.id):
+            raise OwnedElsewhere
         seats = await self.db.seats(table.id)
         state = await self._replay(table)
         default = registry.info(table.game).default_bot
@@ -600,11 +657,15 @@ class Hall:
 
         async def finish(game: Game[Any]) -> None:
             await self.db.set_status(table.id, "finished", game.result)
+            if self.cluster is not None:
+                await self.cluster.finished(table.id)
             self._retire_later(table.id)
             await self._tell(table.id)
 
         runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish, chat=chat)
         self.runtimes[table.id] = runtime
+        if self.cluster is not None and table.status == "running":
+            self.cluster.launched(runtime)
         runtime.start()
 
     def _retire_later(self, table_id: str) -> None:
@@ -619,6 +680,25 @@ class Hall:
         self._retiring[table_id] = asyncio.get_running_loop().call_later(
             FINISHED_TABLE_LINGERS, lambda: asyncio.create_task(self._retire(table_id))
         )
+
+    async def drop(self, table_id: str) -> None:
+        """Stop running a table another process has taken over (this one lost its lease):
+        its clients here are disconnected, and reconnect to wherever it runs now."""
+        async with self._locks[table_id]:
+            runtime = self.runtimes.pop(table_id, None)
+            if runtime is None:
+                return
+            for conn in list(runtime.connections):
+                conn.close(TRY_AGAIN_LATER, "this table moved to another server process")
+            await runtime.stop()
+
+    async def link(self, table_id: str, conn: Connection) -> bool:
+        """Connect a client to a running table another process runs; False when there is no
+        such process (alone, or the table is not running) and the client should wait here."""
+        if self.cluster is None or (await self._table(table_id)).status != "running":
+            return False
+        await self.cluster.link(table_id, conn)
+        return True
 
     async def _retire(self, table_id: str) -> None:
         """A finished table leaves memory after a while; watchers who come later get it
@@ -656,7 +736,13 @@ class Hall:
 
     async def _announce(self, table_id: str) -> None:
         """Tell everyone watching the table that its seats or status changed."""
-        self._lobby_changed()
+        await self.announce_here(table_id)
+        if self.cluster is not None:
+            self.cluster.changed(table_id)
+
+    async def announce_here(self, table_id: str) -> None:
+        """`_announce` for this process's clients (and lobbies) only."""
+        self.lobby_changed_here()
         text = server_message("table", table=(await self.info(table_id)).model_dump())
         for conn in list(self.waiting.get(table_id, ())):
             conn.send(text)
@@ -665,6 +751,11 @@ class Hall:
             runtime.notify(text)
 
     def _lobby_changed(self) -> None:
+        self.lobby_changed_here()
+        if self.cluster is not None:
+            self.cluster.changed(None)
+
+    def lobby_changed_here(self) -> None:
         for listener in self.lobby_listeners:
             listener()
 

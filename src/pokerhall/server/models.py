@@ -241,3 +241,21 @@ class LeagueTableRow(Base):
     )
     position: Mapped[int] = mapped_column(Integer)
     """The table's place in the drawing (0 for the first table)."""
+
+
+class LeaseRow(Base):
+    """Which server process runs a table, when several share the database (`server/cluster/`).
+
+    A process holds the lease while it renews it; once `expires_at` (the database's clock) has
+    passed, another process may take the table over, which raises `epoch`. A move is committed
+    only while its process still holds the lease at the epoch it claimed the table with, so a
+    stale owner can never write one."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(40))
+    epoch: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

@@ -17,16 +17,15 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.events import ROUND_STARTED
-from pokerhall.engine.refusals import refuse
 from pokerhall.server.chat import ChatEntry, ChatLog, ChatRefused, Reaction
-from pokerhall.server.connection import Connection
+from pokerhall.server.connection import Peer
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
 from pokerhall.server.models import ChatRow, utcnow
@@ -39,6 +38,22 @@ PRESENCE_DELAY = 0.25
 starting attaches every waiting connection at once; a reconnect is a detach and an attach)."""
 
 MoveSource = Literal["player", "bot", "clock"]
+
+
+FanOut = Callable[[Sequence[Peer], str], None]
+"""Sends one text to the connections of one audience: every message a runtime sends goes
+through this one seam. Alone, each connection is sent it (`send_each`); with several server
+processes the cluster publishes it once per audience to each process holding some of them."""
+
+
+def send_each(peers: Sequence[Peer], text: str) -> None:
+    for peer in peers:
+        peer.send(text)
+
+
+class MoveNotSaved(Exception):
+    """The database did not take the move (unreachable, or this process no longer runs the
+    table): nothing changed, and the client may send it again."""
 
 
 @dataclass
@@ -119,7 +134,8 @@ class TableRuntime:
         self.db = db
         self.control = control
         self.chat = chat if chat is not None else ChatLog([], spectators_shown=False)
-        self.connections: set[Connection] = set()
+        self.connections: set[Peer] = set()
+        self.fan_out: FanOut = send_each
         self._on_finish = on_finish
         self._inbox: asyncio.Queue[Command] = asyncio.Queue()
         self._bot_waiting: set[int] = set()
@@ -250,7 +266,7 @@ class TableRuntime:
         except Exception:
             log.exception("table %s: could not save move %d", self.table_id, state.state_id + 1)
             if command.reply is not None:
-                command.reply.set_exception(refuse("refuse.move.not_saved"))
+                command.reply.set_exception(MoveNotSaved())
             self._schedule()  # bots and clocks carry on from the unchanged state
             return False
         events = state.act(seat, move)  # cannot fail: the same move was just checked
@@ -417,17 +433,17 @@ class TableRuntime:
 
     # --- sending -----------------------------------------------------------------------------
 
-    def attach(self, conn: Connection) -> None:
+    def attach(self, conn: Peer) -> None:
         self.connections.add(conn)
         if conn.seat is not None:  # a player who reconnects is back
             self._away.discard(conn.seat)
             self._away_unshown.pop(conn.seat, None)
         presence = self.presence()
-        conn.send(self.snapshot(conn.seat, presence))
+        self.fan_out((conn,), self.snapshot(conn.seat, presence))
         conn.presence = presence
         self._presence_changed()
 
-    def detach(self, conn: Connection) -> None:
+    def detach(self, conn: Peer) -> None:
         if conn in self.connections:
             self.connections.discard(conn)
             self._presence_changed()
@@ -596,22 +612,15 @@ class TableRuntime:
         if start:
             self.state.forget_events_before(start)
 
-    def _live_connections(self) -> list[Connection]:
+    def _live_connections(self) -> list[Peer]:
         """The open connections; closed ones are dropped (their handler detaches them too)."""
-        live = []
-        for conn in list(self.connections):
-            if conn.closed:
-                self.connections.discard(conn)
-                self._presence_changed()
-            else:
-                live.append(conn)
-        return live
+        return [conn for peers in self._audiences().values() for conn in peers]
 
     def _send_where(self, text: str, reads: Callable[[int | None], bool]) -> None:
-        """Send one text to each connection whose seat (None: a spectator) `reads` it."""
-        for conn in self._live_connections():
-            if reads(conn.seat):
-                conn.send(text)
+        """Send one text to each audience (a seat, or None: the spectators) that `reads` it."""
+        for seat, peers in self._audiences().items():
+            if reads(seat):
+                self.fan_out(peers, text)
 
     def _broadcast(self, events: list[Event], mover: int) -> None:
         """Send each connection the events it may see and its new view.
@@ -622,15 +631,22 @@ class TableRuntime:
         encoded once per audience (a seat, or the spectators), however many connections
         share it: a player's second tab and every spectator get the same text.
         """
-        texts: dict[int | None, str | None] = {}
         described: dict[int, JSON] = {}
-        for conn in self._live_connections():
-            seat = conn.seat
-            if seat not in texts:
-                texts[seat] = self._update(seat, events, described, mover)
-            text = texts[seat]
+        for seat, peers in self._audiences().items():
+            text = self._update(seat, events, described, mover)
             if text is not None:
-                conn.send(text)
+                self.fan_out(peers, text)
+
+    def _audiences(self) -> dict[int | None, list[Peer]]:
+        """The open connections by audience (a seat, or None for the spectators)."""
+        audiences: dict[int | None, list[Peer]] = {}
+        for conn in list(self.connections):
+            if conn.closed:
+                self.connections.discard(conn)
+                self._presence_changed()
+            else:
+                audiences.setdefault(conn.seat, []).append(conn)
+        return audiences
 
     def _update(
         self, seat: int | None, events: list[Event], described: dict[int, JSON], mover: int
@@ -657,5 +673,5 @@ class TableRuntime:
         return out
 
     def notify(self, text: str) -> None:
-        """Send one text to everyone at the table."""
+        """Send every connection at the table the same text."""
         self._send_where(text, lambda _reader: True)

@@ -23,8 +23,18 @@ def serve(
     db: str = DEFAULT_DB,
     packs: Path | None = None,
     dev: bool = False,
+    redis: str | None = None,
+    redis_prefix: str = "pokerhall",
 ) -> None:
-    app = create_app(db, packs_dir=packs, dev=dev, listen_host=host, tune_gc=True)
+    app = create_app(
+        db,
+        packs_dir=packs,
+        dev=dev,
+        listen_host=host,
+        tune_gc=True,
+        redis_url=redis,
+        redis_prefix=redis_prefix,
+    )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
     where = reach(host)

@@ -17,7 +17,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from pokerhall.engine import IllegalMove
 from pokerhall.server.chat import CHAT_BURST, ChatRefused
-from pokerhall.server.connection import Admission, Connection, FloodGuard
+from pokerhall.server.connection import Admission, Connection, FloodGuard, Peer
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.messages import (
     MAX_MESSAGE_CHARS,
@@ -33,13 +33,15 @@ from pokerhall.server.messages import (
     parse_client_message,
     server_message,
 )
-from pokerhall.server.runtime import TableRuntime
+from pokerhall.server.runtime import MoveNotSaved, TableRuntime
 
 router = APIRouter()
 log = logging.getLogger("pokerhall.server")
 HELLO_TIMEOUT = 15.0
 POLICY_VIOLATION = 1008
 INTERNAL_ERROR = 1011
+NOT_SAVED = "the move could not be saved; try again"
+"""The database did not take the move (code `not_saved`): nothing changed, so it may be retried."""
 HIDDEN = "internal server error"
 """All a client learns of a bug: the details go to the server log, never over the wire."""
 
@@ -82,13 +84,16 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         info = await hall.info(table_id)
         conn.send(server_message("welcome", seat=conn.seat, table=info.model_dump()))
         runtime = await hall.runtime(table_id)
-        if runtime is None:
-            hall.wait(table_id, conn)
-        else:
+        if runtime is not None:
             runtime.attach(conn)
+        elif not await hall.link(table_id, conn):  # the table runs in another process
+            hall.wait(table_id, conn)
         while (text := await _receive_text(conn, guard)) is not None:
+            if conn.forward is not None:  # to the process that runs the table, untouched
+                conn.forward(text)
+                continue
             try:
-                await _handle(conn, hall, table_id, text)
+                await handle_message(conn, hall, table_id, text)
             except Exception:  # a bug answering one message must not end the connection
                 log.exception("table %s: message failed", table_id)
                 conn.send(error_message("server_error", HIDDEN))
@@ -101,6 +106,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         conn.send(error_message("server_error", HIDDEN))
     finally:
         hall.unwait(table_id, conn)
+        if hall.cluster is not None:
+            hall.cluster.unlink(conn)
         live = hall.runtimes.get(table_id)
         if live is not None:
             live.detach(conn)
@@ -142,7 +149,9 @@ def _refuse(conn: Connection, code: str, reason: str) -> None:
     conn.close(INTERNAL_ERROR if code == "server_error" else POLICY_VIOLATION, reason)
 
 
-async def _handle(conn: Connection, hall: Hall, table_id: str, text: str) -> None:
+async def handle_message(conn: Peer, hall: Hall, table_id: str, text: str) -> None:
+    """Answer one client message: the same code for a WebSocket here and for one on another
+    process whose table runs here (`cluster/routing.py`)."""
     try:
         message = parse_client_message(text)
     except ProtocolError as exc:
@@ -168,6 +177,8 @@ async def _handle(conn: Connection, hall: Hall, table_id: str, text: str) -> Non
                 await runtime.submit(conn.seat, message.move)
             except IllegalMove as exc:
                 conn.send(error_message("illegal_move", exc.reason, exc.message))
+            except MoveNotSaved:
+                conn.send(error_message("not_saved", NOT_SAVED))
             except RuntimeError:
                 conn.send(error_message("server_error", "the server could not take this move"))
     elif isinstance(message, ChatMessage | ChatSettings):
@@ -175,7 +186,7 @@ async def _handle(conn: Connection, hall: Hall, table_id: str, text: str) -> Non
 
 
 async def _chat(
-    conn: Connection, runtime: TableRuntime | None, message: ChatMessage | ChatSettings
+    conn: Peer, runtime: TableRuntime | None, message: ChatMessage | ChatSettings
 ) -> None:
     """Chat goes through the table's runtime, which stores and sends it; the waiting room
     has none, so there is no chat before the game starts."""

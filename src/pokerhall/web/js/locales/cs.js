@@ -274,6 +274,8 @@ export default {
   "wsError.not_seated": "Diváci nemohou táhnout.",
   "wsError.not_started": "Hra ještě nezačala.",
   "wsError.server_error": "Server tento tah nemohl přijmout. Zkuste to prosím znovu.",
+  "wsError.not_saved": "Tah se nepodařilo uložit, takže se nepočítá. Zahrajte ho prosím znovu.",
+  "wsError.table_elsewhere": "Tento stůl běží v jiném procesu serveru, který teď není dostupný. Připojuji znovu…",
   "wsError.too_large": "Tato zpráva je pro server příliš velká.",
   "wsError.bad_message": "Server této zprávě nerozuměl.",
   "wsError.bad_json": "Server této zprávě nerozuměl.",

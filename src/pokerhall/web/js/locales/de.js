@@ -273,6 +273,8 @@ export default {
   "wsError.not_seated": "Zuschauer können keine Züge machen.",
   "wsError.not_started": "Das Spiel hat noch nicht begonnen.",
   "wsError.server_error": "Der Server konnte diesen Zug nicht annehmen. Bitte versuch es noch einmal.",
+  "wsError.not_saved": "Dein Zug konnte nicht gespeichert werden und zählt deshalb nicht. Bitte mach ihn noch einmal.",
+  "wsError.table_elsewhere": "Dieser Tisch läuft auf einem anderen Serverprozess, der gerade nicht erreichbar ist. Neue Verbindung wird aufgebaut…",
   "wsError.too_large": "Diese Nachricht ist zu groß für den Server.",
   "wsError.bad_message": "Der Server hat diese Nachricht nicht verstanden.",
   "wsError.bad_json": "Der Server hat diese Nachricht nicht verstanden.",

@@ -274,6 +274,8 @@ export default {
   "wsError.not_seated": "Spectators cannot make moves.",
   "wsError.not_started": "The game has not started yet.",
   "wsError.server_error": "The server could not take this move. Please try again.",
+  "wsError.not_saved": "Your move could not be saved, so it did not count. Please make it again.",
+  "wsError.table_elsewhere": "This table runs on another server process, which cannot be reached right now. Reconnecting…",
   "wsError.too_large": "This message is too large for the server.",
   "wsError.bad_message": "The server did not understand this message.",
   "wsError.bad_json": "The server did not understand this message.",

@@ -1,0 +1,393 @@
+"""Several `pokerhall serve` processes over PostgreSQL + Redis on loopback, and a kill -9.
+
+`--processes` servers share a fresh PostgreSQL database and one Redis (a prefix of their own).
+`--tables` tables of three seats are opened round the processes, and each seat's client connects
+to another process than its neighbour's, so most moves are routed to the table's owner over
+Redis and most updates fanned out back. Clients play flat out with bench/load_client.py's
+policy; a client whose connection drops reconnects (to its own process, or the next one alive)
+and carries on, sending its move again only if its prompt is still open.
+
+After a warm-up it measures for `--seconds`; at `--kill-at` seconds into that, one process gets
+SIGKILL. It reports acknowledged moves per second, the latency from sending a move to receiving
+its update (p50, p99), how long until every table of the killed process had a new owner and
+until every one of them had acknowledged a move again, and then checks the database: every
+acknowledged move is stored (lost must be 0) and no prompt was answered twice by one seat
+(doubled must be 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import io
+import json
+import os
+import pstats
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import httpx
+from sqlalchemy import func, select
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.load_client import PACKS, choose, table_options
+from pokerhall import games
+from pokerhall.server.db import Database
+from pokerhall.server.hall import Hall
+from pokerhall.server.models import LeaseRow, TableRow
+from pokerhall.server.packs import register_packs
+
+READY_TIMEOUT = 60.0
+POSTGRES = os.environ.get("POKERHALL_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/x")
+REDIS = os.environ.get("POKERHALL_BENCH_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def percentile(sorted_values: list[float], p: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * p / 100))]
+
+
+def long_game() -> dict[str, Any]:
+    """bench/load_client.py's options with deep stacks: no game ends during the run, so the
+    killed process's tables are still being played when it dies."""
+    return {**table_options(), "starting_stack": 5000, "hands_per_level": 50}
+
+
+def with_database(url: str, name: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+async def admin(statement: str) -> None:
+    conn = await asyncpg.connect(with_database(POSTGRES, "postgres"), timeout=5)
+    try:
+        await conn.execute(statement)
+    finally:
+        await conn.close()
+
+
+class Server:
+    def __init__(self, db_url: str, prefix: str, log: Path, profile: Path | None = None) -> None:
+        self.port = free_port()
+        self.log = log
+        self.profile = profile
+        profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        command = [sys.executable, *profiler, "-m", "pokerhall", "serve", "--port", str(self.port)]
+        command += ["--db", db_url, "--redis", REDIS, "--redis-prefix", prefix]
+        command += ["--packs", str(PACKS)] if PACKS.is_dir() else []
+        with log.open("wb") as out:
+            self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        self.id = ""
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    async def ready(self) -> None:
+        async with httpx.AsyncClient(base_url=self.http, timeout=2) as http:
+            deadline = time.monotonic() + READY_TIMEOUT
+            while time.monotonic() < deadline:
+                if not self.alive():
+                    raise RuntimeError(f"a server exited:\n{self.log.read_text()[-2000:]}")
+                with contextlib.suppress(httpx.HTTPError):
+                    health = (await http.get("/api/health")).json()
+                    if health.get("scale_out") == "available":
+                        self.id = health["process"]
+                        return
+                await asyncio.sleep(0.1)
+        raise TimeoutError("a server did not become ready")
+
+    def stop(self, sig: int = signal.SIGINT) -> None:
+        if self.alive():
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(15)
+
+
+@dataclasses.dataclass
+class Figures:
+    measuring: bool = False
+    moves: int = 0
+    latencies: list[float] = dataclasses.field(default_factory=list)
+    acknowledged: set[tuple[str, int, int]] = dataclasses.field(default_factory=set)
+    """(table, seat, prompt id) of every move a client saw acknowledged."""
+    errors: Counter[str] = dataclasses.field(default_factory=Counter)
+    reconnects: int = 0
+    last_ack: dict[str, float] = dataclasses.field(default_factory=dict)
+    games_finished: int = 0
+
+
+class Seat:
+    """One seat's client: plays until the game is over, reconnecting through any process."""
+
+    def __init__(
+        self, servers: list[Server], home: int, table_id: str, token: str, figures: Figures
+    ) -> None:
+        self.servers, self.home, self.table_id, self.token = servers, home, table_id, token
+        self.figures = figures
+        self.rng = random.Random(f"{table_id}{token}")
+        self.sent_at: float | None = None
+        self.sent_for: int | None = None
+        self.move: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.retried = False
+
+    def _server(self, attempt: int) -> Server:
+        for step in range(len(self.servers)):
+            server = self.servers[(self.home + attempt + step) % len(self.servers)]
+            if server.alive():
+                return server
+        raise RuntimeError("no server is alive")
+
+    async def play(self) -> None:
+        for attempt in range(1000):
+            server = self._server(0 if attempt == 0 else attempt)
+            url = f"ws://127.0.0.1:{server.port}/ws/tables/{self.table_id}"
+            try:
+                async with connect(url, ping_interval=None, open_timeout=10) as ws:
+                    await ws.send(json.dumps({"v": 1, "type": "hello", "token": self.token}))
+                    if await self._read(ws):
+                        return
+            except (OSError, WebSocketException, TimeoutError):
+                pass
+            self.figures.reconnects += 1
+            self.retried = self.sent_at is not None  # its latency would count the outage
+            await asyncio.sleep(0.2)
+
+    async def _read(self, ws: ClientConnection) -> bool:
+        async for text in ws:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "welcome":
+                self.seat = message["seat"]
+            elif kind in ("state", "update") and await self._on_view(ws, message["view"]):
+                return True
+            elif kind == "error":
+                self.figures.errors[message["code"]] += 1
+                self.sent_at = None
+                await ws.send(json.dumps({"v": 1, "type": "sync"}))
+        return False
+
+    async def _on_view(self, ws: ClientConnection, view: dict[str, Any]) -> bool:
+        prompt = (view.get("you") or {}).get("prompt")
+        if self.sent_at is not None:
+            if prompt is not None and prompt["prompt_id"] == self.sent_for:
+                if not self.retried:
+                    return False  # somebody else's secret guess; ours is on its way
+            else:
+                self._acknowledged()
+        self.retried = False
+        if view["over"]:
+            self.figures.games_finished += 1
+            return True
+        if prompt is not None:
+            self.move = choose(self.rng, prompt)
+            self.sent_at, self.sent_for = time.perf_counter(), prompt["prompt_id"]
+            await ws.send(json.dumps({"v": 1, "type": "move", "move": self.move}))
+        return False
+
+    def _acknowledged(self) -> None:
+        assert self.sent_at is not None
+        assert self.sent_for is not None
+        assert self.seat is not None
+        figures = self.figures
+        figures.acknowledged.add((self.table_id, self.seat, self.sent_for))
+        figures.last_ack[self.table_id] = time.monotonic()
+        if figures.measuring:
+            figures.moves += 1
+            if not self.retried:
+                figures.latencies.append(time.perf_counter() - self.sent_at)
+        self.sent_at = None
+
+
+async def open_table(http: httpx.AsyncClient, server: Server, slot: int) -> tuple[str, list[str]]:
+    body = {"game": "quizpoker", "name": f"cluster {slot}", "options": long_game(), "seats": 3}
+    created = await http.post(f"{server.http}/api/tables", json=body)
+    created.raise_for_status()
+    table_id: str = created.json()["id"]
+    tokens = []
+    for seat in range(3):
+        joined = await http.post(
+            f"{server.http}/api/tables/{table_id}/seats", json={"name": f"p{seat}"}
+        )
+        if joined.status_code != 201:
+            raise RuntimeError(f"joining table {table_id} failed: {joined.text}")
+        tokens.append(joined.json()["token"])
+    return table_id, tokens
+
+
+async def owners(db: Database, table_ids: list[str]) -> dict[str, str | None]:
+    query = select(TableRow.id, LeaseRow.owner, LeaseRow.expires_at > func.clock_timestamp())
+    query = query.outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
+    query = query.where(TableRow.id.in_(table_ids))
+    async with db.sessions() as session:
+        return {t: (o if live else None) for t, o, live in await session.execute(query)}
+
+
+async def check_records(db: Database, figures: Figures, table_ids: list[str]) -> tuple[int, int]:
+    """(lost, doubled): acknowledged moves not stored; prompts a seat answered twice."""
+    await register_packs(db, PACKS if PACKS.is_dir() else None)  # the records name them
+    hall = Hall(db)
+    answered: set[tuple[str, int, int]] = set()
+    doubled = 0
+    for table_id in table_ids:
+        record = await hall.record(table_id)
+        state = games.replay(dataclasses.replace(record, moves=()))
+        for seat, move in record.moves:
+            prompt = state.pending().get(seat)
+            key = (table_id, seat, prompt["prompt_id"] if prompt else -1)
+            doubled += key in answered
+            answered.add(key)
+            state.act(seat, move)
+    lost = len(figures.acknowledged - answered)
+    return lost, doubled
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    name = f"pokerhall_bench_{secrets.token_hex(4)}"
+    await admin(f'CREATE DATABASE "{name}"')
+    db_url = with_database(POSTGRES, name)
+    prefix = f"pokerhall_bench_{secrets.token_hex(4)}"
+    workdir = Path(tempfile.mkdtemp(prefix="cluster-load-"))
+    servers: list[Server] = []
+    db = Database(db_url)
+    try:
+        servers.append(Server(db_url, prefix, workdir / "server0.log"))
+        await servers[0].ready()  # the first one migrates the database
+        for i in range(1, args.processes):
+            profile = workdir / f"server{i}.prof" if args.profile and i == 1 else None
+            servers.append(Server(db_url, prefix, workdir / f"server{i}.log", profile))
+        await asyncio.gather(*(s.ready() for s in servers[1:]))
+        figures = Figures()
+        async with httpx.AsyncClient(timeout=30) as http:
+            opened = [
+                await open_table(http, servers[slot % len(servers)], slot)
+                for slot in range(args.tables)
+            ]
+        table_ids = [table_id for table_id, _ in opened]
+        seats = [
+            Seat(servers, slot + s, table_id, token, figures)
+            for slot, (table_id, tokens) in enumerate(opened)
+            for s, token in enumerate(tokens)
+        ]
+        tasks = [asyncio.create_task(seat.play()) for seat in seats]
+        await asyncio.sleep(args.warmup)
+        victim = servers[0]
+        victims = [t for t, o in (await owners(db, table_ids)).items() if o == victim.id]
+        figures.measuring, started = True, time.perf_counter()
+        taken_over = resumed = None
+        if args.no_kill:
+            victims, resumed = [], 0.0
+        else:
+            await asyncio.sleep(args.kill_at)
+            victim.stop(signal.SIGKILL)
+        killed_at = time.monotonic()
+        while (elapsed := time.perf_counter() - started) < args.seconds or resumed is None:
+            now = time.monotonic()
+            if taken_over is None and victims:
+                found = await owners(db, victims)
+                if all(o not in (None, victim.id) for o in found.values()):
+                    taken_over = now - killed_at
+            if resumed is None and all(figures.last_ack.get(t, 0) > killed_at for t in victims):
+                resumed = now - killed_at
+            if elapsed > args.seconds + 60:
+                break
+            await asyncio.sleep(0.05)
+        figures.measuring = False
+        moves_measured = figures.moves
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        lost, doubled = await check_records(db, figures, table_ids)
+        latencies = sorted(1000 * s for s in figures.latencies)
+        return {
+            "processes": args.processes,
+            "tables": args.tables,
+            "tables_killed": len(victims),
+            "seconds": round(elapsed, 1),
+            "moves": moves_measured,
+            "moves_per_s": round(moves_measured / elapsed),
+            "p50_ms": round(percentile(latencies, 50), 1),
+            "p99_ms": round(percentile(latencies, 99), 1),
+            "takeover_s": None if taken_over is None else round(taken_over, 2),
+            "resumed_s": None if resumed is None else round(resumed, 2),
+            "lost": lost,
+            "doubled": doubled,
+            "reconnects": figures.reconnects,
+            "errors": dict(figures.errors),
+        }
+    finally:
+        for server in servers:
+            server.stop()
+            if server.profile is not None and server.profile.exists():
+                out = io.StringIO()
+                stats = pstats.Stats(str(server.profile), stream=out)
+                stats.sort_stats("tottime").print_stats(25)
+                print(out.getvalue())
+        await db.close()
+        await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def report(result: dict[str, Any]) -> None:
+    r = result
+    print(f"pokerhall cluster: {r['processes']} processes over PostgreSQL + Redis (loopback)")
+    print(f"  tables      {r['tables']} × 3 seats, seats' clients spread over the processes")
+    print(f"  moves/s     {r['moves_per_s']:,} ({r['moves']:,} acknowledged in {r['seconds']} s)")
+    print(f"  latency ms  p50 {r['p50_ms']}   p99 {r['p99_ms']}  (move sent -> its update)")
+    print(f"  kill -9     one process with {r['tables_killed']} tables")
+    print(f"  takeover    {r['takeover_s']} s until each had a new owner")
+    print(f"  resumed     {r['resumed_s']} s until each had acknowledged a move again")
+    print(f"  lost        {r['lost']} acknowledged moves (must be 0)")
+    print(f"  doubled     {r['doubled']} prompts answered twice (must be 0)")
+    print(f"  reconnects  {r['reconnects']}   errors {r['errors'] or 'none'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--processes", type=int, default=3, help="server processes (3)")
+    parser.add_argument("--tables", type=int, default=30, help="tables kept busy (30)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured time (20)")
+    parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured start (3)")
+    parser.add_argument("--kill-at", type=float, default=8.0, help="kill -9 after this (8)")
+    parser.add_argument("--profile", action="store_true", help="profile the second server")
+    parser.add_argument("--no-kill", action="store_true", help="measure without the kill")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args()
+    result = asyncio.run(run(args))
+    report(result)
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    if result["lost"] or result["doubled"]:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

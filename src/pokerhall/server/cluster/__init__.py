@@ -1,0 +1,191 @@
+"""Several server processes over one PostgreSQL database and one Redis.
+
+PostgreSQL holds the truth: the moves, the seats, and which process runs each table (`lease.py`,
+which also fences a stale owner's moves). Redis carries the processes' messages (`bus.py`): a
+client's messages to the process running its table and what that process sends back
+(`routing.py`, `fanout.py`), and the hall's news (a table claimed, seats changed). `Cluster`
+ties them to the hall through its `Ownership` seam and runs the tick: renew this process's
+leases, drop the tables it lost, and take over the tables of processes that died.
+
+Alone (SQLite, no Redis) none of this is loaded, and the hall runs every table itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+from collections.abc import Coroutine
+from typing import Any
+
+from pokerhall.server.cluster.bus import Bus, Message
+from pokerhall.server.cluster.fanout import fan_out
+from pokerhall.server.cluster.lease import LEASE_SECONDS, Leases
+from pokerhall.server.cluster.routing import ClientHandler, Router
+from pokerhall.server.connection import TRY_AGAIN_LATER, Connection
+from pokerhall.server.db import Database
+from pokerhall.server.hall import Hall
+from pokerhall.server.messages import error_message
+from pokerhall.server.runtime import TableRuntime
+
+log = logging.getLogger("pokerhall.cluster")
+TICK_SECONDS = 1.0
+"""How often leases are renewed and dead processes' tables looked for."""
+UNREACHABLE = (
+    "this table runs on another server process, which cannot be reached now; reconnect soon"
+)
+
+
+def process_id() -> str:
+    """Unique per process run: a restarted process is a new owner, whose old leases expire."""
+    return f"{socket.gethostname()[:20]}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+class Cluster:
+    def __init__(
+        self,
+        hall: Hall,
+        db: Database,
+        redis_url: str,
+        *,
+        prefix: str = "pokerhall",
+        handle: ClientHandler,
+        lease_seconds: float = LEASE_SECONDS,
+    ) -> None:
+        if db.dialect != "postgresql":
+            raise ValueError("several processes need PostgreSQL: --db postgresql://...")
+        self.hall = hall
+        self.id = process_id()
+        self.leases = Leases(db, self.id, lease_seconds)
+        self.bus = Bus(redis_url, prefix, self.id, self._receive)
+        self.router = Router(self.bus, hall.runtimes.get, handle)
+        self.bus.on_availability.append(self._availability_changed)
+        db.fence = self.leases.fence
+        hall.cluster = self
+        self._ticker: asyncio.Task[None] | None = None
+        self._working: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        self.bus.start()
+        self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
+
+    async def close(self) -> None:
+        """Stop (the hall has stopped its tables): give the leases up, so that other
+        processes take the tables over at once rather than when the leases expire."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        await self.router.close()
+        with contextlib.suppress(Exception):
+            await self.leases.release_all()
+        await self.bus.close()
+
+    def health(self) -> dict[str, object]:
+        return {
+            "process": self.id,
+            "scale_out": "available" if self.bus.available else "unavailable",
+            "tables_here": len(self.leases.held),
+        }
+
+    # --- the hall's seam (`hall.Ownership`) --------------------------------------------------
+
+    async def acquire(self, table_id: str) -> bool:
+        return await self.leases.acquire(table_id)
+
+    def launched(self, runtime: TableRuntime) -> None:
+        runtime.fan_out = fan_out(self.bus)
+        self.router.close_links(runtime.table_id)  # clients here of its old owner come back
+        self.bus.to_hall({"k": "claimed", "t": runtime.table_id, "o": self.id})
+
+    async def finished(self, table_id: str) -> None:
+        with contextlib.suppress(Exception):  # it expires by itself otherwise
+            await self.leases.release(table_id)
+
+    def changed(self, table_id: str | None) -> None:
+        self.bus.to_hall({"k": "table", "t": table_id} if table_id else {"k": "lobby"})
+
+    async def link(self, table_id: str, conn: Connection) -> None:
+        """Connect a client here to the table's owner; refused (the client reconnects) when
+        the owner is not known or cannot be reached."""
+        owner = await self.leases.owner_of(table_id) if self.bus.available else None
+        if owner is None or owner == self.id:
+            conn.send(error_message("table_elsewhere", UNREACHABLE))
+            conn.close(TRY_AGAIN_LATER, "reconnect soon")
+            return
+        self.router.link(table_id, owner, conn)
+
+    def unlink(self, conn: Connection) -> None:
+        self.router.unlink(conn)
+
+    def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
+        """A player left a table run elsewhere: its owner gives the seat to a bot or resigns
+        it (`Hall.left_here`)."""
+        message = {"k": "left", "t": table_id, "s": seat, "b": bot_kind}
+        self.bus.to_hall(message)
+
+    # --- receiving ---------------------------------------------------------------------------
+
+    async def _receive(self, message: Message) -> None:
+        kind = message.get("k")
+        if kind == "claimed":
+            table_id, owner = message["t"], message["o"]
+            self.router.close_links(table_id, unless_owner=owner)
+            if table_id not in self.hall.runtimes:
+                for conn in self.hall.waiting.pop(table_id, set()):
+                    self.router.link(table_id, owner, conn)
+        elif kind == "table":
+            table_id = message["t"]
+            if self.hall.waiting.get(table_id) or table_id in self.hall.runtimes:
+                # a task: routed messages must not wait for the database
+                self._spawn(self.hall.announce_here(table_id))
+            else:
+                self.hall.lobby_changed_here()  # nobody here watches the table itself
+        elif kind == "lobby":
+            self.hall.lobby_changed_here()
+        elif kind == "left":
+            if message["t"] in self.hall.runtimes:
+                self._spawn(self.hall.left_here(message["t"], message["s"], message["b"]))
+        else:
+            await self.router.receive(message)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._working.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._working.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("cluster news failed", exc_info=exc)
+
+    def _availability_changed(self, available: bool) -> None:
+        if not available:  # nobody can reach across: clients reconnect to what still works
+            self.router.close_links(None)
+            self.router.drop_remotes()
+
+    # --- the tick ----------------------------------------------------------------------------
+
+    async def _tick_forever(self) -> None:
+        while True:
+            try:
+                await self._tick()
+            except Exception as exc:  # the database or Redis is away: try again next tick
+                log.warning("cluster tick failed: %s", exc)
+            await asyncio.sleep(TICK_SECONDS)
+
+    async def _tick(self) -> None:
+        await self.bus.heartbeat()
+        for table_id in await self.leases.renew():
+            log.warning("table %s: lease lost, another process runs it now", table_id)
+            await self.hall.drop(table_id)
+            self.router.drop_remotes(table_id)
+        origins = self.router.origins()
+        if dead := set(origins) - await self.bus.alive(origins):
+            self.router.drop_remotes(origins=dead)
+        for table_id in await self.leases.orphans():
+            if await self.hall.claim_running(table_id):
+                log.warning("table %s: taken over from a process that stopped", table_id)
