@@ -288,7 +288,10 @@ class Hall:
                     raise
 
     async def info(self, table_id: str) -> TableInfo:
-        info = _table_info(await self._table(table_id), await self.db.seats(table_id))
+        table = await self._table(table_id)
+        info = _table_info(table, await self.db.seats(table_id))
+        if table.status != "finished":  # only a finished table is played again: no query
+            return info
         rematch = await self.db.rematch_of(table_id)
         if rematch is not None:
             info.rematch = RematchInfo(
