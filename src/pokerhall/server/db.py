@@ -181,9 +181,13 @@ class Database:
             await session.execute(query)
 
     async def set_deadlines(self, table_id: str, deadlines: dict[str, Any]) -> None:
+        """Store a table's turn clock, fenced like its moves: a process that lost the table
+        (`fence` raises) leaves the new owner's clock alone."""
         query = update(TableRow).where(TableRow.id == table_id).values(deadlines=deadlines)
-        async with self.sessions.begin() as session:
-            await session.execute(query)
+        async with self.engine.begin() as conn:
+            if self.fence is not None:
+                await self.fence(conn, [{"table_id": table_id}])
+            await conn.execute(query)
 
     # --- table chat ------------------------------------------------------------------------
 
