@@ -238,6 +238,39 @@ async def test_the_host_is_the_lowest_seat_still_held_by_its_player(
     assert (await table.ann.next_error())["code"] == "chat_not_host"  # Ann only watches now
 
 
+async def test_the_creator_is_the_host_from_any_seat_and_the_rule_falls_back_once_they_leave(
+    server: LiveServer, quick_options: dict[str, Any]
+) -> None:
+    """Bob sits first (seat 0); the creator takes seat 1 with the creator token and is the host
+    while they play it; once they leave, the lowest seat still played (Bob's) is."""
+    async with Lobby.at(server.http) as lobby:
+        table = await lobby.create(options=quick_options, seats=2)
+        _seat, bob_token = await lobby.join(table["id"], "Bob")
+        joined = await lobby.http.post(
+            f"/api/tables/{table['id']}/seats",
+            json={"name": "Cleo", "creator": table["creator_token"]},
+        )
+        assert joined.status_code == 201, joined.text
+        assert joined.json()["seat"] == 1
+        cleo_token = joined.json()["token"]
+        bob, cleo = [
+            await TableClient.connect(server.ws(table["id"]), t) for t in (bob_token, cleo_token)
+        ]
+        assert (await bob.expect("state"))["chat"]["host"] == 1
+        await cleo.expect("state")
+        await bob.send({"v": 1, "type": "chat_settings", "spectators_shown": True})
+        assert (await bob.next_error())["code"] == "chat_not_host"
+        await cleo.send({"v": 1, "type": "chat_settings", "spectators_shown": True})
+        assert (await cleo.expect("chat_history"))["host"] == 1
+        await lobby.leave(table["id"], cleo_token)
+        await bob.send({"v": 1, "type": "chat_settings", "spectators_shown": False})
+        history = await bob.expect(lambda m: m["type"] == "chat_history" and m["host"] == 0)
+        assert history["spectators_shown"] is False
+        for client in (bob, cleo):
+            await quiet(client)
+            await client.close()
+
+
 # --- limits ---------------------------------------------------------------------------------------
 
 

@@ -4,8 +4,9 @@ Two channels. The players' channel is written by the seats and read by everyone 
 (seats and spectators: watchers hear the table talk, as in a card room). The spectators'
 channel is written by spectators and read by spectators; the players read it too only when the
 table's host switches it on (off by default), so people watching cannot coach or distract the
-players unless the table wants them to. The host is the lowest seat still played by the person
-who took it (seat 0 at a table its creator sat down at; the next one once they leave).
+players unless the table wants them to. The host is the table's creator's seat while the
+creator (`creator.py`) plays it, else the lowest seat still played by the person who took it
+(`TableRuntime.host`).
 
 What a message may hold is checked here, the same for every game: at most `MAX_CHAT_CHARS`
 characters once NFC-normalised and trimmed (a longer one is refused, never cut), no control

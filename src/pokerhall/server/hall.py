@@ -361,6 +361,7 @@ class Hall:
                 raise _name_taken(name) if name_key(name) in names else SEAT_TAKEN from None
             if is_creator(table, creator):
                 await self.db.set_creator(table_id, token_hash(token))
+                table.creator_hash = token_hash(token)  # the start below reads it
             if len(free) == 1:
                 await self._start(table)
             else:
@@ -652,6 +653,7 @@ class Hall:
             bot_delay=table.bot_delay,
             deadlines=table.deadlines,
             left={s.seat for s in seats if s.left},
+            creator=_creator_seat(table, seats),
         )
         chat = ChatLog(
             [chat_entry(row) for row in await self.db.recent_chat(table.id, HISTORY)],
@@ -813,6 +815,14 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         if table.held_until is not None and table.status == "open"
         else None,
     )
+
+
+def _creator_seat(table: TableRow, rows: Sequence[SeatRow]) -> int | None:
+    """The seat the creator took with their token (`server/creator.py`: the table keeps that
+    seat token's hash then), None when they did not sit down or gave the seat up."""
+    if table.creator_hash is None:
+        return None
+    return next((s.seat for s in rows if s.token_hash == table.creator_hash), None)
 
 
 def _bot_kind(info: GameInfo, asked: str | None) -> str:

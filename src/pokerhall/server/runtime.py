@@ -116,6 +116,9 @@ class SeatControl:
     rebuilt after a restart keeps its deadlines instead of giving everyone a fresh clock."""
     left: set[int] = field(default_factory=set)
     """Seats whose player left (a bot plays those of them in `bots`, the others resigned)."""
+    creator: int | None = None
+    """The seat of the table's creator (`server/creator.py`), when they sat down: the chat's
+    host while they still play it."""
 
 
 class TableRuntime:
@@ -530,11 +533,13 @@ class TableRuntime:
     # --- chat --------------------------------------------------------------------------------
 
     def host(self) -> int | None:
-        """The seat that sets the chat (`chat.py`): the lowest seat still played by the
-        person who took it; None when every player has left."""
+        """The seat that sets the chat (`chat.py`): the creator's while they still play it,
+        else the lowest seat still played by the person who took it; None when every player
+        has left."""
         bots, left = self.control.bots, self.control.left
-        players = range(self.state.num_seats)
-        return next((s for s in players if s not in bots and s not in left), None)
+        players = [s for s in range(self.state.num_seats) if s not in bots and s not in left]
+        creator = self.control.creator
+        return creator if creator in players else next(iter(players), None)
 
     def _chat_history(self, seat: int | None) -> JSON:
         return {
