@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import signal
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import pytest
 from sqlalchemy import func, select
+from websockets.asyncio.client import connect
 
 from pokerhall import games
 from pokerhall.engine.record import MatchRecord
@@ -25,6 +27,7 @@ from pokerhall.server.hall import Hall
 from pokerhall.server.models import LeaseRow, MoveRow
 
 from . import redis_server
+from . import test_league as league
 from .cluster import ServeProcess, free_port
 from .lobby import Lobby
 from .tcp_proxy import TcpProxy
@@ -325,3 +328,45 @@ async def test_a_player_leaving_through_another_process_is_replaced_by_a_bot(
     assert ann.events("game_over")
     assert unexpected_errors(ann) == []
     await ann.close()
+
+
+async def test_a_league_watcher_on_another_process_sees_a_table_finish(
+    start: Start, postgres_url: str
+) -> None:
+    """The league's table runs on a; its page's socket is on b, which hears of the table's
+    start and finish through the hall's news and pushes the league with the new standings."""
+    a, b = await start(), await start()
+    async with httpx.AsyncClient(base_url=a.http, timeout=30) as http:
+        organiser = await league.new_league(http, table_size=2)
+        names = league.NAMES[:2]
+        for name in names:
+            await league.register(http, name)
+        await organiser.open_session()
+        for name in names:
+            await league.sign_up(http, organiser.id, 1, name)
+        (table,) = (await organiser.draw(1))["tables"]
+        watched = f"ws://127.0.0.1:{b.port}/ws/leagues/{organiser.id}"
+        async with connect(watched) as watcher:
+            first = json.loads(await watcher.recv())
+            assert first["league"]["standings"] == [] or all(
+                s["games"] == 0 for s in first["league"]["standings"]
+            )
+            tokens = []
+            for name in table["players"]:  # the last claim starts the table, on a
+                response = await league.claim(http, organiser.id, table["table_id"], name)
+                assert response.status_code == 201, response.text
+                tokens.append(response.json()["token"])
+            assert await owner(postgres_url, table["table_id"]) == (await a.health())["process"]
+            clients = [await TableClient.connect(a.ws(table["table_id"]), t) for t in tokens]
+            for client in clients:
+                await client.expect("state")
+            await asyncio.gather(*(c.play(league.default_move, timeout=90) for c in clients))
+            for client in clients:
+                assert unexpected_errors(client) == []
+                await client.close()
+            async with asyncio.timeout(30):
+                while True:  # pushed by b: b's league heard a's table finish
+                    pushed = json.loads(await watcher.recv())["league"]
+                    if sum(s["games"] for s in pushed["standings"]) == len(names):
+                        break
+    assert {s["name"] for s in pushed["standings"]} == set(names)

@@ -153,6 +153,10 @@ class Ownership(Protocol):
     def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
         """A player left a table another process runs: that process acts on it."""
 
+    def told(self, table_id: str) -> None:
+        """Tell the other processes' status listeners that a table started or finished
+        (`Hall.tell_here` there)."""
+
 
 StatusListener = Callable[[str], Awaitable[None]]
 """Told a table's id when the table starts or finishes."""
@@ -171,7 +175,7 @@ class Hall:
         """Connections to tables that have not started yet; they get every seat change."""
         self._retiring: dict[str, asyncio.TimerHandle] = {}
         self.listeners: list[StatusListener] = []
-        """Told when a table starts or finishes (the leagues listen)."""
+        """Told when a table starts or finishes (the leagues listen), wherever it runs."""
         self.lobby_listeners: list[Callable[[], None]] = []
         """Told (without waiting) when the lobby's list may have changed: a table opened,
         a seat was taken or given up, a table started or finished."""
@@ -623,9 +627,16 @@ class Hall:
         await self._tell(table.id)
 
     async def _tell(self, table_id: str) -> None:
-        """Tell the listeners a table started or finished; one that fails is logged, since
-        the table itself has moved on either way."""
+        """Tell the listeners a table started or finished, on every process: a league page's
+        socket may be held by another process than the one running its table."""
         self._lobby_changed()
+        await self.tell_here(table_id)
+        if self.cluster is not None:
+            self.cluster.told(table_id)
+
+    async def tell_here(self, table_id: str) -> None:
+        """`_tell` for this process's listeners only; one that fails is logged, since the
+        table itself has moved on either way."""
         for listener in self.listeners:
             try:
                 await listener(table_id)

@@ -3,9 +3,10 @@
 PostgreSQL holds the truth: the moves, the seats, and which process runs each table (`lease.py`,
 which also fences a stale owner's moves). Redis carries the processes' messages (`bus.py`): a
 client's messages to the process running its table and what that process sends back
-(`routing.py`, `fanout.py`), and the hall's news (a table claimed, seats changed). `Cluster`
-ties them to the hall through its `Ownership` seam and runs the tick: renew this process's
-leases, drop the tables it lost, and take over the tables of processes that died.
+(`routing.py`, `fanout.py`), and the hall's news (a table claimed, seats changed, a table
+started or finished). `Cluster` ties them to the hall through its `Ownership` seam and runs the
+tick: renew this process's leases, drop the tables it lost, and take over the tables of
+processes that died.
 
 Alone (SQLite, no Redis) none of this is loaded, and the hall runs every table itself.
 """
@@ -127,6 +128,9 @@ class Cluster:
         message = {"k": "left", "t": table_id, "s": seat, "b": bot_kind}
         self.bus.to_hall(message)
 
+    def told(self, table_id: str) -> None:
+        self.bus.to_hall({"k": "status", "t": table_id})
+
     # --- receiving ---------------------------------------------------------------------------
 
     async def _receive(self, message: Message) -> None:
@@ -146,6 +150,8 @@ class Cluster:
                 self.hall.lobby_changed_here()  # nobody here watches the table itself
         elif kind == "lobby":
             self.hall.lobby_changed_here()
+        elif kind == "status":  # a table started or finished (the leagues' watchers here)
+            self._spawn(self.hall.tell_here(message["t"]))
         elif kind == "left":
             if message["t"] in self.hall.runtimes:
                 self._spawn(self.hall.left_here(message["t"], message["s"], message["b"]))

@@ -2,9 +2,10 @@
 
 Each process listens on its own channel (`<prefix>:proc:<id>`: client messages for the tables it
 runs, and what their owners send its clients) and on the hall's (`<prefix>:hall`: a table was
-claimed, its seats changed, the lobby changed). Everything a process publishes goes out through
-one connection in the order it was published (one writer task, pipelined), so a connection's
-snapshot always reaches it before the updates that follow it.
+claimed, its seats changed, the lobby changed, a table started or finished). Everything a
+process publishes goes out through one connection in the order it was published (one writer
+task, pipelined), so a connection's snapshot always reaches it before the updates that follow
+it.
 
 Pub/sub delivers at most once: a message published while Redis or a listener is away is lost.
 Nothing depends on it being kept: a move that never reached its table was never acknowledged,
