@@ -370,3 +370,67 @@ async def test_a_league_watcher_on_another_process_sees_a_table_finish(
                     if sum(s["games"] for s in pushed["standings"]) == len(names):
                         break
     assert {s["name"] for s in pushed["standings"]} == set(names)
+
+
+async def removal(where: ServeProcess, table_id: str, seat: int, creator: str) -> httpx.Response:
+    async with httpx.AsyncClient(base_url=where.http, timeout=30) as http:
+        return await http.post(
+            f"/api/tables/{table_id}/seats/{seat}/remove",
+            headers={"Authorization": f"Bearer {creator}"},
+        )
+
+
+async def removed_once_gone(where: ServeProcess, table_id: str, seat: int, creator: str) -> None:
+    """The player's socket closed: the removal goes through once the processes see it."""
+    async with asyncio.timeout(10):
+        while (response := await removal(where, table_id, seat, creator)).status_code != 200:
+            assert response.json()["code"] == "player_present", response.text
+            await asyncio.sleep(0.05)
+
+
+async def test_the_creator_removes_only_players_absent_from_every_process(
+    start: Start, quick_options: dict[str, Any]
+) -> None:
+    """Before the start Bob waits on b and the creator asks a to remove him: a asks b, and
+    refuses. Once the table runs on a, the creator asks b to remove Bob, connected through b
+    to a (a's runtime knows him): refused, while Cy, connected nowhere, is removed through b."""
+    a, b = await start(), await start()
+    async with Lobby.at(a.http) as lobby:
+        waiting = await lobby.create(options=quick_options, seats=3)
+        _seat, bob_token = await lobby.join(waiting["id"], "Bob")
+        bob = await TableClient.connect(b.ws(waiting["id"]), bob_token)  # waits on b
+        await bob.roundtrip()  # its pong comes after b put him in the waiting room
+        refused = await removal(a, waiting["id"], 0, waiting["creator_token"])
+        assert (refused.status_code, refused.json()["code"]) == (409, "player_present")
+        await bob.close()
+        await removed_once_gone(a, waiting["id"], 0, waiting["creator_token"])
+        assert (await lobby.table(waiting["id"]))["seats"][0]["kind"] == "empty"
+
+        table = await lobby.create(options=quick_options, seats=3, bot_takeover=True)
+        tokens = await lobby.join_all(table["id"], "Ann", "Bob", "Cy")  # it starts on a
+    table_id, creator = table["id"], table["creator_token"]
+    bob = await TableClient.connect(b.ws(table_id), tokens[1])  # linked to a
+    await bob.expect("state")
+    refused = await removal(b, table_id, 1, creator)
+    assert (refused.status_code, refused.json()["code"]) == (409, "player_present")
+    removed = await removal(b, table_id, 2, creator)
+    assert removed.status_code == 200, removed.text
+    assert removed.json()["seats"][2]["kind"] == "bot"
+    await bob.close()
+    await removed_once_gone(b, table_id, 1, creator)
+    assert "Traceback" not in a.log.read_text() + b.log.read_text()
+
+
+async def test_without_redis_presence_elsewhere_is_unknown_and_removal_is_refused_retryably(
+    start: Start, quick_options: dict[str, Any]
+) -> None:
+    """Other processes' waiting rooms cannot be asked: the creator is told to try again, and
+    the seat stays Bob's."""
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"
+    alone = await start(redis=nowhere, scale_out="unavailable")
+    async with Lobby.at(alone.http) as lobby:
+        table = await lobby.create(options=quick_options, seats=3)
+        await lobby.join(table["id"], "Bob")
+        refused = await removal(alone, table["id"], 0, table["creator_token"])
+        assert (refused.status_code, refused.json()["code"]) == (503, "presence_unknown")
+        assert (await lobby.table(table["id"]))["seats"][0]["name"] == "Bob"

@@ -2,7 +2,10 @@
 add a bot to a free seat, and remove a player who is absent.
 
 Absent means no connection plays the seat (before the start: someone who took a seat in the
-lobby and never came, or went away). Before the start their seat is freed (a bot's too); once
+lobby and never came, or went away), on any process (`Hall.connected`): a running table's owner
+knows every client wherever it is connected, and must answer; before the start each process
+knows only its own waiting room, so every process is asked, and the removal is refused
+(`presence_unknown`, retryable) when one of them cannot answer. Before the start their seat is freed (a bot's too); once
 the game runs the seat goes the way of a player who leaves (`Hall.leave`'s seam): a bot takes
 it when the table's `bot_takeover` says so and the game allows it, else the seat resigns.
 """
@@ -74,7 +77,8 @@ async def remove_player(hall: Hall, table_id: str, token: str, seat: int) -> Non
             raise LobbyError(409, "nobody to remove in this seat", "nobody_there", {"seat": seat})
         if row.player_id is not None:
             raise LobbyError(409, "a league seat is its drawn player's", "seat_reserved")
-        if row.kind == "human" and hall.connected(table_id, seat):
+        running = table.status == "running"
+        if row.kind == "human" and await hall.connected(table_id, seat, running):
             raise LobbyError(
                 409,
                 "this player is here: only an absent player can be removed",

@@ -96,6 +96,13 @@ SEATS_HELD = LobbyError(
     "seats_held",
 )
 """A rematch holds its seats for the old table's players (`server/rematch.py`)."""
+PRESENCE_UNKNOWN = LobbyError(
+    503,
+    "whether this player is here cannot be told now (another server process did not answer);"
+    " try again in a moment",
+    "presence_unknown",
+)
+"""Several processes: some process that may hold the player's connection could not be asked."""
 CODE_ATTEMPTS = 5
 
 
@@ -152,6 +159,10 @@ class Ownership(Protocol):
 
     def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
         """A player left a table another process runs: that process acts on it."""
+
+    async def connected(self, table_id: str, seat: int, running: bool) -> bool | None:
+        """Whether a connection of another process plays the seat (a running table's owner
+        must answer); None when that cannot be known now."""
 
     def told(self, table_id: str) -> None:
         """Tell the other processes' status listeners that a table started or finished
@@ -781,9 +792,24 @@ class Hall:
     def unwait(self, table_id: str, conn: Connection) -> None:
         self.waiting.get(table_id, set()).discard(conn)
 
-    def connected(self, table_id: str, seat: int) -> bool:
+    async def connected(self, table_id: str, seat: int, running: bool) -> bool:
+        """Whether any connection plays `seat`, in the waiting room or at the running table.
+        A table running here knows every client, wherever it is connected (`RemoteConnection`);
+        otherwise, with several processes, every process is asked (`Ownership.connected`),
+        and PRESENCE_UNKNOWN (retryable) is raised when not every one could answer."""
+        if self.connected_here(table_id, seat):
+            return True
+        if self.cluster is None or (running and table_id in self.runtimes):
+            return False
+        found = await self.cluster.connected(table_id, seat, running)
+        if found is None:
+            raise PRESENCE_UNKNOWN
+        return found
+
+    def connected_here(self, table_id: str, seat: int) -> bool:
         """Whether a connection of this process plays `seat` (in the waiting room or at the
-        running table)."""
+        running table: with several processes, the latter includes other processes' clients
+        of a table run here)."""
         runtime = self.runtimes.get(table_id)
         watching = set(self.waiting.get(table_id, ())) | (runtime.connections if runtime else set())
         return any(conn.seat == seat for conn in watching)

@@ -35,6 +35,8 @@ from pokerhall.server.runtime import TableRuntime
 log = logging.getLogger("pokerhall.cluster")
 TICK_SECONDS = 1.0
 """How often leases are renewed and dead processes' tables looked for."""
+ASK_SECONDS = 2.0
+"""How long a process waits for every other one to answer a question (`Bus.ask`)."""
 UNREACHABLE = (
     "this table runs on another server process, which cannot be reached now; reconnect soon"
 )
@@ -131,6 +133,25 @@ class Cluster:
     def told(self, table_id: str) -> None:
         self.bus.to_hall({"k": "status", "t": table_id})
 
+    async def connected(self, table_id: str, seat: int, running: bool) -> bool | None:
+        """Whether a connection on another process plays the seat: every process is asked
+        (`Bus.ask`), for its waiting room's connections and the clients it links to the
+        table's owner; a running table's owner, whose runtime has every connected client,
+        must be among those that answer. None when that cannot be known now."""
+        owner = await self.leases.owner_of(table_id) if running else None
+        if running and owner is None:  # being taken over: ask again in a moment
+            return None
+        question = {"k": "present?", "t": table_id, "s": seat}
+        answers = await self.bus.ask(question, ASK_SECONDS)
+        if answers is None or (running and owner not in {a.get("from") for a in answers}):
+            return None
+        return any(a.get("p") for a in answers) or self._plays_here(table_id, seat)
+
+    def _plays_here(self, table_id: str, seat: int) -> bool:
+        """A connection of this process plays the seat: waiting, at the runtime, or linked."""
+        linked = self.router.linked(table_id)
+        return self.hall.connected_here(table_id, seat) or any(c.seat == seat for c in linked)
+
     # --- receiving ---------------------------------------------------------------------------
 
     async def _receive(self, message: Message) -> None:
@@ -150,6 +171,8 @@ class Cluster:
                 self.hall.lobby_changed_here()  # nobody here watches the table itself
         elif kind == "lobby":
             self.hall.lobby_changed_here()
+        elif kind == "present?":
+            self.bus.answer(message, {"p": self._plays_here(message["t"], message["s"])})
         elif kind == "status":  # a table started or finished (the leagues' watchers here)
             self._spawn(self.hall.tell_here(message["t"]))
         elif kind == "left":

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -46,6 +47,8 @@ class Bus:
         self.available = False
         self.on_availability: list[AvailabilityListener] = []
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._asking: dict[str, asyncio.Queue[Message]] = {}
+        """The questions this process waits on answers to (`ask`), by question id."""
         self._tasks: list[asyncio.Task[None]] = []
 
     def channel(self, process_id: str) -> str:
@@ -85,6 +88,39 @@ class Bus:
 
     def to_hall(self, message: Message) -> None:
         self.publish(self.hall_channel, {**message, "from": self.process_id})
+
+    async def ask(self, question: Message, timeout: float) -> list[Message] | None:
+        """Ask every other process (on the hall's channel) and wait for each one's answer
+        (`answer`). Published at once rather than queued, for Redis to say how many processes
+        heard it. None when Redis is unreachable or not every process answered in time: then
+        the asker cannot know, and refuses rather than guesses."""
+        if not self.available:
+            return None
+        question_id = secrets.token_hex(8)
+        answers: asyncio.Queue[Message] = asyncio.Queue()
+        self._asking[question_id] = answers
+        text = json.dumps(
+            {**question, "r": question_id, "o": self.process_id, "from": self.process_id},
+            separators=(",", ":"),
+        )
+        try:
+            heard = int(await self.client.publish(self.hall_channel, text))
+            if heard < 1:  # not even this process listens: its subscription is gone
+                return None
+            got: list[Message] = []
+            async with asyncio.timeout(timeout):
+                while len(got) < heard - 1:  # this process hears its own question too
+                    got.append(await answers.get())
+            return got
+        except (TimeoutError, RedisError, OSError):
+            return None
+        finally:
+            del self._asking[question_id]
+
+    def answer(self, question: Message, answer: Message) -> None:
+        """Answer another process's `ask`, naming this process."""
+        reply = {**answer, "k": "answer", "r": question["r"], "from": self.process_id}
+        self.to_process(question["o"], reply)
 
     async def heartbeat(self) -> None:
         """Say this process is alive (its peers drop its clients when it stops saying so)."""
@@ -158,6 +194,10 @@ class Bus:
             message = json.loads(data)
             if message.get("from") == self.process_id:
                 return  # the hall's channel echoes this process's own news
+            if message.get("k") == "answer":
+                if (answers := self._asking.get(message.get("r", ""))) is not None:
+                    answers.put_nowait(message)
+                return
             await self._receive(message)
         except Exception:  # one bad message must not stop the listener
             log.exception("cluster message failed: %.200r", data)

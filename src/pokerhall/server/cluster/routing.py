@@ -85,6 +85,10 @@ class Router:
                 conn.forward = None
                 self.bus.to_process(link.owner, {"k": "detach", "c": conn_id})
 
+    def linked(self, table_id: str) -> list[Connection]:
+        """This process's clients of a table run elsewhere."""
+        return [link.conn for link in self.links.values() if link.table_id == table_id]
+
     def close_links(self, table_id: str | None, *, unless_owner: str | None = None) -> None:
         """Disconnect clients linked to a table's old owner (or all, for None): they reconnect
         and reach the table wherever it runs now."""

@@ -371,5 +371,6 @@ export default {
   "apiError.not_creator": "To smí jen ten, kdo stůl otevřel.",
   "apiError.nobody_there": "Na místě {seat} není koho odebrat.",
   "apiError.player_present": "{name} je tady: odebrat lze jen nepřítomného hráče.",
+  "apiError.presence_unknown": "Teď nelze zjistit, zda je tento hráč přítomen (jiný server neodpověděl). Zkuste to za chvíli znovu.",
   "apiError.unknown_code": "Žádný otevřený stůl nemá kód {code}.",
 };

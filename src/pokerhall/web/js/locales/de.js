@@ -370,5 +370,6 @@ export default {
   "apiError.not_creator": "Nur wer den Tisch eröffnet hat, darf das.",
   "apiError.nobody_there": "Auf Platz {seat} ist niemand zu entfernen.",
   "apiError.player_present": "{name} ist da: nur wer fehlt, kann entfernt werden.",
+  "apiError.presence_unknown": "Ob dieser Spieler da ist, lässt sich gerade nicht sagen (ein anderer Server hat nicht geantwortet). Versuch es gleich noch einmal.",
   "apiError.unknown_code": "Kein offener Tisch hat den Code {code}.",
 };

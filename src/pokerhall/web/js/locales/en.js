@@ -371,5 +371,6 @@ export default {
   "apiError.not_creator": "Only the table's creator may do this.",
   "apiError.nobody_there": "There is nobody to remove in seat {seat}.",
   "apiError.player_present": "{name} is here: only a player who is absent can be removed.",
+  "apiError.presence_unknown": "Whether this player is here cannot be told right now (another server did not answer). Try again in a moment.",
   "apiError.unknown_code": "No open table has the code {code}.",
 };
