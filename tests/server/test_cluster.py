@@ -330,27 +330,34 @@ async def test_a_player_leaving_through_another_process_is_replaced_by_a_bot(
     await ann.close()
 
 
-async def test_a_league_watcher_on_another_process_sees_a_table_finish(
+async def test_a_league_watcher_on_another_process_sees_its_changes_and_a_table_finish(
     start: Start, postgres_url: str
 ) -> None:
-    """The league's table runs on a; its page's socket is on b, which hears of the table's
-    start and finish through the hall's news and pushes the league with the new standings."""
+    """The league is run through a, and its table runs on a; its page's socket is on b, which
+    hears of the sign-ups and the drawing (shared news) and of the table's finish (the hall's
+    status news) and pushes the league each time, the last with the new standings."""
     a, b = await start(), await start()
     async with httpx.AsyncClient(base_url=a.http, timeout=30) as http:
         organiser = await league.new_league(http, table_size=2)
         names = league.NAMES[:2]
         for name in names:
             await league.register(http, name)
-        await organiser.open_session()
-        for name in names:
-            await league.sign_up(http, organiser.id, 1, name)
-        (table,) = (await organiser.draw(1))["tables"]
-        watched = f"ws://127.0.0.1:{b.port}/ws/leagues/{organiser.id}"
-        async with connect(watched) as watcher:
-            first = json.loads(await watcher.recv())
-            assert first["league"]["standings"] == [] or all(
-                s["games"] == 0 for s in first["league"]["standings"]
-            )
+        async with connect(f"ws://127.0.0.1:{b.port}/ws/leagues/{organiser.id}") as watcher:
+
+            async def pushed(until: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+                async with asyncio.timeout(30):
+                    while not until(found := json.loads(await watcher.recv())["league"]):
+                        pass
+                return found  # type: ignore[no-any-return]
+
+            assert (await pushed(lambda _league: True))["sessions"] == []
+            await organiser.open_session()
+            for name in names:
+                await league.sign_up(http, organiser.id, 1, name)
+            seen = await pushed(lambda info: len(info["sessions"][0]["players"]) == len(names))
+            assert sorted(seen["sessions"][0]["players"]) == sorted(names)
+            (table,) = (await organiser.draw(1))["tables"]
+            await pushed(lambda info: info["sessions"][0]["status"] == "drawn")
             tokens = []
             for name in table["players"]:  # the last claim starts the table, on a
                 response = await league.claim(http, organiser.id, table["table_id"], name)
@@ -364,12 +371,10 @@ async def test_a_league_watcher_on_another_process_sees_a_table_finish(
             for client in clients:
                 assert unexpected_errors(client) == []
                 await client.close()
-            async with asyncio.timeout(30):
-                while True:  # pushed by b: b's league heard a's table finish
-                    pushed = json.loads(await watcher.recv())["league"]
-                    if sum(s["games"] for s in pushed["standings"]) == len(names):
-                        break
-    assert {s["name"] for s in pushed["standings"]} == set(names)
+            final = await pushed(
+                lambda info: sum(s["games"] for s in info["standings"]) == len(names)
+            )
+    assert {s["name"] for s in final["standings"]} == set(names)
 
 
 async def removal(where: ServeProcess, table_id: str, seat: int, creator: str) -> httpx.Response:

@@ -5,9 +5,10 @@ Absent means no connection plays the seat (before the start: someone who took a 
 lobby and never came, or went away), on any process (`Hall.connected`): a running table's owner
 knows every client wherever it is connected, and must answer; before the start each process
 knows only its own waiting room, so every process is asked, and the removal is refused
-(`presence_unknown`, retryable) when one of them cannot answer. Before the start their seat is freed (a bot's too); once
-the game runs the seat goes the way of a player who leaves (`Hall.leave`'s seam): a bot takes
-it when the table's `bot_takeover` says so and the game allows it, else the seat resigns.
+(`presence_unknown`, retryable) when one of them cannot answer. Before the start their seat
+is freed (a bot's too); once the game runs the seat goes the way of a player who leaves
+(`Hall.leave`'s seam): a bot takes it when the table's `bot_takeover` says so and the game
+allows it, else the seat resigns.
 """
 
 from __future__ import annotations

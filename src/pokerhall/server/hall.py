@@ -164,6 +164,9 @@ class Ownership(Protocol):
         """Whether a connection of another process plays the seat (a running table's owner
         must answer); None when that cannot be known now."""
 
+    def share(self, topic: str, key: str) -> None:
+        """Tell the other processes' listeners of `topic` (`Hall.hear` there)."""
+
     def told(self, table_id: str) -> None:
         """Tell the other processes' status listeners that a table started or finished
         (`Hall.tell_here` there)."""
@@ -171,6 +174,8 @@ class Ownership(Protocol):
 
 StatusListener = Callable[[str], Awaitable[None]]
 """Told a table's id when the table starts or finishes."""
+NewsListener = Callable[[str], Awaitable[None]]
+"""Told the key of news another process shared (`Hall.share`), such as a league's id."""
 
 
 FINISHED_TABLE_LINGERS = 600.0
@@ -187,6 +192,9 @@ class Hall:
         self._retiring: dict[str, asyncio.TimerHandle] = {}
         self.listeners: list[StatusListener] = []
         """Told when a table starts or finishes (the leagues listen), wherever it runs."""
+        self.news_listeners: defaultdict[str, list[NewsListener]] = defaultdict(list)
+        """Told, by topic, of news shared by another process (`share`): a feature built on the
+        hall (the leagues) keeps its watchers here up to date with changes made elsewhere."""
         self.lobby_listeners: list[Callable[[], None]] = []
         """Told (without waiting) when the lobby's list may have changed: a table opened,
         a seat was taken or given up, a table started or finished."""
@@ -781,6 +789,19 @@ class Hall:
         self.lobby_changed_here()
         if self.cluster is not None:
             self.cluster.changed(None)
+
+    def share(self, topic: str, key: str) -> None:
+        """Tell the other processes' `news_listeners` of `topic` (nothing, alone)."""
+        if self.cluster is not None:
+            self.cluster.share(topic, key)
+
+    async def hear(self, topic: str, key: str) -> None:
+        """News shared by another process; a listener that fails is logged."""
+        for listener in self.news_listeners.get(topic, ()):
+            try:
+                await listener(key)
+            except Exception:
+                log.exception("news %s %s: a listener failed", topic, key)
 
     def lobby_changed_here(self) -> None:
         for listener in self.lobby_listeners:

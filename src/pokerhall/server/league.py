@@ -5,7 +5,8 @@ its table size comes from the ruleset's player range, and its overall table adds
 results in the engine's one result shape (`standings.py`). The drawing itself is pure
 (`drawing.py`); here it is stored, its tables are opened with their seats kept for the drawn
 accounts (`Hall.create_reserved_table`), and everyone watching the league is told of every
-change (`watch`).
+change (`watch`), on whichever process their socket is: a change made here is shared as the
+hall's news, and a table's start or finish reaches every process's status listeners.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ from pokerhall.server.tokens import new_token, seed_commitment, token_hash, toke
 
 log = logging.getLogger("pokerhall.server")
 Watcher = asyncio.Queue[str]
+NEWS = "league"
+"""The hall's news topic (`Hall.share`): a league changed on another process."""
 
 
 class Leagues:
@@ -54,6 +57,7 @@ class Leagues:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
         hall.listeners.append(self._table_changed)
+        hall.news_listeners[NEWS].append(self._changed_here)
 
     # --- leagues -----------------------------------------------------------------------------
 
@@ -266,6 +270,11 @@ class Leagues:
         self._watchers.get(league_id, set()).discard(queue)
 
     async def _changed(self, league_id: str) -> None:
+        """The league changed here: its watchers on every process hear of it."""
+        await self._changed_here(league_id)
+        self.hall.share(NEWS, league_id)
+
+    async def _changed_here(self, league_id: str) -> None:
         watchers = self._watchers.get(league_id)
         if not watchers:
             return
@@ -280,8 +289,8 @@ class Leagues:
         finished game's result is in the standings from now on)."""
         async with self.db.sessions() as session:
             drawn = await session.get(LeagueTableRow, table_id)
-        if drawn is not None:
-            await self._changed(drawn.league_id)
+        if drawn is not None:  # every process hears of the table itself (`Hall.tell_here`)
+            await self._changed_here(drawn.league_id)
 
     # --- rows --------------------------------------------------------------------------------
 

@@ -130,6 +130,9 @@ class Cluster:
         message = {"k": "left", "t": table_id, "s": seat, "b": bot_kind}
         self.bus.to_hall(message)
 
+    def share(self, topic: str, key: str) -> None:
+        self.bus.to_hall({"k": "news", "n": topic, "t": key})
+
     def told(self, table_id: str) -> None:
         self.bus.to_hall({"k": "status", "t": table_id})
 
@@ -173,6 +176,8 @@ class Cluster:
             self.hall.lobby_changed_here()
         elif kind == "present?":
             self.bus.answer(message, {"p": self._plays_here(message["t"], message["s"])})
+        elif kind == "news":
+            self._spawn(self.hall.hear(message["n"], message["t"]))
         elif kind == "status":  # a table started or finished (the leagues' watchers here)
             self._spawn(self.hall.tell_here(message["t"]))
         elif kind == "left":
