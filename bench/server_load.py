@@ -283,6 +283,8 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         reasons=dict(stats.reasons),
         window=(wall_start, wall_end),
         memory=memory,
+        messages_received=stats.messages_received,
+        chars_received=stats.chars_received,
     )
 
 
