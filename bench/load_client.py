@@ -299,6 +299,9 @@ class Result:
     """With `--memory-every`: the server's RSS while measuring, (seconds in, MB)."""
     messages_received: int = 0
     chars_received: int = 0
+    setup_ms_per_table: float = 0.0
+    """Server CPU to open a table (create, three joins, three WebSockets greeted), measured
+    while the first tables open: a game's set-up, spread over its moves under load."""
 
     @property
     def moves_per_second(self) -> float:
@@ -322,6 +325,7 @@ class Result:
             "clients": self.clients,
             "think_seconds": (list(self.think.between) if self.think.between else self.think.mean),
             "setup_seconds": round(self.setup_seconds, 2),
+            "setup_server_cpu_ms_per_table": round(self.setup_ms_per_table, 2),
             "seconds": round(self.seconds, 2),
             "moves": self.moves,
             "moves_per_second": round(self.moves_per_second, 1),

@@ -220,6 +220,44 @@ def update_text(
     return server_message(kind, events=[], view=view, clock=None)
 
 
+# --- the game's own work, in this process ------------------------------------------------------
+
+
+def game_work(moves: int, seed: int = 1) -> dict[str, float]:
+    """Microseconds per move of what pokerhall adds to the floor before any server code: the
+    game's check and act, the three seats' views and their encoding as updates, with the same
+    games (table_options) and the same policy (`choose`) as the load, without a network."""
+    import random
+    import time
+
+    from bench.load_client import choose, table_options
+    from pokerhall import games
+    from pokerhall.server.messages import server_message
+
+    options = table_options() | {"questions": "builtin"}  # the packs are the server's, not here
+    rng = random.Random(seed)
+    spent = {"check + act": 0.0, "3 views": 0.0, "3 encodes": 0.0}
+    played = 0
+    while played < moves:
+        state = games.create("quizpoker", 3, options, seed=rng.randrange(2**32))
+        while not state.over and played < moves:
+            seat, prompt = next(iter(state.pending().items()))
+            move = choose(rng, prompt)
+            t0 = time.perf_counter()
+            state.act(seat, state.check(seat, move))
+            t1 = time.perf_counter()
+            views = [state.view(s) for s in range(3)]
+            t2 = time.perf_counter()
+            for view in views:
+                server_message("update", events=[], view=view, clock=None)
+            t3 = time.perf_counter()
+            spent["check + act"] += t1 - t0
+            spent["3 views"] += t2 - t1
+            spent["3 encodes"] += t3 - t2
+            played += 1
+    return {name: 1e6 * seconds / played for name, seconds in spent.items()}
+
+
 # --- the comparison --------------------------------------------------------------------------
 
 
@@ -250,6 +288,7 @@ def line(name: str, r: Result) -> str:
     p99 = r.percentile(99)
     return (
         f"  {name:<17} {r.moves_per_second:7,.0f} moves/s  {r.server_ms_per_move:6.3f} ms CPU/move"
+        f"  set-up {r.setup_ms_per_table:4.1f} ms CPU a table"
         f"  server CPU {r.server_cpu:3.0f} %  wait {r.server_cpu_wait:3.0f} %"
         f"  load {r.client_cpu:3.0f} %  p99 {p99:6.1f} ms  errors {sum(r.errors.values())}"
     )
@@ -267,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="per run (default 15)")
     parser.add_argument("--warmup", type=float, default=2.0, help="unmeasured start (default 2)")
     parser.add_argument("--rounds", type=int, default=1, help="alternated rounds (default 1)")
+    parser.add_argument(
+        "--game-moves", type=int, default=5_000, help="moves of the in-process game work"
+    )
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port, args.db, not args.no_commit, args.update_chars)
@@ -292,7 +334,11 @@ def main(argv: list[str] | None = None) -> int:
         print(line("pokerhall", ours))
         chars = round(ours.chars_received / ours.messages_received)
         per_move = ours.messages_received / ours.moves
-        print(f"  {'':<17} {chars:,} characters per message, {per_move:.2f} messages per move")
+        per_game = ours.moves / max(1, ours.games_finished)
+        print(
+            f"  {'':<17} {chars:,} characters per message, {per_move:.2f} messages per move, "
+            f"{per_game:.0f} moves per game, {ours.setup_ms_per_table:.1f} ms CPU a table set-up"
+        )
         for name in ("floor + commit", "floor, no commit"):
             result = one_run(args, name, chars)
             runs[name].append(result)
@@ -315,10 +361,16 @@ def main(argv: list[str] | None = None) -> int:
         f"({100 * (ours_ms - floor_ms) / ours_ms:.0f} % of pokerhall's): game, views, JSON, "
         "outboxes, presence, limits"
     )
-    verdict = "within reach" if floor_ms <= goal_ms else "out of reach of this stack"
+    work = game_work(args.game_moves)
+    work_ms = sum(work.values()) / 1000
+    shown = ", ".join(f"{name} {us:.0f} us" for name, us in work.items())
+    print(f"  game work         {work_ms:.3f} ms in this process ({shown})")
+    least = floor_ms + work_ms
+    verdict = "within reach" if least <= goal_ms else "out of reach"
     print(
-        f"goal        {GOAL_SPEEDUP:g}x the baseline: <= {goal_ms:.2f} ms per move; the floor "
-        f"with its commit takes {floor_ms:.2f} ms: {verdict}"
+        f"goal        {GOAL_SPEEDUP:g}x the baseline: <= {goal_ms:.2f} ms per move; the floor with "
+        f"its commit plus the game's own work takes {least:.2f} ms before any server code of "
+        f"ours: {verdict} on this stack"
     )
     print(json.dumps({n: [round(r.server_ms_per_move, 3) for r in rs] for n, rs in runs.items()}))
     return 0

@@ -239,10 +239,11 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         load = Load(http, server.ws, stats, seats=args.seats, think=think)
         tasks = [asyncio.create_task(play_table(load, slot)) for slot in range(args.tables)]
         try:
-            started = time.perf_counter()
+            started, setup_cpu = time.perf_counter(), server.cpu_seconds()
             while stats.tables_opened < args.tables:
                 await sleep_watching(0.2, server, tasks)
             setup = time.perf_counter() - started
+            setup_cpu = server.cpu_seconds() - setup_cpu
             gc.collect()
             gc.disable()  # a collection here would delay reading updates and add to latency
             load.go.set()
@@ -269,6 +270,7 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         clients=args.tables * args.seats,
         think=load.think,
         setup_seconds=setup,
+        setup_ms_per_table=1000 * setup_cpu / max(1, stats.tables_opened),
         seconds=elapsed,
         moves=stats.moves,
         latencies_ms=[s * 1000 for s in stats.latencies],
@@ -317,7 +319,11 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
     rows = [
         ("tables", f"{r.tables} × {r.clients // r.tables} seats = {r.clients} WebSocket clients"),
         ("think time", r.think.label()),
-        ("set-up", f"{r.setup_seconds:.1f} s to open the first {r.tables} tables"),
+        (
+            "set-up",
+            f"{r.setup_seconds:.1f} s to open the first {r.tables} tables "
+            f"(server CPU {r.setup_ms_per_table:.1f} ms a table)",
+        ),
         ("duration", f"{r.seconds:.1f} s measured"),
         ("moves", f"{r.moves:,} acknowledged"),
         ("moves/s", f"{r.moves_per_second:,.0f}"),
