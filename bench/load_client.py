@@ -64,6 +64,10 @@ class Stats:
     """The first reason the server gave for each error code."""
     games_finished: int = 0
     tables_opened: int = 0
+    messages_received: int = 0
+    chars_received: int = 0
+    """The server's messages and their characters while `measuring` (bench/server_floor.py
+    sends updates of the same size)."""
 
     def acknowledged(self, seconds: float) -> None:
         if self.measuring:
@@ -134,6 +138,9 @@ class SeatClient:
     async def play(self) -> None:
         """Until the game is over; a connection the server ends sooner is counted as an error."""
         async for text in self.ws:
+            if self.stats.measuring:
+                self.stats.messages_received += 1
+                self.stats.chars_received += len(text)
             message = json.loads(text)
             kind = message["type"]
             if kind in ("state", "update"):
@@ -290,6 +297,11 @@ class Result:
     """The server's garbage collections while measuring: (generation, milliseconds)."""
     memory: list[tuple[float, float]] = field(default_factory=list)
     """With `--memory-every`: the server's RSS while measuring, (seconds in, MB)."""
+    messages_received: int = 0
+    chars_received: int = 0
+    setup_ms_per_table: float = 0.0
+    """Server CPU to open a table (create, three joins, three WebSockets greeted), measured
+    while the first tables open: a game's set-up, spread over its moves under load."""
 
     @property
     def moves_per_second(self) -> float:
@@ -313,6 +325,7 @@ class Result:
             "clients": self.clients,
             "think_seconds": (list(self.think.between) if self.think.between else self.think.mean),
             "setup_seconds": round(self.setup_seconds, 2),
+            "setup_server_cpu_ms_per_table": round(self.setup_ms_per_table, 2),
             "seconds": round(self.seconds, 2),
             "moves": self.moves,
             "moves_per_second": round(self.moves_per_second, 1),

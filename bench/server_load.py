@@ -59,6 +59,12 @@ BASELINE_MS_PER_MOVE = 1.0
 """100 tables flat out when issue 14 was written (one process, this 2-core machine)."""
 GOAL_SPEEDUP = 3.0
 """Saturated throughput at 100 tables: at least this many times the baseline's moves/s."""
+FLOOR_MS_PER_MOVE = 0.25
+GAME_WORK_MS_PER_MOVE = 0.17
+"""bench/server_floor.py, 2026-12-01: the server CPU per move of a minimal server on the same
+stack with the same clients and the same group commit, and the game's own check, act, three
+views and their encoding measured in process. Together (0.42 ms) they exceed the 0.33 ms the
+3x goal allows before any other code of ours runs: the goal is out of reach on this stack."""
 READY_TIMEOUT = 60.0
 STOP_TIMEOUT = 15.0
 PR_SET_PDEATHSIG = 1
@@ -239,10 +245,11 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         load = Load(http, server.ws, stats, seats=args.seats, think=think)
         tasks = [asyncio.create_task(play_table(load, slot)) for slot in range(args.tables)]
         try:
-            started = time.perf_counter()
+            started, setup_cpu = time.perf_counter(), server.cpu_seconds()
             while stats.tables_opened < args.tables:
                 await sleep_watching(0.2, server, tasks)
             setup = time.perf_counter() - started
+            setup_cpu = server.cpu_seconds() - setup_cpu
             gc.collect()
             gc.disable()  # a collection here would delay reading updates and add to latency
             load.go.set()
@@ -269,6 +276,7 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         clients=args.tables * args.seats,
         think=load.think,
         setup_seconds=setup,
+        setup_ms_per_table=1000 * setup_cpu / max(1, stats.tables_opened),
         seconds=elapsed,
         moves=stats.moves,
         latencies_ms=[s * 1000 for s in stats.latencies],
@@ -283,6 +291,8 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         reasons=dict(stats.reasons),
         window=(wall_start, wall_end),
         memory=memory,
+        messages_received=stats.messages_received,
+        chars_received=stats.chars_received,
     )
 
 
@@ -315,7 +325,11 @@ def report(result: Result, out: Callable[[str], None] = print) -> None:
     rows = [
         ("tables", f"{r.tables} × {r.clients // r.tables} seats = {r.clients} WebSocket clients"),
         ("think time", r.think.label()),
-        ("set-up", f"{r.setup_seconds:.1f} s to open the first {r.tables} tables"),
+        (
+            "set-up",
+            f"{r.setup_seconds:.1f} s to open the first {r.tables} tables "
+            f"(server CPU {r.setup_ms_per_table:.1f} ms a table)",
+        ),
         ("duration", f"{r.seconds:.1f} s measured"),
         ("moves", f"{r.moves:,} acknowledged"),
         ("moves/s", f"{r.moves_per_second:,.0f}"),
@@ -394,11 +408,20 @@ def verdicts(r: Result) -> list[str]:
     if r.tables == 100 and not r.think:
         verdict = "PASS" if r.moves_per_second >= wanted else "MISS"
         lines.append(f"goal        {goal}: {verdict} ({speedup:.2f}x)")
+        allowed = BASELINE_MS_PER_MOVE / GOAL_SPEEDUP
+        least = FLOOR_MS_PER_MOVE + GAME_WORK_MS_PER_MOVE
+        lines.append(
+            f"{'':<11} it allows {allowed:.2f} ms a move; the stack's floor "
+            f"({FLOOR_MS_PER_MOVE:.2f} ms) and the game's own work ({GAME_WORK_MS_PER_MOVE:.2f} ms)"
+            f" take {least:.2f}: out of reach on this stack (bench/server_floor.py)"
+        )
     else:
         lines.append(f"goal        {goal}: not this run (--tables 100, flat out)")
     lines.append(
         f"CPU/move    {r.server_ms_per_move:.2f} ms against the baseline's "
-        f"{BASELINE_MS_PER_MOVE:.2f} ms ({BASELINE_MS_PER_MOVE / r.server_ms_per_move:.2f}x)"
+        f"{BASELINE_MS_PER_MOVE:.2f} ms ({BASELINE_MS_PER_MOVE / r.server_ms_per_move:.2f}x) "
+        f"and the stack's floor {FLOOR_MS_PER_MOVE:.2f} ms "
+        f"(pokerhall / floor {r.server_ms_per_move / FLOOR_MS_PER_MOVE:.2f}x)"
     )
     return lines
 

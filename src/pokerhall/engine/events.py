@@ -8,6 +8,7 @@ property tests look for.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import field
 from typing import Any
@@ -15,6 +16,22 @@ from typing import Any
 from pokerhall.engine.values import value_class
 
 JSON = dict[str, Any]
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, tuples of them and of scalars), as
+    `copy.deepcopy` makes it but several times faster: JSON has no cycles or shared parts, so
+    nothing needs remembering. Anything else inside is left to `copy.deepcopy`."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else copy_json(v) for v in value]
+    if kind is tuple:
+        return tuple(v if type(v) in _ATOMS else copy_json(v) for v in value)
+    return value if kind in _ATOMS else copy.deepcopy(value)
+
 
 ROUND_STARTED = "round_started"
 """The public event every game emits when a round (hand, deal, battle) starts, with at least

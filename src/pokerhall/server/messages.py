@@ -190,8 +190,14 @@ def parse_client_message(text: str) -> AnyClientMessage:
     """Decode and validate one client message; ProtocolError names what is wrong."""
     if len(text) > MAX_MESSAGE_CHARS:
         raise ProtocolError("too_large", f"messages may be at most {MAX_MESSAGE_CHARS} characters")
+    inexact_numbers: list[str] = []
+
+    def inexact(literal: str) -> _Inexact:
+        inexact_numbers.append(literal)
+        return _Inexact(literal)
+
     try:
-        data = json.loads(text, parse_float=_Inexact, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_float=inexact, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise ProtocolError(
             "bad_json", f"not valid JSON: {exc.msg} at column {exc.colno}"
@@ -200,7 +206,8 @@ def parse_client_message(text: str) -> AnyClientMessage:
         raise ProtocolError("bad_json", _TOO_DEEP) from None
     except ValueError:  # e.g. a number too long for Python's int
         raise ProtocolError("bad_json", "not valid JSON") from None
-    if _nesting(data) > MAX_NESTING:
+    # nesting needs brackets: most messages have too few to be deep, and skip the walk
+    if text.count("[") + text.count("{") > MAX_NESTING and _nesting(data) > MAX_NESTING:
         raise ProtocolError("bad_json", _TOO_DEEP)
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
@@ -210,9 +217,9 @@ def parse_client_message(text: str) -> AnyClientMessage:
         raise ProtocolError(
             "bad_version", f"unsupported protocol version {shown}; use {PROTOCOL_VERSION}"
         )
-    inexact = _find_inexact(data)
-    if inexact is not None:
-        where, literal = inexact
+    found = _find_inexact(data) if inexact_numbers else None  # the walk only when there is one
+    if found is not None:
+        where, literal = found
         raise ProtocolError(
             "bad_message",
             f"{where}: {literal} would lose digits as a JSON number; send numbers with a "
@@ -259,8 +266,12 @@ def _nesting(data: Any) -> int:
     return deepest
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+"""Made once: `json.dumps` with any option builds a new encoder for every message."""
+
+
 def server_message(type: str, **data: Any) -> str:
-    return json.dumps({"v": PROTOCOL_VERSION, "type": type, **data}, separators=(",", ":"))
+    return _ENCODER.encode({"v": PROTOCOL_VERSION, "type": type, **data})
 
 
 def error_message(

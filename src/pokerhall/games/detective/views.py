@@ -9,11 +9,10 @@ with the option `spectators_see: "foreheads"` every forehead card too.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Container, Sequence
 from typing import Protocol
 
-from pokerhall.engine.events import JSON
+from pokerhall.engine.events import JSON, copy_json
 from pokerhall.games.detective.hand import Hand, street_json
 from pokerhall.games.detective.options import ROUNDS, DetectiveOptions
 from pokerhall.games.detective.ranking import STREETS
@@ -86,7 +85,7 @@ def build_view(game: Table, seat: int | None) -> JSON:
             "forehead": hand.forehead[seat].text if hand.phase == "done" else None,
             "chips_left": hand.chips[seat],
             "action_cards": list(hand.cards[seat]),
-            "prompt": copy.deepcopy(game.pending().get(seat)),  # prompts are shared
+            "prompt": copy_json(game.pending().get(seat)),  # prompts are shared
         }
     return view
 

@@ -7,11 +7,10 @@ and the question deck. Nothing here reveals whether another seat has guessed yet
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Container, Sequence
 from typing import Protocol
 
-from pokerhall.engine.events import JSON
+from pokerhall.engine.events import JSON, copy_json
 from pokerhall.games.quizpoker.guesses import show
 from pokerhall.games.quizpoker.hand import Hand
 from pokerhall.games.quizpoker.history import describe_award
@@ -71,7 +70,7 @@ def build_view(game: Table, seat: int | None) -> JSON:
         own = hand.guesses.get(seat)
         view["you"] = {
             "guess": None if own is None else show(own),
-            "prompt": copy.deepcopy(game.pending().get(seat)),  # prompts are shared
+            "prompt": copy_json(game.pending().get(seat)),  # prompts are shared
         }
     return view
 
