@@ -65,6 +65,7 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/server_floor.py --tables 100
 	$(BIN)/python bench/server_load.py --tables 1000 --think-between 2 5 --seconds 40 --warmup 5
 	$(BIN)/python bench/cluster_load.py --processes 3 --tables 30
+	$(BIN)/python bench/history_replay.py --runs 3
 	$(BIN)/python bench/lexicon_build.py
 
 # Half an hour at 200 tables at a human pace: does the server's memory stay flat? (Not in bench.)
