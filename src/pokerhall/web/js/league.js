@@ -8,14 +8,12 @@ import { byId, h } from "./dom.js";
 import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 import { errorText } from "./lobby-form.js";
 import { tableUrl } from "./lobby-list.js";
+import { watchFeed } from "./push-feed.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
 
-const PROTOCOL = 1;
-const BACKOFF = [1000, 2000, 4000, 8000, 15000];
 const leagueId = new URLSearchParams(location.search).get("id");
 let league = null;
 let titles = {};
-let attempt = 0;
 
 const leagueUrl = (id) => `league.html?id=${encodeURIComponent(id)}`;
 const key = (name) => name.normalize("NFC").toLocaleLowerCase();
@@ -177,25 +175,16 @@ async function act(action) {
 }
 
 function watch() {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws/leagues/${encodeURIComponent(leagueId)}`);
-  ws.addEventListener("message", (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    if (message.v !== PROTOCOL || message.type !== "league") return;
-    attempt = 0;
-    const changed = league && JSON.stringify(league.standings) !== JSON.stringify(message.league.standings);
-    league = message.league;
-    render();
-    byId("league-live").textContent = changed ? t("league.updated") : t("league.live");
-  });
-  ws.addEventListener("close", () => {
-    byId("league-live").textContent = t("league.reconnecting");
-    setTimeout(watch, BACKOFF[Math.min(attempt++, BACKOFF.length - 1)]);
+  watchFeed(`/ws/leagues/${encodeURIComponent(leagueId)}`, "league", {
+    onMessage(message) {
+      const changed = league && JSON.stringify(league.standings) !== JSON.stringify(message.league.standings);
+      league = message.league;
+      render();
+      byId("league-live").textContent = changed ? t("league.updated") : t("league.live");
+    },
+    onLost() {
+      byId("league-live").textContent = t("league.reconnecting");
+    },
   });
 }
 

@@ -8,14 +8,12 @@ import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { CreateTableForm, errorText } from "./lobby-form.js";
 import { loadGame } from "./games.js";
 import { renderFinished, renderTableLists, setGames, tableUrl } from "./lobby-list.js";
+import { watchFeed } from "./push-feed.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
 
-const PROTOCOL = 1;
-const BACKOFF = [1000, 2000, 4000, 8000, 15000];
 let tables = [];
 let lastJson = "";
 let joining = null;
-let attempt = 0;
 let held = null; // the latest pushed message, kept while "Refresh automatically" is off
 const RECENT_RESULTS = 10; // as many as the server pushes (lobby_feed.py)
 
@@ -58,24 +56,13 @@ function showFinished(list) {
 
 /** The server pushes the list now and after every change; a lost socket reconnects. */
 function watch() {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
-  ws.addEventListener("message", (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    if (message.v !== PROTOCOL || message.type !== "tables") return;
-    attempt = 0;
-    if (byId("auto-refresh").checked) {
-      show(message.tables);
-      showFinished(message.finished ?? []);
-    } else held = message;
-  });
-  ws.addEventListener("close", () => {
-    setTimeout(watch, BACKOFF[Math.min(attempt++, BACKOFF.length - 1)]);
+  watchFeed("/ws/lobby", "tables", {
+    onMessage(message) {
+      if (byId("auto-refresh").checked) {
+        show(message.tables);
+        showFinished(message.finished ?? []);
+      } else held = message;
+    },
   });
 }
 

@@ -6,7 +6,7 @@
    once when the browser comes back online or the tab becomes visible, and on "Reconnect now".
    The server answers every (re)connect with a fresh welcome and state, so nothing is lost. */
 
-const PROTOCOL = 1;
+export const PROTOCOL = 1;
 /** Wait before each retry (ms): the first at once, then ~1 s, then capped at ~2.5 s. */
 export const RETRY_DELAYS = [0, 1000, 2500];
 /** Each wait is scaled by a random factor in [1 - JITTER, 1 + JITTER]. */
