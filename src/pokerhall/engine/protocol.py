@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from pokerhall.engine.events import JSON, Event
+from pokerhall.engine.events import JSON, Event, copy_json
 from pokerhall.engine.messages import Message, event_message
 from pokerhall.engine.messages import seat as seat_param
 from pokerhall.engine.record import MatchRecord, public_record_json
@@ -222,7 +222,8 @@ class Game(ABC, Generic[ParsedMove]):
         asked = self.pending().get(seat)
         if asked is None:
             raise refuse("refuse.move.not_asked", seat=seat_param(seat))
-        return copy.deepcopy(asked["default"])
+        default: JSON = copy_json(asked["default"])
+        return default
 
     def bot_briefing(self, seat: int) -> JSON | None:
         """What a bot in `seat` is told beyond its view, or None (the default: nothing).

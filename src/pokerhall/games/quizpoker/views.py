@@ -143,7 +143,4 @@ def hand_summary(hand: Hand) -> JSON:
 def _awards(hand: Hand) -> list[JSON]:
     """The hand's pot awards, each with its hand-history message (for the hand summary, which
     outlives the events after a reload)."""
-    return [
-        {**award, "shares": dict(award["shares"]), "message": describe_award(award)}
-        for award in hand.awards  # flat but for its shares (hand.py `_settle`): no deep copy
-    ]
+    return [{**copy_json(award), "message": describe_award(award)} for award in hand.awards]
