@@ -126,6 +126,11 @@ async def test_a_connected_player_is_not_removed(
         bob = joined.json()["token"]
         client = await TableClient.connect(server.ws(table["id"]), bob)
         assert client.seat == 0
+        for absurd in ("-1", "3", str(10**30)):  # no such seat: refused, nothing changes
+            nobody = await lobby.http.post(
+                f"/api/tables/{table['id']}/seats/{absurd}/remove", headers=bearer(creator)
+            )
+            assert (nobody.status_code, nobody.json()["code"]) == (409, "nobody_there")
         remove = f"/api/tables/{table['id']}/seats/0/remove"
         present = await lobby.http.post(remove, headers=bearer(creator))
         assert (present.status_code, present.json()["code"]) == (409, "player_present")
