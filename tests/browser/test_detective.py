@@ -71,21 +71,25 @@ def seat_name(page: Page, selector: str) -> str:
     return text.replace("▶", "").strip().split(" (")[0]
 
 
-def my_bets(page: Page) -> Any:
-    """The log lines of this page's own bets in hand 1 (the log keeps every hand)."""
+def my_bets(page: Page, hand: int | None = 1) -> Any:
+    """The log lines of this page's own bets in `hand` (the log keeps every hand), or in
+    every hand (None)."""
     name = seat_name(page, "li.seat.is-me")
-    lines = page.locator('#event-log .log-hand[data-hand="1"] li[data-type="bet"]')
+    within = "#event-log" if hand is None else f'#event-log .log-hand[data-hand="{hand}"]'
+    lines = page.locator(f'{within} li[data-type="bet"]')
     return lines.filter(has_text=re.compile(f"^{re.escape(name)} bets"))
 
 
 def bet(page: Page, *, board: int, chips: int, card: str) -> None:
-    """Choose the bet in the form and make it; wait until the log shows it was made."""
-    before = my_bets(page).count()
+    """Choose the bet in the form and make it; wait until the log shows it was made (in any
+    hand: the next hand's first prompt can come before the page has drawn the last one's
+    scoring, which a caller playing "until hand 1 is scored" then answers)."""
+    before = my_bets(page, hand=None).count()
     page.locator(f"#bet-board-{board}").check()
     page.locator(f"#bet-chips-{chips}").check()
     page.locator(f"#bet-card-{CARD_IDS[card]}").check()
     page.locator("#bet-submit").click()
-    expect(my_bets(page)).to_have_count(before + 1)
+    expect(my_bets(page, hand=None)).to_have_count(before + 1)
 
 
 def scored_hand(page: Page) -> int:
