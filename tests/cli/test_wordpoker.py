@@ -47,7 +47,7 @@ def test_w17_play_in_czech_shows_the_table_and_czech_reasons(cli: Run) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Slovní poker · partie 1 z 10" in out
-    assert "Tvoje karty: P K M ´ S" in out
+    assert "Tvoje karty: N J V ´ S" in out
     assert "slovo potřebuje kartu, kterou nemáš: 1 × L, máš 0" in out
     assert "Ohlášení:" in out
 
@@ -66,7 +66,7 @@ def test_w2_w9_a_whole_game_in_czech_through_the_cli_entry_point() -> None:
     # Played as a user would, with piped input: the same three lines over and over are each a
     # move at some prompt (s at a declaration, c at a response, - at the word) and a refusal,
     # in Czech, at the others, so every prompt is answered and the game runs to its end.
-    script = "?\ns\nc P K\n" + "s\nc\n-\n" * 60
+    script = "?\ns\nc N J\n" + "s\nc\n-\n" * 60
     args = ["play", "wordpoker", "--bots", "2", "--seed", "3", "--lang", "cs"]
     result = subprocess.run(
         [sys.executable, "-m", "pokerhall", *args, "-o", "lexicon=mini", "-o", "deals=2"],
@@ -81,7 +81,7 @@ def test_w2_w9_a_whole_game_in_czech_through_the_cli_entry_point() -> None:
     assert result.returncode == 0, out + result.stderr
     assert "Ohlášení (zapečetěné, všichni naráz)" in out  # the help, in Czech
     assert "napiš r N pro navýšení o N" in out  # a refusal, in Czech
-    assert "Odhozené karty: P K" in out
+    assert "Odhozené karty: N J" in out
     assert "Partie 2 z 2" in out
     assert "Konec hry" in out
     assert "Konečné pořadí" in out

@@ -44,6 +44,10 @@ WORDS = Lexicon.from_words(
         "kapr",
         "kost",
         "most",
+        "ucho",
+        "chata",
+        "chytrých",
+        "kniha",
     ]
 )
 """Real Czech words (every one in the hunspell-cs dictionary), written here, not mocked."""
@@ -79,7 +83,7 @@ def new_deal(
     ids = {c.id for hand in dealt for c in hand}
     extra = [Card(f"{c.id}x", c.letter) for c in cards(replacements)]
     order = [c for hand in dealt for c in hand] + extra
-    order += [c for c in ALPHABET.deck() if c.id not in ids][: 65 - len(order)]
+    order += [c for c in ALPHABET.deck() if c.id not in ids][: len(ALPHABET.deck()) - len(order)]
     deal = Deal(
         number=number,
         stakes=stakes_table()[number - 1],

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
+from pokerhall.content.czech import CH_KEY, letter_count
 from pokerhall.content.lexicon import Lexicon, LexiconUnavailable
 from pokerhall.games.wordpoker.best import Best, best_word, candidates
 from pokerhall.games.wordpoker.letters import Card, Rejected, Spelling
@@ -25,8 +26,8 @@ def reference(spellings: Iterable[Spelling]) -> Best:
     found = list(spellings)
     if not found:
         return Best(None, 0, None)
-    top = min(found, key=lambda s: (-s.score, -len(s.word), s.word))
-    long = min(found, key=lambda s: (-len(s.word), -s.score, s.word))
+    top = min(found, key=lambda s: (-s.score, -letter_count(s.word), s.word))
+    long = min(found, key=lambda s: (-letter_count(s.word), -s.score, s.word))
     return Best(top.word, top.score, long.word)
 
 
@@ -43,7 +44,10 @@ def playable(words: Iterable[str], hand: Sequence[Card], dice: Sequence[str]) ->
 
 
 def every_sub_multiset(hand: Sequence[Card], dice: Sequence[str]) -> Iterable[str]:
-    letters = sorted(c.letter.lower() for c in hand if not c.is_mark) + [d.lower() for d in dice]
+    def key_letter(letter: str) -> str:  # CH is one letter: one character of a key (W16)
+        return CH_KEY if letter == "CH" else letter.lower()
+
+    letters = [key_letter(c.letter) for c in hand if not c.is_mark] + [d.lower() for d in dice]
     seen: set[str] = set()
     for size in range(2, len(letters) + 1):
         for chosen in itertools.combinations(letters, size):
