@@ -10,7 +10,7 @@ from typing import Any
 from pokerhall.content.lexicon import Lexicon
 from pokerhall.engine.events import Event
 from pokerhall.games.wordpoker.deal import Deal
-from pokerhall.games.wordpoker.letters import Card, default_alphabet, stakes_table
+from pokerhall.games.wordpoker.letters import Alphabet, Card, default_alphabet, stakes_table
 from pokerhall.games.wordpoker.moves import parse
 
 WORDS = Lexicon.from_words(
@@ -75,6 +75,7 @@ def new_deal(
     number: int = 1,
     words: Any = WORDS,
     on_submit: bool = False,
+    alphabet: Alphabet = ALPHABET,
 ) -> tuple[Deal, list[Event]]:
     """A deal where seat i holds `hands[i]`, replacements come from `replacements` in order,
     and the dice show `dice` (the first three at the start)."""
@@ -87,7 +88,7 @@ def new_deal(
     deal = Deal(
         number=number,
         stakes=stakes_table()[number - 1],
-        alphabet=ALPHABET,
+        alphabet=alphabet,
         words=words,
         points=list(points or [100] * n),
         seats=list(range(n)),

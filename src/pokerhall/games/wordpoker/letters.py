@@ -28,6 +28,7 @@ from typing import Any
 
 from pokerhall.content.czech import split_letters
 from pokerhall.engine.messages import Message, message
+from pokerhall.engine.values import value_class
 
 DATA = Path(__file__).parent / "data"
 HACEK = "hacek"
@@ -54,10 +55,10 @@ class Card:
         return self.letter in (HACEK, CARKA)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Spelling:
     """What a word takes: its base letters from cards and from dice, its diacritic cards, its
-    score (W18)."""
+    score (W18). A value class, cheap to create: the best-word search spells many words."""
 
     word: str
     card_letters: Counter[str]
@@ -104,12 +105,22 @@ class Alphabet:
     die_letters: frozenset[str] = field(init=False)
     """Every letter on some die's face."""
     scoring: str = "length"
+    _parts: Mapping[str, tuple[str, str, bool, int]] = field(init=False)
+    """Each written letter `spell` can lay -> (base letter, diacritic card or "", whether the
+    base is on a card, what it scores): one look-up a letter."""
 
     def __post_init__(self) -> None:
-        # Derived once: `spell` asks for both for every letter of every word it spells.
+        # Derived once: `spell` asks for these for every letter of every word it spells.
         cards = frozenset(k for k in self.deck_counts if k not in (HACEK, CARKA))
+        dice = frozenset(f for die in self.dice for f in die)
         object.__setattr__(self, "card_letters", cards)
-        object.__setattr__(self, "die_letters", frozenset(f for die in self.dice for f in die))
+        object.__setattr__(self, "die_letters", dice)
+        parts = {base: (base, "", base in cards, self.values[base]) for base in cards | dice}
+        for char, (base, mark) in self.marked.items():
+            if base in cards or base in dice:
+                value = self.values[base] + self.mark_values[mark]
+                parts[char] = (base, mark, base in cards, value)
+        object.__setattr__(self, "_parts", parts)
 
     def deck(self) -> list[Card]:
         """Every card in a fixed order (shuffled by the deal), each with its own id."""
@@ -125,31 +136,36 @@ class Alphabet:
         die_letters: dict[str, int] = {}
         marks: dict[str, int] = {}
         score = 0
-        cards, dice, marked, values = self.card_letters, self.die_letters, self.marked, self.values
+        parts = self._parts
         lower = word.lower()
         # Most words have no "ch": their letters are their characters, with no regex to run
         # (the best-word search spells many new words a hand).
         letters = [x.upper() for x in split_letters(lower)] if "ch" in lower else lower.upper()
         for char in letters:
-            base, mark = marked.get(char, (char, ""))
+            part = parts.get(char)
+            if part is None:
+                raise Rejected(self._unlaid(char))
+            base, mark, on_card, value = part
             if mark:
                 marks[mark] = marks.get(mark, 0) + 1
-                score += self.mark_values[mark]
-            if base in cards:
+            if on_card:
                 card_letters[base] = card_letters.get(base, 0) + 1
-            elif base in dice:
-                die_letters[base] = die_letters.get(base, 0) + 1
-            elif len(base) > 1:
-                raise Rejected(message("reject.no_such_letter", letter=char.lower()))
-            elif not mark and len(unicodedata.normalize("NFD", char)) > 1:
-                raise Rejected(message("reject.bad_mark", letter=char.lower()))
-            elif unicodedata.category(base) in ("Lu", "Ll"):
-                raise Rejected(message("reject.no_such_letter", letter=char.lower()))
             else:
-                raise Rejected(message("reject.not_letters", text=char))
-            score += values[base]
+                die_letters[base] = die_letters.get(base, 0) + 1
+            score += value
         cards_counted, dice_counted = _counter(card_letters), _counter(die_letters)
         return Spelling(word, cards_counted, dice_counted, _counter(marks), score, len(letters))
+
+    def _unlaid(self, char: str) -> Message:
+        """Why no card or die lays `char` (upper case; CH is one)."""
+        base, mark = self.marked.get(char, (char, ""))
+        if len(base) > 1 or (mark and unicodedata.category(base) in ("Lu", "Ll")):
+            return message("reject.no_such_letter", letter=char.lower())
+        if not mark and len(unicodedata.normalize("NFD", char)) > 1:
+            return message("reject.bad_mark", letter=char.lower())
+        if unicodedata.category(base) in ("Lu", "Ll"):
+            return message("reject.no_such_letter", letter=char.lower())
+        return message("reject.not_letters", text=char)
 
     def check(self, spelling: Spelling, hand: Sequence[Card], dice: Sequence[str]) -> None:
         """W9, W17: the word uses only cards in `hand` and dice showing, each once, at least
@@ -200,9 +216,9 @@ class Alphabet:
 
 
 def _counter(counts: dict[str, int]) -> Counter[str]:
-    """A Counter of counts already made: filled as the dict it is, without Counter's own
-    update, a third of what spelling a word cost."""
-    out: Counter[str] = Counter()
+    """A Counter of counts already made, filled as the dict it is: Counter's own `__init__`
+    and `update` are Python code, which made them half of what spelling a word cost."""
+    out: Counter[str] = Counter.__new__(Counter)
     dict.update(out, counts)
     return out
 
