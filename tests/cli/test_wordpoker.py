@@ -32,6 +32,13 @@ def test_w6_declare_and_respond_commands() -> None:
     assert parse_command("c", respond, HAND) == {"type": "call", "exchange": []}
 
 
+def test_w16_a_ch_card_is_exchanged_as_ch() -> None:
+    hand = [*HAND, {"id": "CH1", "letter": "CH"}, {"id": "C2", "letter": "C"}]
+    respond = {"type": "respond"}
+    assert parse_command("c ch", respond, hand) == {"type": "call", "exchange": ["CH1"]}
+    assert parse_command("c C", respond, hand) == {"type": "call", "exchange": ["C2"]}
+
+
 def test_w9_a_word_is_typed_as_it_is_written() -> None:
     word = {"type": "word"}
     assert parse_command("kočka", word, HAND) == {"type": "word", "word": "kočka"}
