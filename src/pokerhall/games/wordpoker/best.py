@@ -18,8 +18,9 @@ first, and a length is left as soon as its bound cannot beat the best word so fa
 length with a playable word gives the longest word. Whether a sub-multiset is a key is asked
 only when its bound is in reach (a trie membership test, about half a microsecond). What a
 word takes and scores is `Alphabet.spell`, and whether the hand can lay it `Alphabet.lays`
-(what `check` refuses, `missing` with its reason), the rules' one place each; a key's
-spellings are cached, since the same keys come up hand after hand.
+(what `check` refuses, `missing` with its reason), the rules' one place each; a key's words
+and each word's spelling are cached, since the same keys come up hand after hand, and a key
+that can only tie the best word so far has only its words alphabetically before it spelt.
 
 Pruning the key enumeration with the trie's prefix queries was measured and dropped: most
 sub-multisets are prefixes of some key, so it asked almost as many questions, each dearer.
@@ -54,15 +55,18 @@ NONE = Best(None, 0, None)
 
 
 @lru_cache(maxsize=100_000)
-def _spellings(alphabet: Alphabet, words: WordList, key: str) -> tuple[Spelling, ...]:
-    """The words of one anagram key that the alphabet can spell at all (W17)."""
-    out = []
-    for word in words.by_letters(key):
-        try:
-            out.append(alphabet.spell(word))
-        except Rejected:
-            continue
-    return tuple(out)
+def _words_of(words: WordList, key: str) -> tuple[str, ...]:
+    """The words of one anagram key, alphabetically."""
+    return tuple(words.by_letters(key))
+
+
+@lru_cache(maxsize=300_000)
+def _spelt(alphabet: Alphabet, word: str) -> Spelling | None:
+    """What `word` takes and scores, or None where the alphabet cannot spell it (W17)."""
+    try:
+        return alphabet.spell(word)
+    except Rejected:
+        return None
 
 
 class _Hand:
@@ -76,10 +80,15 @@ class _Hand:
             (alphabet.mark_values[c.letter] for c in hand if c.is_mark), reverse=True
         )
 
-    def playable(self, words: WordList, key: str) -> Iterator[Spelling]:
-        lays, held, shown = self.alphabet.lays, self.held, self.shown
-        for spelt in _spellings(self.alphabet, words, key):
-            if lays(spelt, held, shown):
+    def playable(self, words: WordList, key: str, before: str | None = None) -> Iterator[Spelling]:
+        """The words of `key` the hand can lay, alphabetically; only those before `before`."""
+        alphabet, held, shown = self.alphabet, self.held, self.shown
+        lays = alphabet.lays
+        for word in _words_of(words, key):
+            if before is not None and word >= before:
+                return
+            spelt = _spelt(alphabet, word)
+            if spelt is not None and lays(spelt, held, shown):
                 yield spelt
 
     def keys_by_length(self) -> list[tuple[int, list[tuple[str, int]]]]:
@@ -140,7 +149,11 @@ def best_word(
             if top is not None and (value + extra, length) < (top.score, top.letters):
                 break
             if words.has_letters(key):
-                for spelt in held.playable(words, key):
+                # A key whose bound only ties the best so far can beat it alphabetically only,
+                # so its later words need not be spelt (under the length scoring, every key of
+                # the longest row after the first word found).
+                tie = top is not None and (value + extra, length) == (top.score, top.letters)
+                for spelt in held.playable(words, key, top.word if tie and top else None):
                     if top is None or _by_score(spelt) < _by_score(top):
                         top = spelt
         if longest is None and top is not None:
