@@ -20,8 +20,12 @@ _N, _R, _P = 2**14, 8, 1
 """scrypt's cost: about 16 MiB and a few tens of milliseconds a check, which makes guessing
 secrets from a stolen database slow while a sign-up stays quick."""
 
-BAD_SECRET = LobbyError(401, "no player with this name and secret", "bad_secret")
-"""The same answer for an unknown name and a wrong secret: it does not tell which names exist."""
+
+def bad_secret() -> LobbyError:
+    """The same answer for an unknown name and a wrong secret: it does not tell which names
+    exist. A new instance at every raise: one kept in the module would carry the traceback of
+    every failed login, and with it each attempt's frames and their plaintext secrets."""
+    return LobbyError(401, "no player with this name and secret", "bad_secret")
 
 
 def hash_secret(secret: str) -> str:
@@ -65,7 +69,7 @@ async def authenticate(db: Database, name: str, secret: str) -> PlayerRow:
     if row is None:
         # as slow as a wrong secret, so the time taken does not tell which names exist
         await asyncio.to_thread(hash_secret, secret)
-        raise BAD_SECRET
+        raise bad_secret()
     if not await asyncio.to_thread(secret_matches, secret, row.secret_hash):
-        raise BAD_SECRET
+        raise bad_secret()
     return row
