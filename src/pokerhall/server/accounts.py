@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from pokerhall.server.db import Database
-from pokerhall.server.hall import LobbyError
+from pokerhall.server.hall import LobbyError, person_name
 from pokerhall.server.messages import name_key
 from pokerhall.server.models import PlayerRow
 
@@ -49,7 +49,12 @@ def secret_matches(secret: str, stored: str) -> bool:
 
 async def register(db: Database, name: str, secret: str) -> PlayerRow:
     """A new account. The name is unique by a database constraint on its key, so two sign-ups
-    racing for one name cannot both succeed."""
+    racing for one name cannot both succeed; it must be a person's (`hall.person_name`: NFKC,
+    one script, not a bot's) and look like no other account's (read here, so two look-alikes
+    signing up at the same moment could both pass: only equal keys are the database's)."""
+    async with db.sessions() as session:
+        taken = (await session.scalars(select(PlayerRow.name))).all()
+    name = person_name(name, taken)
     hashed = await asyncio.to_thread(hash_secret, secret)
     row = PlayerRow(id=secrets.token_hex(8), name=name, name_key=name_key(name), secret_hash=hashed)
     try:

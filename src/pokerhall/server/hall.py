@@ -14,7 +14,7 @@ import contextlib
 import logging
 import secrets
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -22,9 +22,11 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from pokerhall import games
+from pokerhall.content import library
 from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGame, registry
 from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.rng import new_seed
+from pokerhall.server import names
 from pokerhall.server.chat import HISTORY, ChatLog, chat_entry
 from pokerhall.server.connection import TRY_AGAIN_LATER, Connection
 from pokerhall.server.creator import code_matches, is_creator, new_join_code
@@ -145,6 +147,25 @@ def _name_taken(name: str) -> LobbyError:
     return LobbyError(
         409, f"the name {name!r} is taken at this table", "name_taken_here", {"name": name}
     )
+
+
+def person_name(name: str, taken: Iterable[str] = ()) -> str:
+    """The name a person takes (`names.person_name`: NFKC, one script, not a bot's), refused
+    with its reason's code when it cannot be one, or when it looks like one of `taken` (409
+    `name_looks_taken`, with the name it looks like)."""
+    try:
+        name = names.person_name(name)
+    except names.NameRefused as exc:
+        raise LobbyError(422, exc.reason, exc.code, exc.params) from None
+    like = names.look_alike(name, taken)
+    if like is not None:
+        raise LobbyError(
+            409,
+            f"the name {name!r} looks like {like!r}, which is taken; choose another",
+            "name_looks_taken",
+            {"name": name, "like": like},
+        )
+    return name
 
 
 class OwnedElsewhere(LobbyError):
@@ -381,6 +402,7 @@ class Hall:
             seats = {s.seat: s for s in await self.db.seats(table_id)}
             if any(s.player_id is not None for s in seats.values()):
                 raise reserved()
+            name = person_name(name, (s.name for s in seats.values()))
             if any(name_key(s.name) == name_key(name) for s in seats.values()):
                 raise _name_taken(name)
             free = [i for i in range(table.num_seats) if i not in seats]
@@ -887,9 +909,24 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         result=table.result,
         private=table.private,
         rematch_of=table.rematch_of,
+        uploaded_pack=_uploaded_pack(table.options),
         held_until=as_utc(table.held_until).timestamp()
         if table.held_until is not None and table.status == "open"
         else None,
+    )
+
+
+def _uploaded_pack(options: Mapping[str, Any]) -> str | None:
+    """The uploaded pack (`POST /api/packs`) a table's options name, if any. The hall names no
+    game, so it does not know which option holds a pack: a text option whose value is an
+    uploaded pack's id is one (ids are `upload-` and a digest, which nothing else spells)."""
+    return next(
+        (
+            value
+            for value in options.values()
+            if isinstance(value, str) and library.is_upload(value)
+        ),
+        None,
     )
 
 
