@@ -54,7 +54,7 @@ async def register(db: Database, name: str, secret: str) -> PlayerRow:
     signing up at the same moment could both pass: only equal keys are the database's)."""
     async with db.sessions() as session:
         taken = (await session.scalars(select(PlayerRow.name))).all()
-    name = person_name(name, taken)
+    name = await asyncio.to_thread(person_name, name, taken)  # a look at every account's name
     hashed = await asyncio.to_thread(hash_secret, secret)
     row = PlayerRow(id=secrets.token_hex(8), name=name, name_key=name_key(name), secret_hash=hashed)
     try:

@@ -28,6 +28,7 @@ from pydantic_core import PydanticCustomError
 from pokerhall.content.text import code_point, refused_character
 from pokerhall.engine import registry
 from pokerhall.server.chat import ChatRefused, Reaction, clean_text
+from pokerhall.server.names import MAX_NAME_CHARS
 from pokerhall.server.names import name_key as name_key  # where modules have found it
 
 PROTOCOL_VERSION = 1
@@ -98,8 +99,8 @@ def _clean_name(max_length: int) -> AfterValidator:
 
 Name = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
-    _clean_name(40),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS),
+    _clean_name(MAX_NAME_CHARS),
 ]
 TableName = Annotated[
     str,
