@@ -3,6 +3,7 @@ bots' "Bot N" refused for accounts and for seats at a table; names stored before
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import AsyncIterator
 from typing import Any
@@ -11,10 +12,14 @@ import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
+from pokerhall.content.text import REFUSED_CATEGORIES
 from pokerhall.server import accounts
 from pokerhall.server.app import create_app
 from pokerhall.server.hall import Hall
+from pokerhall.server.league_messages import Account
+from pokerhall.server.messages import JoinTable, ProtocolError, parse_client_message
 from pokerhall.server.models import PlayerRow
 from pokerhall.server.names import NameRefused, is_bot_name, look_key, name_key, person_name
 
@@ -186,3 +191,23 @@ async def test_an_account_stored_before_the_rules_still_signs_in(
         async with hall.db.sessions.begin() as session:
             session.add(row)
         assert (await accounts.authenticate(hall.db, old, SECRET)).id == row.id
+
+
+refused_chars = st.characters(categories=sorted(REFUSED_CATEGORIES)).filter(lambda c: c != "\u200d")
+letters = st.text(st.characters(categories=["L"]), min_size=1, max_size=10)
+
+
+@given(letters, refused_chars, letters)
+def test_any_name_or_chat_text_with_a_refused_character_is_refused(
+    before: str, char: str, after: str
+) -> None:
+    """The one rule (`content/text.py`) for a seat's name, an account's and a chat message."""
+    text = before + char + after
+    with pytest.raises(ValidationError) as refused:
+        JoinTable.model_validate({"name": text})
+    assert refused.value.errors()[0]["type"] == "name_character"
+    with pytest.raises(ValidationError):
+        Account.model_validate({"name": text, "secret": SECRET})
+    with pytest.raises(ProtocolError) as chat:
+        parse_client_message(json.dumps({"v": 1, "type": "chat", "text": text}))
+    assert chat.value.code == "chat_character"
