@@ -79,6 +79,7 @@ def test_look_alikes_share_a_look_key() -> None:
     assert look_key("BiIl") == look_key("Bill") == look_key("bi11")
     assert look_key("Jiří") != look_key("Jiri")
     assert look_key("Ann") != look_key("Anna")
+    assert look_key("👍\u200d👍") == look_key("👍👍") == look_key("👍\ufe0f👍")
 
 
 people_names = st.text(

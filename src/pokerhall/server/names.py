@@ -38,6 +38,8 @@ _SCRIPT_FAMILIES = (
     frozenset({"HAN", "BOPOMOFO"}),
 )
 """Scripts one language writes together (UTS #39's "highly restrictive" combinations)."""
+_UNSEEN = dict.fromkeys([0x200D, *range(0xFE00, 0xFE10)])
+"""The zero-width joiner and the variation selectors: a look key leaves them out."""
 _BOT_NAME = re.compile(r"b[o0]t[\W_]*\d+([\W_]*\(?[\W_]*\d+[\W_]*\)?)?", re.ASCII)
 """A bot's name (`Bot 3`, `Bot 3 (2)`), once NFKC-normalised, casefolded and trimmed."""
 
@@ -93,8 +95,10 @@ def is_bot_name(name: str) -> bool:
 def look_key(name: str) -> str:
     """A name's skeleton: equal for names that look alike (UTS #39), whatever their case. Each
     character is mapped to its confusable class before and after casefolding, so "BIll",
-    "Bill" and "bi11" all meet. Cached: a sign-up compares the new name with every account's."""
-    decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
+    "Bill" and "bi11" all meet; the joiner and variation selectors, which emoji may hold but
+    nobody sees, are left out. Cached: a sign-up compares the new name with every account's."""
+    seen = unicodedata.normalize("NFKC", name).translate(_UNSEEN)
+    decomposed = unicodedata.normalize("NFD", seen)
     mapped = "".join(map(_prototype, decomposed)).casefold()
     return unicodedata.normalize("NFD", "".join(map(_prototype, mapped)))
 
