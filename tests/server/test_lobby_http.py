@@ -366,11 +366,16 @@ async def test_starting_early_needs_a_seat_token_and_fills_the_seats_with_bots(
 async def test_bots_filling_seats_never_take_a_players_name(
     api: Api, quick_options: dict[str, Any]
 ) -> None:
-    """Seat names must differ (the engine refuses a match otherwise); a player may well call
-    themselves "Bot 2"."""
+    """Seat names must differ (the engine refuses a match otherwise). "Bot N" is the bots' now
+    (issue 20), but a player's seat stored as "Bot 3" before that still keeps its name, and the
+    bot for that seat gets another."""
     table = await api.lobby.create(options=quick_options, seats=3)
-    _seat, token = await api.lobby.join(table["id"], "Bot 3")
-    await api.lobby.join(table["id"], "bot 4")
+    _seat, token = await api.lobby.join(table["id"], "Ann")
+    refused = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "bot 4"})
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "name_reserved"
+    stored = SeatRow(table_id=table["id"], seat=1, name="Bot 3", kind="human", left=False)
+    await api.hall.db.add_seat(stored)
     started = await api.lobby.start(table["id"], token)
     names = [s["name"] for s in started["seats"]]
     assert len({n.casefold() for n in names}) == 3, names

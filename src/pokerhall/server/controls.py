@@ -19,13 +19,16 @@ from pokerhall.server.hall import Hall, LobbyError, _bot_kind, _bot_name, option
 from pokerhall.server.messages import name_key
 from pokerhall.server.models import SeatRow, TableRow
 
-NOT_CREATOR = LobbyError(403, "only the table's creator may do this", "not_creator")
+
+def not_creator() -> LobbyError:
+    """Made at every raise: a kept instance would collect the traceback of each one."""
+    return LobbyError(403, "only the table's creator may do this", "not_creator")
 
 
 async def _creator_table(hall: Hall, table_id: str, token: str) -> TableRow:
     table = await hall._table(table_id)
     if not is_creator(table, token):
-        raise NOT_CREATOR
+        raise not_creator()
     return table
 
 
