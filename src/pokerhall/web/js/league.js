@@ -95,7 +95,7 @@ function renderSession() {
           "div",
           {},
           h("h4", {}, t("league.table", { number })),
-          h("p", {}, table.players.join(", ")),
+          h("p", {}, table.players.map((name, seat) => ((table.excused ?? []).includes(seat) ? t("league.excused", { name }) : name)).join(", ")),
           h("p", { class: "muted" }, t(`league.tableStatus.${table.status}`)),
         ),
         h(
