@@ -94,6 +94,8 @@ export const api = {
   register: (account) => request("POST", "/api/players", { body: account }),
   signUp: (id, number, account) =>
     request("POST", `${league(id)}/sessions/${number}/signups`, { body: account }),
+  excuseLeagueSeat: (id, tableId, token, seat, excused) =>
+    request("POST", `${league(id)}/tables/${encodeURIComponent(tableId)}/seats/${seat}/excuse`, { token, body: { excused } }),
   claimSeat: (id, tableId, account) =>
     request("POST", `${league(id)}/tables/${encodeURIComponent(tableId)}/seats`, { body: account }),
 };
