@@ -76,5 +76,6 @@ def test_w12_the_organiser_excuses_a_drawn_player_on_the_league_page(
     assert drawn["excused"] == [1]
     page.locator("#organiser-token").fill("not the token")
     page.get_by_test_id(f"excuse-{table['table_id']}-0").click()
-    expect(page.locator("#organiser-error")).to_have_text("Only the league's organiser may do this.")
+    refused = "Only the league's organiser may do this."
+    expect(page.locator("#organiser-error")).to_have_text(refused)
     assert server.api("GET", f"/api/leagues/{league_id}/sessions/1")["tables"][0]["excused"] == [1]
