@@ -124,6 +124,15 @@ def test_w12_an_absent_player_never_goes_below_nothing() -> None:
     assert game.result["scores"] == [22, 2]
 
 
+def test_w12_who_resigns_after_time_outs_forfeits_once_as_one_who_resigns() -> None:
+    game = start(3, deals=2)
+    clock(game, 1)
+    game.act(1, {"type": "resign"})
+    play_deal(game, set())
+    assert not [e for e in game.events if e.type == "absent"]
+    assert [e.data["seat"] for e in game.events if e.type == "forfeited"] == [1]
+
+
 def test_w12_the_mark_is_recorded_and_replayed() -> None:
     game = start(2)
     play_deal(game, {1})

@@ -177,6 +177,7 @@ class Deal:
         if not self.ledger.live(seat) or self.phase == "done":
             return []
         self.ledger.fold(seat)
+        self.timed_out.discard(seat)  # it forfeits as one who resigns, not as one absent
         complete = self.sealed.withdraw(seat)
         if self.ledger.live_count() <= 1:
             return self._end()
