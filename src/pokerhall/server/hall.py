@@ -603,12 +603,15 @@ class Hall:
     async def start_reserved(self, table_id: str) -> None:
         """Start a reserved table now: a seat nobody claimed is a player who did not turn up,
         and resigns at once through the same seam as a player who leaves (W12 for Slovní
-        poker: the antes of the deals not played are deducted)."""
+        poker: the antes of the deals not played are deducted), unless they were excused
+        ahead of time (`controls.excuse`): their seat stays kept for them, and the clock
+        moves for them until they come."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
-            absent = [s for s in await self.db.seats(table_id) if s.token_hash is None]
+            seats = await self.db.seats(table_id)
+            absent = [s for s in seats if s.token_hash is None and not s.excused]
             for row in absent:
                 row.left = True
                 await self.db.put_seat(row)
@@ -723,6 +726,7 @@ class Hall:
             bot_delay=table.bot_delay,
             deadlines=table.deadlines,
             left={s.seat for s in seats if s.left},
+            excused={s.seat for s in seats if s.excused},
             creator=_creator_seat(table, seats),
         )
         chat = ChatLog(
@@ -890,6 +894,7 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
                 kind=row.kind,  # type: ignore[arg-type]
                 left=row.left,
                 reserved=row.player_id is not None and row.token_hash is None and not row.left,
+                excused=row.excused,
             )
         )
     return TableInfo(

@@ -369,6 +369,15 @@ class AddBot(BaseModel):
     )
 
 
+class Excuse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    excused: bool = Field(
+        default=True,
+        description="True excuses the player ahead of time (W12 of Slovní poker: the turn "
+        "clock's moves are not time-outs); false takes the excuse back.",
+    )
+
+
 class RematchInfo(BaseModel):
     """The table a finished table's players were invited to by "Play again"."""
 
@@ -384,6 +393,10 @@ class SeatInfo(BaseModel):
     left: bool = False
     reserved: bool = Field(
         default=False, description="Kept for a player a league drew here, who has not yet come."
+    )
+    excused: bool = Field(
+        default=False,
+        description="The player is excused ahead of time: the clock's moves are not time-outs.",
     )
 
 
