@@ -298,7 +298,7 @@ def battle_value(
         return None
     bet = min((soldiers + 1) * s, stack)
     opponent = table.opponents[target]
-    their_call = min(max((len(opponent.soldiers) + 1) * s, bet), opponent.stack)
+    their_call = min((len(opponent.soldiers) + 1) * s, opponent.stack)  # P10: its own price
     after = survival(table, now, target)
     return now.battle[target] * after * (pot + bet + their_call) - bet
 
