@@ -98,7 +98,8 @@ def test_p16_limit_battles_have_no_raise_cap_by_default() -> None:
         assert "raise" in moves_of(game, seat)
         act(game, seat, {"type": "raise", "by": 20})
     assert game.pending()[1]["raise_cap"] is None
-    assert game.hand.exchange is not None and game.hand.exchange.raises == 10
+    assert game.hand.exchange is not None
+    assert game.hand.exchange.raises == 10
 
 
 def test_p10_cards_of_the_opponents_banner_suit_do_not_count() -> None:
