@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from fastapi import FastAPI
 
 from pokerhall import games
 from pokerhall.content import library
-from pokerhall.engine import Game, registry
+from pokerhall.engine import Game, prompts, registry
 from pokerhall.server.app import create_app
 from pokerhall.server.hall import Hall
 from pokerhall.server.models import SeatRow, TableRow
@@ -535,3 +536,53 @@ async def _finished_table(api: Api, options: dict[str, Any]) -> dict[str, Any]:
     _seat, ann = await api.lobby.join(table["id"], "Ann")
     await api.lobby.leave(table["id"], ann)
     return await api.lobby.wait_for_status(table["id"], "finished", FINISH_TIMEOUT)
+
+
+def _palace_match_with_a_concession() -> Game[Any]:
+    """A finished random Palace match in which a caller lost a battle and conceded (P13)."""
+    for seed in range(100):
+        game = games.create("palace", ["Ann", "Bob", "Cy"], {"hands_per_session": 2}, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            pending = game.pending()
+            seat = min(pending)
+            game.act(seat, prompts.random_move(pending[seat], rng))
+        if any(e.type == "battle_won" and e.data["how"] == "conceded" for e in game.events):
+            return game
+    raise AssertionError("no match with a conceded battle")
+
+
+async def test_p13_a_palace_table_never_publishes_the_seed_that_would_deal_every_palace(
+    api: Api,
+) -> None:
+    """docs/rules/palace.md P13: a losing caller's palace is seen by nobody, then or later; the
+    seed would deal it again, so a finished Palace table shows only the seed's hash and its
+    public record leaves the seed out (the operator's full record keeps it)."""
+    game = _palace_match_with_a_concession()
+    table = TableRow(
+        id="conceded",
+        name="Conceded",
+        game=game.name,
+        options=game.options_json,
+        num_seats=game.num_seats,
+        seed=game.seed,
+        status="finished",
+        turn_clock=None,
+        bot_delay=0.0,
+        bot_takeover=True,
+    )
+    seats = [
+        SeatRow(table_id=table.id, seat=s, name=name, kind="human", left=False)
+        for s, name in enumerate(game.players)
+    ]
+    await api.hall.db.add_table(table, seats)
+    for number, (seat, move) in enumerate(game.moves, start=1):
+        await api.hall.db.append_move(table.id, number, seat, move)
+    listed = await api.lobby.table(table.id)
+    assert listed["seed"] is None
+    assert len(listed["seed_sha256"]) == 64
+    record = await api.lobby.record(table.id)
+    assert record["seed"] is None
+    assert record["format"] == "pokerhall-public-record"
+    assert len(record["moves"]) == len(game.moves)
+    assert (await api.hall.record(table.id)).seed == game.seed  # the operator's

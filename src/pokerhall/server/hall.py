@@ -25,6 +25,7 @@ from pokerhall import games
 from pokerhall.content import library
 from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGame, registry
 from pokerhall.engine.catalog import GameInfo
+from pokerhall.engine.record import PUBLIC_RECORD_FORMAT
 from pokerhall.engine.rng import new_seed
 from pokerhall.server import names
 from pokerhall.server.chat import HISTORY, ChatLog, chat_entry
@@ -381,7 +382,10 @@ class Hall:
             raise LobbyError(
                 409, "the record (with the seed) is published when the game is over", "not_over"
             )
-        return (await self._replay(table)).public_record()
+        record = (await self._replay(table)).public_record()
+        if not _seed_published(table.game):  # its seed would deal the unseen cards again
+            record = {**record, "seed": None, "format": PUBLIC_RECORD_FORMAT}
+        return record
 
     # --- seats -------------------------------------------------------------------------------
 
@@ -910,7 +914,9 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         bot_delay=table.bot_delay,
         bot_takeover=table.bot_takeover,
         seed_sha256=seed_commitment(table.seed),
-        seed=str(table.seed) if table.status == "finished" else None,
+        seed=str(table.seed)
+        if table.status == "finished" and _seed_published(table.game)
+        else None,
         result=table.result,
         private=table.private,
         rematch_of=table.rematch_of,
@@ -967,6 +973,14 @@ def _bot_name(seat: int, taken: set[str]) -> str:
         copy += 1
         name = f"Bot {seat + 1} ({copy})"
     return name
+
+
+def _seed_published(game: str) -> bool:
+    """Whether the game publishes its seed once over (`GameInfo.seed_published`)."""
+    try:
+        return registry.info(game).seed_published
+    except UnknownGame:
+        return True
 
 
 def _has_web_module(game: str) -> bool:
