@@ -19,6 +19,12 @@ from pokerhall.server.models import TableRow
 router = APIRouter(prefix="/api", responses=COMMON)
 FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creator)."})
 NO_CODE = _answers(**{"404": "No open table has this code."})
+NOT_YET = _answers(**{"409": "The game has not started: no history before the first deal."})
+NOT_STARTED = LobbyError(
+    409, "the game has not started: its history begins with the first deal", "not_started"
+)
+"""An open table has no history: replaying its seats so far with the table's secret seed would
+deal from the shuffle the real game deals from, to fewer players (other seats' real cards)."""
 REPLAYS = history.Replays()
 """The games replayed for the history, kept for the next request (`history.Replays`)."""
 
@@ -34,7 +40,7 @@ def optional_token(authorization: Annotated[str | None, Header()] = None) -> str
     "/tables/{table_id}/history",
     summary="The table's rounds, and one round's events as your seat saw them (no token: "
     "as spectators)",
-    responses={**UNKNOWN, **TOKEN},
+    responses={**UNKNOWN, **TOKEN, **NOT_YET},
 )
 async def table_history(
     table_id: str,
@@ -47,9 +53,13 @@ async def table_history(
     the one asked for (the last when left out) that the seat may see, each with its
     `message`; with `all=true` every round's events too (the page's download of the public
     events during a game). A token that holds no seat is refused rather than quietly shown less. The
-    public record is at `/record` once the game is over."""
+    public record is at `/record` once the game is over. Before the start there is nothing to
+    show (`not_started`): nothing derived from the seed leaves the server then."""
     token = optional_token(authorization)
     seat = None if token is None else await hall.authenticate(table_id, token)
+    table = await hall.db.table(table_id)
+    if table is not None and table.status == "open":
+        raise NOT_STARTED
     record = await hall.record(table_id)
     out = await asyncio.to_thread(_history, table_id, record, seat, round_, every)
     out["table"] = table_id
