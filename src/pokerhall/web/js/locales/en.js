@@ -372,5 +372,7 @@ export default {
   "apiError.nobody_there": "There is nobody to remove in seat {seat}.",
   "apiError.player_present": "{name} is here: only a player who is absent can be removed.",
   "apiError.presence_unknown": "Whether this player is here cannot be told right now (another server did not answer). Try again in a moment.",
+  "apiError.player_away_briefly": { one: "{name} went away only a moment ago and may be reconnecting: their seat can be removed in {count} second.", other: "{name} went away only a moment ago and may be reconnecting: their seat can be removed in {count} seconds." },
+  "apiError.not_started": "The game has not started yet: its hand history begins with the first deal.",
   "apiError.unknown_code": "No open table has the code {code}.",
 };
