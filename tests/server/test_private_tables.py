@@ -35,7 +35,8 @@ async def test_a_private_table_is_unlisted_and_joined_with_its_code_only(
         assert public.id in listed
         assert opened.info.id not in listed
         assert opened.info.private
-        for wrong in (None, "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"):
+        accented = "É" + code[1:]  # a letter outside ASCII is no code's (it raised, issue 20)
+        for wrong in (None, "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY", "ÉCOLE1", accented):
             with pytest.raises(LobbyError) as refused:
                 await hall.join(opened.info.id, "Eve", code=wrong)
             assert (refused.value.status, refused.value.code) == (403, "code_required")
