@@ -162,9 +162,9 @@ class Ownership(Protocol):
         """A player left a table another process runs: that process acts on it."""
 
     async def away(self, table_id: str, seat: int, running: bool) -> tuple[bool, float] | None:
-        """Whether a connection of another process plays the seat, and the least time the
-        other processes have seen it away (`server/absence.py`); a running table's owner must
-        answer. None when that cannot be known now."""
+        """Whether a connection of any process plays the seat, and the least time any
+        process has seen it away (`server/absence.py`); a running table's owner must answer.
+        None when that cannot be known now."""
 
     def share(self, topic: str, key: str) -> None:
         """Tell the other processes' listeners of `topic` (`Hall.hear` there)."""

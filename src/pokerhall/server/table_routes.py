@@ -19,6 +19,7 @@ from pokerhall.server.models import TableRow
 router = APIRouter(prefix="/api", responses=COMMON)
 FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creator)."})
 NO_CODE = _answers(**{"404": "No open table has this code."})
+UNSURE = _answers(**{"503": "Whether the player is here cannot be told now (presence_unknown)."})
 NOT_YET = _answers(**{"409": "The game has not started: no history before the first deal."})
 NOT_STARTED = LobbyError(
     409, "the game has not started: its history begins with the first deal", "not_started"
@@ -102,8 +103,9 @@ async def add_bot(table_id: str, body: AddBot, token: TokenDep, hall: HallDep) -
 
 @router.post(
     "/tables/{table_id}/seats/{seat}/remove",
-    summary="The creator removes an absent player (before the start: frees the seat)",
-    responses={**UNKNOWN, **TOKEN, **FORBIDDEN, **CONFLICT},
+    summary="The creator removes a player away for the grace time (before the start: frees"
+    " the seat)",
+    responses={**UNKNOWN, **TOKEN, **FORBIDDEN, **CONFLICT, **UNSURE},
 )
 async def remove_player(table_id: str, seat: int, token: TokenDep, hall: HallDep) -> TableInfo:
     await controls.remove_player(hall, table_id, token, seat)
