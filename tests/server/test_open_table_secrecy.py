@@ -10,7 +10,8 @@ ruleset (from the registry, no game named), with any number of players and bots 
   (`GameTesting.secrets` of the real game as dealt) is in what that seat fetched, or in what a
   spectator did.
 
-A rematch, open while it holds its seats, is checked the same way."""
+A rematch, open while it holds its seats, is checked the same way, and so is what the table's
+socket sends a player or a spectator in the waiting room."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 
 from pokerhall import games
-from pokerhall.engine import Game, registry
+from pokerhall.engine import Game, MatchRecord, registry
 from pokerhall.engine.catalog import GameInfo, Ruleset
 from pokerhall.server.app import create_app
 from pokerhall.server.hall import Hall
@@ -34,6 +35,10 @@ from pokerhall.server.messages import CreateTable
 from pokerhall.server.models import TableRow
 
 from .halls import bearer, hall_at, http_on, play_randomly
+from .live import LiveServer
+from .lobby import Lobby
+from .secrecy import full_record
+from .wsclient import TableClient
 
 pytestmark = pytest.mark.anyio
 CASES = [(info, ruleset) for info in registry.infos() for ruleset in info.rulesets]
@@ -204,3 +209,33 @@ async def test_an_open_rematch_tells_nothing_of_its_deal(
         assert (history.status_code, history.json()["code"]) == (409, "not_started")
         info = registry.info((await hall.info(rematch["table"])).game)
         await check_open_table(hall, http, info, rematch["table"], [rematch["token"]], None)
+
+
+@pytest.mark.parametrize(
+    ("info", "ruleset"), [pytest.param(i, r, id=f"{i.name}-{r.name}") for i, r in CASES]
+)
+async def test_the_waiting_room_socket_tells_nothing_of_the_deal(
+    server: LiveServer, info: GameInfo, ruleset: Ruleset
+) -> None:
+    """All but one seat taken, each player and a spectator connected (and asking for a sync,
+    which an open table refuses): what they are sent until the game starts (their first
+    `state`) holds no secret of the deal the last join starts."""
+    async with Lobby.at(server.http) as lobby:
+        options = {**info.testing.options, "ruleset": ruleset.name}
+        table = await lobby.create(game=info.name, options=options, seats=ruleset.min_players)
+        table_id = table["id"]
+        tokens = await lobby.join_all(table_id, *NAMES[: ruleset.min_players - 1])
+        clients = [await TableClient.connect(server.ws(table_id), t) for t in [None, *tokens]]
+        for client in clients:
+            await client.send({"v": 1, "type": "sync"})
+            await client.roundtrip()
+        await lobby.join(table_id, NAMES[ruleset.min_players - 1])  # the game starts
+        for client in clients:
+            await client.expect("state")
+            await client.close()
+    record = MatchRecord.from_json(await full_record(server.db_url, table_id))
+    game = games.create(record.game, list(record.players), record.options, record.seed)
+    for client in clients:
+        first_state = next(i for i, m in enumerate(client.messages) if m["type"] == "state")
+        before = [f"200 {text}" for text in client.texts[:first_state]]
+        check_no_secret(info, game, {client.seat: before})
