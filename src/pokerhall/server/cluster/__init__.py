@@ -43,7 +43,8 @@ UNREACHABLE = (
 
 
 def _seconds(value: object) -> float:
-    """A time away as another process answered it; none, or not a number, counts as none."""
+    """A time away as another process answered it; none, or not a number, counts as no time
+    away (so that answer allows no removal)."""
     if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
         return float(value)
     return 0.0
