@@ -21,11 +21,17 @@ FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creato
 NO_CODE = _answers(**{"404": "No open table has this code."})
 UNSURE = _answers(**{"503": "Whether the player is here cannot be told now (presence_unknown)."})
 NOT_YET = _answers(**{"409": "The game has not started: no history before the first deal."})
-NOT_STARTED = LobbyError(
-    409, "the game has not started: its history begins with the first deal", "not_started"
-)
-"""An open table has no history: replaying its seats so far with the table's secret seed would
-deal from the shuffle the real game deals from, to fewer players (other seats' real cards)."""
+
+
+def not_started() -> LobbyError:
+    """An open table has no history: replaying its seats so far with the table's secret seed
+    would deal from the shuffle the real game deals from, to fewer players (other seats' real
+    cards). A fresh error each time (an exception kept and raised again grows its traceback)."""
+    return LobbyError(
+        409, "the game has not started: its history begins with the first deal", "not_started"
+    )
+
+
 REPLAYS = history.Replays()
 """The games replayed for the history, kept for the next request (`history.Replays`)."""
 
@@ -60,7 +66,7 @@ async def table_history(
     seat = None if token is None else await hall.authenticate(table_id, token)
     table = await hall.db.table(table_id)
     if table is not None and table.status == "open":
-        raise NOT_STARTED
+        raise not_started()
     record = await hall.record(table_id)
     out = await asyncio.to_thread(_history, table_id, record, seat, round_, every)
     out["table"] = table_id
