@@ -28,6 +28,7 @@ from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.record import PUBLIC_RECORD_FORMAT
 from pokerhall.engine.rng import new_seed
 from pokerhall.server import names
+from pokerhall.server.absence import Absence
 from pokerhall.server.chat import HISTORY, ChatLog, chat_entry
 from pokerhall.server.connection import TRY_AGAIN_LATER, Connection
 from pokerhall.server.creator import code_matches, is_creator, new_join_code
@@ -200,9 +201,10 @@ class Ownership(Protocol):
     def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
         """A player left a table another process runs: that process acts on it."""
 
-    async def connected(self, table_id: str, seat: int, running: bool) -> bool | None:
-        """Whether a connection of another process plays the seat (a running table's owner
-        must answer); None when that cannot be known now."""
+    async def away(self, table_id: str, seat: int, running: bool) -> tuple[bool, float] | None:
+        """Whether a connection of any process plays the seat, and the least time any
+        process has seen it away (`server/absence.py`); a running table's owner must answer.
+        None when that cannot be known now."""
 
     def share(self, topic: str, key: str) -> None:
         """Tell the other processes' listeners of `topic` (`Hall.hear` there)."""
@@ -243,6 +245,9 @@ class Hall:
         """Running tables that could not be rebuilt (logged once): not tried again."""
         self.cluster: Ownership | None = None
         """Set when several processes share the tables (`server/cluster/`)."""
+        self.absence = Absence()
+        """How long seats have been away from this process: a seat is removed only after its
+        grace time (`server/absence.py`)."""
 
     async def restore(self) -> int:
         """Claim every unfinished table by replaying its moves; returns how many were claimed
@@ -426,6 +431,7 @@ class Hall:
             except IntegrityError:  # another process took the seat or the name meanwhile
                 names = {name_key(s.name) for s in await self.db.seats(table_id)}
                 raise _name_taken(name) if name_key(name) in names else seat_taken() from None
+            self.absence.seen(table_id, free[0])  # its grace runs until the player connects
             if is_creator(table, creator):
                 await self.db.set_creator(table_id, token_hash(token))
                 table.creator_hash = token_hash(token)  # the start below reads it
@@ -746,6 +752,9 @@ class Hall:
             await self._tell(table.id)
 
         runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish, chat=chat)
+        runtime.on_seat_gone = lambda seat: self.absence.seen(table.id, seat)
+        for row in seats:  # from now on this process's runtime sees every client come and go
+            self.absence.seen(table.id, row.seat)
         self.runtimes[table.id] = runtime
         if self.cluster is not None and table.status == "running":
             self.cluster.launched(runtime)
@@ -859,21 +868,28 @@ class Hall:
         self.waiting[table_id].add(conn)
 
     def unwait(self, table_id: str, conn: Connection) -> None:
+        """The connection closed (or stops waiting): its seat's time away starts now."""
         self.waiting.get(table_id, set()).discard(conn)
+        if conn.seat is not None:
+            self.absence.seen(table_id, conn.seat)
 
-    async def connected(self, table_id: str, seat: int, running: bool) -> bool:
-        """Whether any connection plays `seat`, in the waiting room or at the running table.
-        A table running here knows every client, wherever it is connected (`RemoteConnection`);
-        otherwise, with several processes, every process is asked (`Ownership.connected`),
-        and `presence_unknown` (retryable) is raised when not every one could answer."""
+    async def away(self, table_id: str, seat: int, running: bool) -> float | None:
+        """How long `seat` has been away (`server/absence.py`); None while a connection plays
+        it, in the waiting room or at the running table. A table running here knows every
+        client, wherever it is connected (`RemoteConnection`), and sees each one go;
+        otherwise, with several processes, every process is asked (`Ownership.away`) and the
+        least time away counts, and `presence_unknown` (retryable) is raised when not every one
+        could answer."""
         if self.connected_here(table_id, seat):
-            return True
+            return None
+        here = self.absence.away_for(table_id, seat)
         if self.cluster is None or (running and table_id in self.runtimes):
-            return False
-        found = await self.cluster.connected(table_id, seat, running)
+            return here
+        found = await self.cluster.away(table_id, seat, running)
         if found is None:
             raise presence_unknown()
-        return found
+        present, elsewhere = found
+        return None if present else min(here, elsewhere)
 
     def connected_here(self, table_id: str, seat: int) -> bool:
         """Whether a connection of this process plays `seat` (in the waiting room or at the

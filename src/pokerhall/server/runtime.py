@@ -166,6 +166,9 @@ class TableRuntime:
         """Away (True) or back (False) by a quiet move, shown once the prompts change visibly
         (`_move_presence`), so presence never tells who answered a secret prompt (Q2)."""
         self._presence_timer: asyncio.TimerHandle | None = None
+        self.on_seat_gone: Callable[[int], None] = _nobody_told
+        """Told the seat of a player's connection that went (here or, through the cluster,
+        on another process): the hall counts the seat's time away from then."""
 
     # --- life --------------------------------------------------------------------------------
 
@@ -476,6 +479,8 @@ class TableRuntime:
     def detach(self, conn: Peer) -> None:
         if conn in self.connections:
             self.connections.discard(conn)
+            if conn.seat is not None:
+                self.on_seat_gone(conn.seat)
             self._presence_changed()
 
     def snapshot(self, seat: int | None, presence: JSON | None = None) -> str:
@@ -707,3 +712,7 @@ class TableRuntime:
     def notify(self, text: str) -> None:
         """Send every connection at the table the same text."""
         self._send_where(text, lambda _reader: True)
+
+
+def _nobody_told(seat: int) -> None:
+    """`TableRuntime.on_seat_gone` of a runtime that no hall watches (some tests)."""

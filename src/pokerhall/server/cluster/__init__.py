@@ -42,6 +42,14 @@ UNREACHABLE = (
 )
 
 
+def _seconds(value: object) -> float:
+    """A time away as another process answered it; none, or not a number, counts as no time
+    away (so that answer allows no removal)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    return 0.0
+
+
 def process_id() -> str:
     """Unique per process run: a restarted process is a new owner, whose old leases expire."""
     return f"{socket.gethostname()[:20]}-{os.getpid()}-{secrets.token_hex(3)}"
@@ -136,9 +144,10 @@ class Cluster:
     def told(self, table_id: str) -> None:
         self.bus.to_hall({"k": "status", "t": table_id})
 
-    async def connected(self, table_id: str, seat: int, running: bool) -> bool | None:
-        """Whether a connection on another process plays the seat: every process is asked
-        (`Bus.ask`), for its waiting room's connections and the clients it links to the
+    async def away(self, table_id: str, seat: int, running: bool) -> tuple[bool, float] | None:
+        """Whether a connection on another process plays the seat, and the least time any
+        process has seen it away (`server/absence.py`; this one's included): every process is
+        asked (`Bus.ask`), for its waiting room's connections and the clients it links to the
         table's owner; a running table's owner, whose runtime has every connected client,
         must be among those that answer. None when that cannot be known now."""
         owner = await self.leases.owner_of(table_id) if running else None
@@ -148,7 +157,10 @@ class Cluster:
         answers = await self.bus.ask(question, ASK_SECONDS)
         if answers is None or (running and owner not in {a.get("from") for a in answers}):
             return None
-        return any(a.get("p") for a in answers) or self._plays_here(table_id, seat)
+        present = any(a.get("p") for a in answers) or self._plays_here(table_id, seat)
+        # an answer without a time away (a process of an older version) allows no removal
+        times = [_seconds(a.get("a")) for a in answers]
+        return present, min([self.hall.absence.away_for(table_id, seat), *times])
 
     def _plays_here(self, table_id: str, seat: int) -> bool:
         """A connection of this process plays the seat: waiting, at the runtime, or linked."""
@@ -175,7 +187,9 @@ class Cluster:
         elif kind == "lobby":
             self.hall.lobby_changed_here()
         elif kind == "present?":
-            self.bus.answer(message, {"p": self._plays_here(message["t"], message["s"])})
+            table_id, seat = message["t"], message["s"]
+            away = self.hall.absence.away_for(table_id, seat)
+            self.bus.answer(message, {"p": self._plays_here(table_id, seat), "a": away})
         elif kind == "news":
             self._spawn(self.hall.hear(message["n"], message["t"]))
         elif kind == "status":  # a table started or finished (the leagues' watchers here)

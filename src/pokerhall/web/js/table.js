@@ -66,6 +66,7 @@ function renderHeader() {
   packNote.textContent = info.uploaded_pack ? t("table.uploadedPack", { pack: info.uploaded_pack }) : "";
   byId("help-link").href = `help.html?game=${encodeURIComponent(info.game)}`;
   byId("history-link").href = historyUrl(info.id);
+  show(byId("history-link"), info.status !== "open"); // no history before the first deal
   const turn = model.prompt ? `${t("table.yourTurnTitle")} — ` : "";
   document.title = `${turn}${info.name} — pokerhall`;
   show(byId("leave-table"), seated() && info.status !== "finished" && !model.view?.over);

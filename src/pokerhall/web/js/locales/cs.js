@@ -390,5 +390,7 @@ export default {
   "apiError.no_clock": "Tento stůl nemá hodiny tahu: za omluveného hráče by nic netáhlo.",
   "apiError.player_present": "{name} je tady: odebrat lze jen nepřítomného hráče.",
   "apiError.presence_unknown": "Teď nelze zjistit, zda je tento hráč přítomen (jiný server neodpověděl). Zkuste to za chvíli znovu.",
+  "apiError.player_away_briefly": { one: "{name} tu chybí teprve chvíli a možná se právě znovu připojuje: místo lze odebrat za {count} sekundu.", few: "{name} tu chybí teprve chvíli a možná se právě znovu připojuje: místo lze odebrat za {count} sekundy.", many: "{name} tu chybí teprve chvíli a možná se právě znovu připojuje: místo lze odebrat za {count} sekundy.", other: "{name} tu chybí teprve chvíli a možná se právě znovu připojuje: místo lze odebrat za {count} sekund." },
+  "apiError.not_started": "Hra ještě nezačala: historie her začíná prvním rozdáním.",
   "apiError.unknown_code": "Žádný otevřený stůl nemá kód {code}.",
 };

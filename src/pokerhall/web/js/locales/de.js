@@ -389,5 +389,7 @@ export default {
   "apiError.no_clock": "Dieser Tisch hat keine Zuguhr: Für einen entschuldigten Spieler würde nichts ziehen.",
   "apiError.player_present": "{name} ist da: nur wer fehlt, kann entfernt werden.",
   "apiError.presence_unknown": "Ob dieser Spieler da ist, lässt sich gerade nicht sagen (ein anderer Server hat nicht geantwortet). Versuch es gleich noch einmal.",
+  "apiError.player_away_briefly": { one: "{name} ist erst seit einem Moment weg und verbindet sich vielleicht gerade neu: der Platz kann in {count} Sekunde entfernt werden.", other: "{name} ist erst seit einem Moment weg und verbindet sich vielleicht gerade neu: der Platz kann in {count} Sekunden entfernt werden." },
+  "apiError.not_started": "Das Spiel hat noch nicht begonnen: der Spielverlauf beginnt mit dem ersten Geben.",
   "apiError.unknown_code": "Kein offener Tisch hat den Code {code}.",
 };

@@ -390,5 +390,7 @@ export default {
   "apiError.no_clock": "This table has no turn clock: nothing would move for an excused player.",
   "apiError.player_present": "{name} is here: only a player who is absent can be removed.",
   "apiError.presence_unknown": "Whether this player is here cannot be told right now (another server did not answer). Try again in a moment.",
+  "apiError.player_away_briefly": { one: "{name} went away only a moment ago and may be reconnecting: their seat can be removed in {count} second.", other: "{name} went away only a moment ago and may be reconnecting: their seat can be removed in {count} seconds." },
+  "apiError.not_started": "The game has not started yet: its hand history begins with the first deal.",
   "apiError.unknown_code": "No open table has the code {code}.",
 };
