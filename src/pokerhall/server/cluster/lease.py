@@ -1,8 +1,9 @@
 """Table leases in PostgreSQL: which process runs each table, and the fence on its moves.
 
 A process runs a table only while it holds the table's lease (`table_leases`): taken when it
-claims the table, renewed every tick while the process lives, and free for any other process
-once it has expired by the database's clock (so the processes' clocks never matter). Every
+claims the table, renewed every `Timing.renew` seconds while the process lives, and free for
+any other process once it has expired by the database's clock (so the processes' clocks never
+matter; `timing.py` has the lease's length). Every
 takeover raises the lease's `epoch`. A move is inserted in the same transaction that finds the
 lease still held by this process at the epoch it claimed the table with, the lease row locked
 (`FOR SHARE`) until the commit, so a takeover (which updates that row) waits for the move and
@@ -20,11 +21,9 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from pokerhall.server.cluster.timing import DEFAULT
 from pokerhall.server.db import Database
 from pokerhall.server.models import LeaseRow, TableRow
-
-LEASE_SECONDS = 4.0
-"""How long a lease lasts unrenewed: a process that dies loses its tables after this."""
 
 
 class LeaseLost(Exception):
@@ -32,7 +31,7 @@ class LeaseLost(Exception):
 
 
 class Leases:
-    def __init__(self, db: Database, owner: str, seconds: float = LEASE_SECONDS) -> None:
+    def __init__(self, db: Database, owner: str, seconds: float = DEFAULT.lease) -> None:
         self.db = db
         self.owner = owner
         self.ttl = timedelta(seconds=seconds)
