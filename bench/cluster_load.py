@@ -209,13 +209,15 @@ class Seat:
         """The next message, None once the connection closed. Raises TimeoutError when the
         server is silent for `CLIENT_IDLE_PING` and then does not answer a ping in
         `CLIENT_PONG_TIMEOUT` (as `socket.js` gives such a connection up)."""
-        try:
+        try:  # asyncio.timeout, not wait_for: in 3.11 that may swallow the run's cancel
             try:
-                text = await asyncio.wait_for(ws.recv(), CLIENT_IDLE_PING)
+                async with asyncio.timeout(CLIENT_IDLE_PING):
+                    text = await ws.recv()
             except TimeoutError:
                 await ws.send(json.dumps({"v": 1, "type": "ping"}))
                 try:
-                    text = await asyncio.wait_for(ws.recv(), CLIENT_PONG_TIMEOUT)
+                    async with asyncio.timeout(CLIENT_PONG_TIMEOUT):
+                        text = await ws.recv()
                 except TimeoutError:
                     self.figures.unanswered_pings += 1
                     raise
@@ -400,7 +402,7 @@ async def run(args: argparse.Namespace, fault: str) -> dict[str, Any]:
         moves_measured = figures.moves
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.wait(tasks, timeout=30)
         if waking is not None:
             await waking  # the stalled process has run again: its stale moves are refused
         lost, doubled = await check_records(db, figures, table_ids)

@@ -33,7 +33,7 @@ from pokerhall.server.models import SeatRow, TableRow
 from . import redis_server
 
 pytestmark = pytest.mark.anyio
-SHORT = Timing(lease=1.0, renew=0.25, scan=0.25, alive=1.0, ask=1.0, redis_retry=0.2)
+SHORT = Timing(lease=1.0, renew=0.25, scan=0.25, lock_idle=0.5, alive=1.0, ask=1.0, redis_retry=0.2)
 """Short enough for quick tests, long enough that a loaded machine renews in time."""
 CLAIM_ALLOWANCE = 3.0
 """What a claim may take beyond `Timing.takeover_bound`: its queries and the replay, on a

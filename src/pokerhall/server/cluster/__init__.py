@@ -60,7 +60,7 @@ class Cluster:
         self.hall = hall
         self.id = process_id()
         self.timing = timing
-        self.leases = Leases(db, self.id, timing.lease)
+        self.leases = Leases(db, self.id, timing.lease, timing.lock_idle)
         self.bus = Bus(redis_url, prefix, self.id, self._receive, timing)
         self.router = Router(self.bus, hall.runtimes.get, handle)
         self.bus.on_availability.append(self._availability_changed)

@@ -9,6 +9,12 @@ lease still held by this process at the epoch it claimed the table with, the lea
 (`FOR SHARE`) until the commit, so a takeover (which updates that row) waits for the move and
 then replays it, or comes first and the stale owner's move fails. The move's primary key
 (table, sequence number) refuses a second move N either way.
+
+A process that stalls in such a transaction (SIGSTOP between the fence and the commit) would
+hold the lease row's lock until it runs again, and the takeover would wait for it however long
+the lease: so every transaction that locks lease rows lets PostgreSQL end it once it has sat
+idle for `Timing.lock_idle` (`idle_in_transaction_session_timeout`, for that transaction only),
+well within a lease. A healthy process never waits between those statements.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, func, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -31,15 +37,28 @@ class LeaseLost(Exception):
 
 
 class Leases:
-    def __init__(self, db: Database, owner: str, seconds: float = DEFAULT.lease) -> None:
+    def __init__(
+        self,
+        db: Database,
+        owner: str,
+        seconds: float = DEFAULT.lease,
+        lock_idle: float = DEFAULT.lock_idle,
+    ) -> None:
         self.db = db
         self.owner = owner
         self.ttl = timedelta(seconds=seconds)
+        self._bounded = text(
+            f"SET LOCAL idle_in_transaction_session_timeout = {max(1, round(lock_idle * 1000))}"
+        )
         self.held: dict[str, int] = {}
         """The tables this process runs, with the epoch each was claimed at."""
 
     def _expiry(self) -> Any:
         return func.clock_timestamp() + self.ttl
+
+    async def _bound(self, conn: AsyncConnection) -> None:
+        """This transaction locks lease rows: PostgreSQL ends it if it idles (module doc)."""
+        await conn.execute(self._bounded)
 
     async def acquire(self, table_id: str) -> bool:
         """Take the table's lease if nobody holds it (or it expired); True when this process
@@ -60,6 +79,7 @@ class Leases:
             .returning(lease.c.epoch)
         )
         async with self.db.engine.begin() as conn:
+            await self._bound(conn)
             epoch = (await conn.execute(statement)).scalar_one_or_none()
         if epoch is None:
             return False
@@ -84,6 +104,7 @@ class Leases:
             .returning(LeaseRow.table_id, LeaseRow.epoch)
         )
         async with self.db.engine.begin() as conn:
+            await self._bound(conn)
             kept = {row.table_id: row.epoch for row in await conn.execute(statement)}
         lost = {t for t, epoch in self.held.items() if kept.get(t) != epoch}
         for table_id in lost:
@@ -138,6 +159,7 @@ class Leases:
             .order_by(LeaseRow.table_id)
             .with_for_update(read=True)
         )  # one cached statement for every batch size (`in_` expands its list)
+        await self._bound(conn)
         found = {t for t, epoch in await conn.execute(query) if self.held.get(t) == epoch}
         if missing := wanted - found:
             raise LeaseLost(f"tables {sorted(missing)} are run by another process now")

@@ -4,7 +4,9 @@ A process that dies (kill -9) or stalls (SIGSTOP, a frozen VM, a long GC pause) 
 its leases. From that moment:
 
 1. its leases expire `lease` seconds after their last renewal, at most `lease` after the fault
-   and at least `lease - renew` after it (a renewal comes every `renew` seconds);
+   and at least `lease - renew` after it (a renewal comes every `renew` seconds); a stalled
+   owner's open transaction on a lease row is ended by PostgreSQL after `lock_idle`, so its
+   locks do not hold the takeover up;
 2. a survivor finds the expired lease at its next scan, within `scan` seconds, or at once when
    a client of the table reconnects to it (`Hall.runtime` claims an expired table);
 3. the survivor replays the table (the claim) and says so on the hall's channel; its clients
@@ -44,6 +46,10 @@ class Timing:
     """How often a process renews its leases and says in Redis that it is alive."""
     scan: float = 0.5
     """How often a process looks for tables whose lease expired, and takes them over."""
+    lock_idle: float = 1.0
+    """How long a transaction holding a lease row's lock may sit idle before PostgreSQL ends
+    it (`lease.py`): a stalled owner's locks would otherwise hold a takeover up until it runs
+    again. Well under `lease - renew`, so the locks are gone before its leases expire."""
     alive: float = 5.0
     """How long a heartbeat in Redis says a process is alive: an owner drops the clients of a
     process that stopped saying so (they cannot be reached, and they reconnect elsewhere)."""
@@ -59,6 +65,8 @@ class Timing:
             raise ValueError("leases must be renewed at least twice per lease")
         if self.scan <= 0 or self.alive <= self.renew:
             raise ValueError("scan must be positive, and a heartbeat outlast its renewal")
+        if not 0 < self.lock_idle < self.lease - self.renew:
+            raise ValueError("a stalled owner's locks must be freed before its leases expire")
 
     @property
     def takeover_bound(self) -> float:
