@@ -33,8 +33,9 @@ from pokerhall.server.models import SeatRow, TableRow
 from . import redis_server
 
 pytestmark = pytest.mark.anyio
-SHORT = Timing(lease=1.0, renew=0.25, scan=0.25, lock_idle=0.5, alive=1.0, ask=1.0, redis_retry=0.2)
-"""Short enough for quick tests, long enough that a loaded machine renews in time."""
+SHORT = Timing(lease=2.0, renew=0.25, scan=0.25, lock_idle=0.5, alive=1.0, redis_retry=0.2)
+"""Short enough for quick tests; a renewal may be 1.75 s late, as on a loaded machine (both
+clusters share this test's one event loop)."""
 CLAIM_ALLOWANCE = 3.0
 """What a claim may take beyond `Timing.takeover_bound`: its queries and the replay, on a
 loaded two-core CI machine shared with other jobs. Not a speed target: the bound is."""
@@ -151,7 +152,7 @@ async def test_a_live_owner_keeps_its_tables(start: Start) -> None:
     a = await start()
     await until(lambda: set(a.hall.runtimes) == set(TABLES), CLAIM_ALLOWANCE + SHORT.scan)
     b = await start()
-    await asyncio.sleep(3 * SHORT.lease)
+    await asyncio.sleep(2 * SHORT.lease)
     assert not b.hall.runtimes
     assert set(a.hall.runtimes) == set(a.leases.held) == set(TABLES)
 
