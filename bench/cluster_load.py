@@ -163,6 +163,8 @@ class Figures:
     resumed: dict[str, float] = dataclasses.field(default_factory=dict)
     """Seconds from the fault until each of them acknowledged a move through a survivor."""
     unanswered_pings: int = 0
+    synced: dict[str, float] = dataclasses.field(default_factory=dict)
+    """Seconds from the fault until a client of each of them had its state from a survivor."""
 
 
 class Seat:
@@ -233,6 +235,8 @@ class Seat:
                 self.seat = message["seat"]
             elif kind in ("state", "update") and await self._on_view(ws, message["view"]):
                 return True
+            if kind == "state":
+                self._synced()
             elif kind == "error":
                 self.figures.errors[message["code"]] += 1
                 self.sent_at = None
@@ -256,6 +260,16 @@ class Seat:
             self.sent_at, self.sent_for = time.perf_counter(), prompt["prompt_id"]
             await ws.send(json.dumps({"v": 1, "type": "move", "move": self.move}))
         return False
+
+    def _synced(self) -> None:
+        figures = self.figures
+        if (
+            figures.fault_at is not None
+            and self.table_id in figures.victims
+            and self.table_id not in figures.synced
+            and self.server is not figures.victim
+        ):
+            figures.synced[self.table_id] = time.perf_counter() - figures.fault_at
 
     def _acknowledged(self) -> None:
         assert self.sent_at is not None
@@ -419,6 +433,7 @@ async def run(args: argparse.Namespace, fault: str) -> dict[str, Any]:
             "p99_ms": round(percentile(latencies, 99), 1),
             "takeover_s": sorted(round(v, 2) for v in taken_over.values()),
             "resumed_s": sorted(round(v, 2) for v in figures.resumed.values()),
+            "synced_s": sorted(round(v, 2) for v in figures.synced.values()),
             "not_resumed": len(figures.victims) - len(figures.resumed),
             "lost": lost,
             "doubled": doubled,
@@ -447,7 +462,9 @@ def report(run_no: int, r: dict[str, Any]) -> None:
     if r["fault"] != "none":
         takeover, resumed = spread(r["takeover_s"]), spread(r["resumed_s"])
         print(f"  fault       {r['fault']}: one process with {r['tables_hit']} tables")
+        synced = spread(r["synced_s"])
         print(f"  new owner   p50 {takeover['p50']} s  max {takeover['max']} s")
+        print(f"  a state     p50 {synced['p50']} s  max {synced['max']} s  (through a survivor)")
         print(
             f"  resumed     p50 {resumed['p50']} s  max {resumed['max']} s"
             f"  (not resumed: {r['not_resumed']})"

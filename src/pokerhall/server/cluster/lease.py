@@ -12,9 +12,12 @@ then replays it, or comes first and the stale owner's move fails. The move's pri
 
 A process that stalls in such a transaction (SIGSTOP between the fence and the commit) would
 hold the lease row's lock until it runs again, and the takeover would wait for it however long
-the lease: so every transaction that locks lease rows lets PostgreSQL end it once it has sat
-idle for `Timing.lock_idle` (`idle_in_transaction_session_timeout`, for that transaction only),
-well within a lease. A healthy process never waits between those statements.
+the lease: so a fenced transaction lets PostgreSQL end it once it has sat idle for
+`Timing.lock_idle` (`idle_in_transaction_session_timeout`, for that transaction only), well
+within a lease (a healthy process does not wait between those statements; one that does gets
+`not_saved`, which may be retried). Taking and renewing leases are single statements, run
+outside any transaction (autocommit), so no stall can hold their locks, nor can a busy event
+loop between statements make PostgreSQL end a renewal.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ class Leases:
         self.db = db
         self.owner = owner
         self.ttl = timedelta(seconds=seconds)
+        self._autocommit = db.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._bounded = text(
             f"SET LOCAL idle_in_transaction_session_timeout = {max(1, round(lock_idle * 1000))}"
         )
@@ -78,8 +82,7 @@ class Leases:
             )
             .returning(lease.c.epoch)
         )
-        async with self.db.engine.begin() as conn:
-            await self._bound(conn)
+        async with self._autocommit.connect() as conn:
             epoch = (await conn.execute(statement)).scalar_one_or_none()
         if epoch is None:
             return False
@@ -103,8 +106,7 @@ class Leases:
             .values(expires_at=self._expiry())
             .returning(LeaseRow.table_id, LeaseRow.epoch)
         )
-        async with self.db.engine.begin() as conn:
-            await self._bound(conn)
+        async with self._autocommit.connect() as conn:
             kept = {row.table_id: row.epoch for row in await conn.execute(statement)}
         lost = {t for t, epoch in self.held.items() if kept.get(t) != epoch}
         for table_id in lost:

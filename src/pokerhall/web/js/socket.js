@@ -22,7 +22,7 @@ export const CONNECT_TIMEOUT = 5000;
 /** Ping when nothing has come from the server for this long (ms). */
 export const PING_WHEN_IDLE = 2000;
 /** Give the connection up when nothing answers a ping for this long (ms). */
-export const PONG_TIMEOUT = 1500;
+export const PONG_TIMEOUT = 2500;
 /** How often the watchdog looks (ms). */
 const WATCH_EVERY = 250;
 
