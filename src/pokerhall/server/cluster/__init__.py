@@ -4,9 +4,10 @@ PostgreSQL holds the truth: the moves, the seats, and which process runs each ta
 which also fences a stale owner's moves). Redis carries the processes' messages (`bus.py`): a
 client's messages to the process running its table and what that process sends back
 (`routing.py`, `fanout.py`), and the hall's news (a table claimed, seats changed, a table
-started or finished). `Cluster` ties them to the hall through its `Ownership` seam and runs the
-tick: renew this process's leases, drop the tables it lost, and take over the tables of
-processes that died.
+started or finished). `Cluster` ties them to the hall through its `Ownership` seam and runs two
+loops: one renews this process's leases (and drops the tables it lost), the other takes over
+the tables of processes that died or stalled; apart, so that replaying the tables taken over
+never makes a renewal late. How often each runs, and what a takeover costs, is `timing.py`'s.
 
 Alone (SQLite, no Redis) none of this is loaded, and the hall runs every table itself.
 """
