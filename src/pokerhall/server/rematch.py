@@ -19,7 +19,7 @@ from datetime import timedelta
 from sqlalchemy.exc import IntegrityError
 
 from pokerhall.engine.rng import new_seed
-from pokerhall.server.hall import SEAT_TAKEN, Hall, LobbyError
+from pokerhall.server.hall import Hall, LobbyError, seat_taken
 from pokerhall.server.messages import name_key
 from pokerhall.server.models import SeatRow, TableRow, utcnow
 from pokerhall.server.tokens import new_token, token_hash
@@ -131,7 +131,7 @@ async def _take_seat(hall: Hall, table_id: str, old_row: SeatRow) -> RematchSeat
         try:
             await hall.db.add_seat(row)
         except IntegrityError:
-            raise SEAT_TAKEN from None
+            raise seat_taken() from None
     await _start_if_full(hall, table_id)
     return RematchSeat(table_id, number, token, table.join_code, creator=False)
 

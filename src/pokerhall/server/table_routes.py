@@ -13,7 +13,7 @@ from pokerhall.server import controls, history, rematch
 from pokerhall.server.creator import normal_code
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.lobby import COMMON, CONFLICT, TOKEN, UNKNOWN, HallDep, TokenDep, _answers
-from pokerhall.server.messages import AddBot, RematchSeat, TableInfo
+from pokerhall.server.messages import AddBot, Excuse, RematchSeat, TableInfo
 from pokerhall.server.models import TableRow
 
 router = APIRouter(prefix="/api", responses=COMMON)
@@ -97,6 +97,20 @@ async def add_bot(table_id: str, body: AddBot, token: TokenDep, hall: HallDep) -
 )
 async def remove_player(table_id: str, seat: int, token: TokenDep, hall: HallDep) -> TableInfo:
     await controls.remove_player(hall, table_id, token, seat)
+    return await hall.info(table_id)
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/excuse",
+    summary="The creator excuses a player ahead of time (or takes the excuse back)",
+    responses={**UNKNOWN, **TOKEN, **FORBIDDEN, **CONFLICT},
+)
+async def excuse_player(
+    table_id: str, seat: int, body: Excuse, token: TokenDep, hall: HallDep
+) -> TableInfo:
+    """The turn clock still moves for an excused player, but its moves are not time-outs:
+    Slovní poker forfeits no deal for them (W12). Refused for a seat with no player in it."""
+    await controls.excuse(hall, table_id, token, seat, body.excused)
     return await hall.info(table_id)
 
 

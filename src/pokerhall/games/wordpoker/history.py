@@ -206,6 +206,12 @@ def _forfeited(d: Mapping[str, Any]) -> Message:
     )
 
 
+def _absent(d: Mapping[str, Any]) -> Message:
+    return message(
+        "absent", name=seat(d.get("seat")), deal=d.get("deal"), points=amount(d.get("points"))
+    )
+
+
 def _resigned(d: Mapping[str, Any]) -> Message:
     return message("resigned", name=seat(d.get("seat")))
 
@@ -234,6 +240,7 @@ _DESCRIBERS: dict[str, Callable[[Mapping[str, Any]], Message]] = {
     "words_asked": _words_asked,
     "word_sealed": _word_sealed,
     "deal_result": _deal_result,
+    "absent": _absent,
     "forfeited": _forfeited,
     "resigned": _resigned,
     "game_over": _game_over,

@@ -45,6 +45,7 @@ EVENT_STYLES = {
     "responses_revealed": "yellow",
     "deal_result": "bold green",
     "bankrupt": "red",
+    "absent": "red",
     "forfeited": "red",
     "game_over": "bold green",
 }
