@@ -1,128 +1,156 @@
-"""Slovní poker bot strength: the sampler bot against the random bot and the matcher bot.
+"""The Slovní poker bot ladder: the default bot (`sampler`) against the exploiters and the
+levels below it, heads-up and at a full table.
 
-Heads-up games (the sampler and one opponent, seats alternating from game to game, each game
-seeded), as many as it takes to play at least `--deals` deals per pairing (a game ends early
-when a player goes bankrupt). Per pairing it prints the sampler's share of deals won (a split
-counts as won) with a 95% Wilson interval, its net points per deal (what it took from the pot
-minus what it put in) with a 95% normal interval, and its time per decision by wall clock and
-by CPU. `random` is the engine's uniform legal-move bot (with a random word); `matcher` never
-raises and always matches. The dictionary is the system's Czech one when it loads, else the
-packaged small list (it says which). Exit status 0 when the sampler's net gain per deal is
-above 0 at 95% against both.
+Opponents: the exploiters (`bench/wordpoker_exploiters.py`: `maxraise`, `neverraise`,
+`folder`, fixed betting with the default bot's word skill) and the levels below the default,
+`matcher` (never raises, always matches, keeps its cards) and `random` (the engine's uniform
+legal-move bot). Each pairing is played at 2 seats (the sampler and one opponent) and at 5
+(the sampler and four copies of the opponent), every game the full ten deals (W2) unless
+bankruptcies end it. Games are played in duplicate: each seed (the deck's shuffle and the dice)
+is played once with the sampler in every seat, so the luck of the deal cancels in part; the
+games asked for are rounded up to whole sets.
 
-    python bench/wordpoker_bots.py [--deals 1000] [--workers 2] [--lexicon system|mini]
+The measure is the game's own (W2, W14): final points. A seat's fair share of a game is the
+table's final points ÷ the seats (100 when no pot was left unawarded, W9); per pairing the
+sampler's mean final points minus the fair share is printed with its 95% normal interval, and
+the sampler beats the opponent when the whole interval is above 0. Also printed: its share of
+games won (most final points, a tie shared) with a 95% Wilson interval against 1 ÷ seats, and
+the CPU time of its moves (p50, p99; target p99 < 50 ms) and of the opponents'.
+
+Every move is the engine's to judge: an illegal one stops the run with exit status 2, naming
+the game (its seed and pairing), the seat, the bot and the move. Otherwise exit status 0 when
+the sampler beats every opponent at every table size, else 1.
+
+    python bench/wordpoker_bots.py [--games 1000] [--workers 2] [--lexicon system|mini]
+        [--seats 2 5] [--opponents maxraise neverraise folder matcher random]
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pokerhall import games
+from pokerhall.engine.bots import Bot
+from pokerhall.engine.errors import IllegalMove
 from pokerhall.games.wordpoker.lexicons import lexicon
 from pokerhall.games.wordpoker.state import WordPoker
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
-from bench.stats import Z95, wilson
+from bench.stats import mean_ci, wilson
+from bench.wordpoker_exploiters import EXPLOITERS
 
-OPPONENTS = ("random", "matcher")
+HERO = "sampler"
+OPPONENTS = ("maxraise", "neverraise", "folder", "matcher", "random")
+SEATS = (2, 5)
+TARGET_P99_MS = 50.0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Outcome:
-    won: list[bool]
-    net: list[int]
-    decisions: int
-    seconds: float
-    cpu: float
+    points: int = 0
+    fair: float = 0.0
+    won: float = 0.0
+    hero_cpu: list[float] = field(default_factory=list)
+    other_cpu: list[float] = field(default_factory=list)
+    illegal: str | None = None
 
 
-def play_one(opponent: str, index: int, lexicon_name: str) -> Outcome:
-    hero = index % 2
-    seed = 9_000_011 + index
-    state = games.create("wordpoker", 2, {"lexicon": lexicon_name}, seed=seed)
+def make(kind: str, seed: int) -> Bot:
+    if kind in EXPLOITERS:
+        return EXPLOITERS[kind](seed)
+    return games.make_bot("wordpoker", kind, seed)
+
+
+def play_one(opponent: str, seats: int, index: int, lexicon_name: str) -> Outcome:
+    hero = index % seats
+    seed = 9_000_011 + 10_000 * seats + index // seats
+    state = games.create("wordpoker", seats, {"lexicon": lexicon_name}, seed=seed)
     assert isinstance(state, WordPoker)
-    kinds = {hero: "sampler", 1 - hero: opponent}
-    bots = {s: games.make_bot("wordpoker", kinds[s], seed + s) for s in (0, 1)}
-    decisions, seconds, cpu = 0, 0.0, 0.0
+    kinds = [HERO if s == hero else opponent for s in range(seats)]
+    bots = [make(kinds[s], seed + s) for s in range(seats)]
+    out = Outcome()
     while not state.over:
-        seat = min(state.pending())
-        view, prompt = state.view(seat), state.pending()[seat]
-        started, started_cpu = time.perf_counter(), time.thread_time()
-        move = bots[seat].choose(view, prompt)
-        if seat == hero:
-            seconds += time.perf_counter() - started
-            cpu += time.thread_time() - started_cpu
-            decisions += 1
-        state.act(seat, move)
-    won, net = [], []
-    for result in state.results:
-        won.append(hero in result["winners"])
-        net.append(_gain(result, hero))
-    return Outcome(won, net, decisions, seconds, cpu)
+        for seat, prompt in sorted(state.pending().items()):
+            view = state.view(seat)
+            started = time.thread_time()
+            move = bots[seat].choose(view, prompt)
+            (out.hero_cpu if seat == hero else out.other_cpu).append(time.thread_time() - started)
+            try:
+                state.act(seat, move)
+            except IllegalMove as exc:
+                out.illegal = (
+                    f"game seed {seed} ({HERO} vs {opponent}, {seats} seats): seat {seat} "
+                    f"({kinds[seat]}) made the illegal move {move!r}: {exc}"
+                )
+                return out
+    points = state.points
+    out.points = points[hero]
+    out.fair = sum(points) / seats
+    top = max(points)
+    out.won = (points[hero] == top) / points.count(top)
+    return out
 
 
-def _gain(result: dict[str, object], seat: int) -> int:
-    shares = result["shares"]
-    put_in = result["put_in"]
-    assert isinstance(shares, dict)
-    assert isinstance(put_in, list)
-    return int(shares.get(str(seat), 0)) - int(put_in[seat])
-
-
-def _job(args: tuple[str, int, str]) -> Outcome:
+def _job(args: tuple[str, int, int, str]) -> Outcome:
     return play_one(*args)
 
 
-def run(opponent: str, deals: int, workers: int, lexicon_name: str) -> list[Outcome]:
-    """Games in seed order until they hold `deals` deals (so a run replays exactly); every game
-    has a deal, so `deals` games always suffice."""
-    jobs = [(opponent, i, lexicon_name) for i in range(deals)]
-    outcomes: list[Outcome] = []
+def run(opponent: str, seats: int, count: int, workers: int, lexicon_name: str) -> list[Outcome]:
+    count = -(-count // seats) * seats  # whole deals of duplicate: every seat of a seed
+    jobs = [(opponent, seats, i, lexicon_name) for i in range(count)]
     if workers <= 1:
-        return _until(map(_job, jobs), deals, outcomes)
+        return [_job(job) for job in jobs]
     with multiprocessing.Pool(workers) as pool:
-        return _until(pool.imap(_job, jobs, chunksize=1), deals, outcomes)
+        return list(pool.imap(_job, jobs, chunksize=4))
 
 
-def _until(stream: Iterator[Outcome], deals: int, outcomes: list[Outcome]) -> list[Outcome]:
-    played = 0
-    for outcome in stream:
-        outcomes.append(outcome)
-        played += len(outcome.won)
-        if played >= deals:
-            break
-    return outcomes
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ranked = sorted(values)
+    return ranked[min(len(ranked) - 1, int(q * len(ranked)))]
 
 
-def report(opponent: str, outcomes: list[Outcome], seconds: float) -> tuple[str, float]:
-    won = [w for o in outcomes for w in o.won]
-    net = [x for o in outcomes for x in o.net]
-    n = len(won)
-    low, high = wilson(sum(won), n)
-    mean = statistics.fmean(net) if net else 0.0
-    half = Z95 * statistics.stdev(net) / math.sqrt(n) if n > 1 else 0.0
-    decisions = max(sum(o.decisions for o in outcomes), 1)
-    wall = sum(o.seconds for o in outcomes) / decisions
-    cpu = sum(o.cpu for o in outcomes) / decisions
+def report(opponent: str, seats: int, outcomes: list[Outcome], seconds: float) -> tuple[str, bool]:
+    n = len(outcomes)
+    excess = [
+        statistics.fmean(o.points - o.fair for o in outcomes[i : i + seats])
+        for i in range(0, n, seats)
+    ]
+    mean, low, high = mean_ci(excess)
+    points = statistics.fmean(o.points for o in outcomes)
+    fair = statistics.fmean(o.fair for o in outcomes)
+    wins = sum(o.won for o in outcomes)
+    w_low, w_high = wilson(round(wins), n)
+    hero_cpu = [t for o in outcomes for t in o.hero_cpu]
+    other_cpu = [t for o in outcomes for t in o.other_cpu]
+    ahead = low > 0
     text = "\n".join(
         [
-            f"sampler vs {opponent}: {len(outcomes)} games, {n} deals",
-            f"  sampler wins {sum(won)}/{n} deals = {sum(won) / max(n, 1):.1%}  95% CI "
-            f"[{low:.1%}, {high:.1%}]",
-            f"  net {mean:+.2f} points a deal  95% CI [{mean - half:+.2f}, {mean + half:+.2f}]",
-            f"  sampler decision {wall * 1e3:.1f} ms wall, {cpu * 1e3:.1f} ms CPU on average; "
-            f"{seconds:.1f} s",
+            f"{HERO} vs {opponent}, {seats} seats: {n} games, {trials(n, seats)} seeds "
+            f"({seconds:.0f} s)",
+            f"  final points {points:.1f}, fair share {fair:.1f}: {mean:+.1f} over it, 95% CI "
+            f"[{low:+.1f}, {high:+.1f}] " + ("above" if ahead else "NOT CLEARLY ABOVE"),
+            f"  games won {wins:g}/{n} = {wins / max(n, 1):.1%}, 95% CI [{w_low:.1%}, "
+            f"{w_high:.1%}], fair share {1 / seats:.1%}",
+            f"  {HERO} move CPU p50 {percentile(hero_cpu, 0.5) * 1e3:.1f} ms, p99 "
+            f"{percentile(hero_cpu, 0.99) * 1e3:.1f} ms ({len(hero_cpu)} moves); {opponent} p99 "
+            f"{percentile(other_cpu, 0.99) * 1e3:.1f} ms",
         ]
     )
-    return text, mean - half
+    return text, ahead
+
+
+def trials(count: int, seats: int) -> int:
+    """How many independent trials (seeds) `count` games are."""
+    return -(-count // seats)
 
 
 def pick_lexicon(name: str, out: Callable[[str], None]) -> str:
@@ -137,21 +165,35 @@ def pick_lexicon(name: str, out: Callable[[str], None]) -> str:
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=1000, help="deals per pairing (at least)")
+    parser.add_argument("--games", type=int, default=1000, help="games per pairing")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--lexicon", choices=("system", "mini"), default="system")
+    parser.add_argument("--seats", type=int, nargs="+", default=list(SEATS))
+    parser.add_argument("--opponents", nargs="+", default=list(OPPONENTS), choices=OPPONENTS)
     args = parser.parse_args(argv)
     name = pick_lexicon(args.lexicon, out)
-    out(f"wordpoker bot strength: at least {args.deals} heads-up deals per pairing, lexicon {name}")
-    ahead = True
-    for opponent in OPPONENTS:
-        started = time.perf_counter()
-        outcomes = run(opponent, args.deals, args.workers, name)
-        text, low = report(opponent, outcomes, time.perf_counter() - started)
-        out(text)
-        ahead = ahead and low > 0
-    out("the sampler gains points against both: " + ("yes" if ahead else "NOT CLEARLY"))
-    return 0 if ahead else 1
+    out(f"wordpoker ladder: {args.games} games per pairing, lexicon {name}")
+    beaten, cpu = True, []
+    for seats in args.seats:
+        for opponent in args.opponents:
+            started = time.perf_counter()
+            outcomes = run(opponent, seats, args.games, args.workers, name)
+            illegal = next((o.illegal for o in outcomes if o.illegal), None)
+            if illegal:
+                out(f"ILLEGAL MOVE in wordpoker, {illegal}")
+                return 2
+            text, ahead = report(opponent, seats, outcomes, time.perf_counter() - started)
+            out(text)
+            beaten = beaten and ahead
+            cpu += [t for o in outcomes for t in o.hero_cpu]
+    p99 = percentile(cpu, 0.99) * 1e3
+    out(
+        f"{HERO} move CPU p99 over all pairings {p99:.1f} ms (target < {TARGET_P99_MS:.0f} ms: "
+        + ("met" if p99 < TARGET_P99_MS else "MISSED")
+        + ")"
+    )
+    out(f"{HERO} beats every opponent at every table: " + ("yes" if beaten else "NOT CLEARLY"))
+    return 0 if beaten else 1
 
 
 if __name__ == "__main__":

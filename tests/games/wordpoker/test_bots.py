@@ -92,9 +92,37 @@ def test_w6_the_sampler_passes_a_raise_only_when_matching_is_worth_less_than_it_
     holding(view, "ˇ ˇ ˇ ´ ´", "YYYYY")
     prompt["max_exchange"] = 0  # nothing to exchange: the hand is what it is
     bot = SamplerBot(1, samples=400)  # enough to see a chance of a percent or so
+    bot.read(0).declared, bot.read(0).raised = 6, 6  # a raise that says nothing of its hand
     chance = bot.chances(view, lexicons.system(), [()])[()]
     assert 0 < chance < 0.1
     assert bot.choose(view, prompt) == {"type": "pass"}
-    # The same hand matches when the pot is large enough to pay for so small a chance.
-    prompt["pot"] = round(2 * prompt["cost"] / chance)
+    # The same hand matches when the pot is large enough to pay for so small a chance, and
+    # for the round-2 raise that matching lets in.
+    later = bot.expected_raise(view, [p for p in view["players"] if p["status"] == "in"])
+    assert later > 0
+    prompt["pot"] = round(2 * (prompt["cost"] + later) / chance)
     assert bot.choose(view, prompt) == {"type": "call", "exchange": []}
+
+
+def test_w6_w18_the_sampler_with_the_best_possible_word_matches_a_small_raise() -> None:
+    # Xylofon is the longest word of the small list (7 letters) and takes the deck's one X:
+    # no other hand can beat or tie it, so whatever it samples its chance is 1, and paying 5
+    # into a pot of 20 can only gain. It keeps the word's cards.
+    _, view, prompt = responding("mini")
+    holding(view, "X L F N K", "YOO")
+    bot = SamplerBot(1)
+    assert bot.chances(view, lexicons.mini(), [()]) == {(): 1.0}
+    move = bot.choose(view, prompt)
+    assert move["type"] == "call"
+    assert not {"X1", "L1", "F1", "N1"} & set(move["exchange"])
+
+
+def test_w6_a_raise_from_one_who_always_raises_is_not_believed() -> None:
+    # An opponent that raised at each of its declarations so far: its raise rate is past
+    # BELIEVED, so its hand is sampled as any hand; one that never raised before is believed.
+    _, view, _ = responding("mini")
+    bot = SamplerBot(1)
+    bot.observe(view)
+    assert bot.believed(view) == {0: 0.75}  # its first raise: believed, as a prior
+    bot.read(0).declared, bot.read(0).raised = 6, 6
+    assert bot.believed(view) == {}

@@ -25,6 +25,7 @@ rule, the most valuable under the option `scoring=values`.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -42,6 +43,15 @@ MARGIN = 0.1
 from p·n > 1 on; the margin keeps the bot from raising on sampling noise alone (p·n's standard
 error is about 0.18 heads-up at 32 samples) where the edge is too thin to be worth a swing."""
 HAND = 5
+BELIEVED = 0.8
+"""A raise rate from which an opponent's raise says nothing of its hand: one that raised at
+its first two declarations is no longer believed."""
+SEARCHES = 4
+"""Best-word searches per sample at most, however many opponents and exchanges: at a full
+table (four other hands, three exchanges) fewer deals are drawn, which keeps a move's CPU time
+in bounds (p99 < 50 ms is the target, bench/wordpoker_bots.py)."""
+MORE_DRAWS = 2
+"""At most this many times `SAMPLES` deals drawn when believed raises weigh some down."""
 
 
 @lru_cache(maxsize=100_000)
@@ -89,36 +99,144 @@ class MatcherBot:
         return _best_move(view, lexicon(view["lexicon"]), self.alphabet)
 
 
+class Reads:
+    """What one opponent's play has shown this bot so far (only what its own views showed):
+    how often it raised when it declared, and how often it passed a raise it had to pay."""
+
+    def __init__(self) -> None:
+        self.declared = 0
+        self.raised = 0
+        self.faced = 0
+        self.passed = 0
+
+    def raise_rate(self) -> float:
+        """The share of its declarations that were raises, from a prior of one in two worth
+        one declaration: a raiser is taken to raise with that share of its best hands (one
+        that always raises is believed not at all)."""
+        return (self.raised + 0.5) / (self.declared + 1)
+
+    def pass_rate(self) -> float:
+        """The share of the raises it faced that it passed, from a prior of one in four."""
+        return (self.passed + 0.5) / (self.faced + 2)
+
+
 class SamplerBot:
     def __init__(self, seed: int, samples: int = SAMPLES) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.alphabet = default_alphabet()
+        self.reads: dict[int, Reads] = {}
+        self._seen: set[tuple[int, int]] = set()
+        """(deal, round) whose revealed declarations are counted."""
+        self._faced: list[tuple[int, int]] = []
+        """(deal, seat): an opponent that had a raise to pay, its answer not yet seen."""
+
+    def read(self, seat: int) -> Reads:
+        return self.reads.setdefault(seat, Reads())
+
+    def observe(self, view: JSON) -> None:
+        """Counts what the view newly shows of the others' play: the declarations last
+        revealed, and whether an opponent that faced a raise matched it (still in the deal,
+        or in its result) or passed."""
+        deal = view["deal"]
+        me = view["seat"]
+        revealed_round = deal["round"] - (1 if deal["phase"] == "declare" else 0)
+        key = (deal["number"], revealed_round)
+        if deal["declarations"] and revealed_round >= 1 and key not in self._seen:
+            self._seen.add(key)
+            for seat, move in deal["declarations"].items():
+                if int(seat) == me or move["choice"] == "pass":
+                    continue
+                reads = self.read(int(seat))
+                reads.declared += 1
+                reads.raised += move["choice"] == "raise"
+        waiting = []
+        last = view.get("last_deal") or {}
+        status = {p["seat"]: p["status"] for p in view["players"]}
+        for number, seat in self._faced:
+            if number == deal["number"] and deal["phase"] != "respond":
+                answered_in = status[seat] == "in"
+            elif number == deal["number"]:
+                waiting.append((number, seat))
+                continue
+            elif last.get("deal") == number:
+                shown = {w["seat"] for w in last.get("words", [])}
+                answered_in = seat in shown or seat in last.get("winners", [])
+            else:
+                continue
+            reads = self.read(seat)
+            reads.faced += 1
+            reads.passed += not answered_in
+        self._faced = waiting
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
         self.alphabet = alphabet_of(view)
+        self.observe(view)
         words = lexicon(view["lexicon"])
         if prompt["type"] == "word":
             return _best_move(view, words, self.alphabet)
         players_in = [p for p in view["players"] if p["status"] == "in"]
         if prompt["type"] == "declare":
-            most = max(
-                (m["params"]["amount"]["max"] for m in prompt["moves"] if m["type"] == "raise"),
-                default=0,
-            )
-            if not most:
-                return {"type": "stay"}  # nothing left to raise with: nothing to weigh
-            room = min(HAND, view["deal"]["stock"] // max(len(players_in), 1))
-            needed = (1 + MARGIN) / len(players_in)
-            _, chance = self.best_exchange(view, words, room, needed)
-            return {"type": "raise", "amount": most} if chance > needed else {"type": "stay"}
+            return self.declare(view, prompt, words, players_in)
         highest = view["deal"]["highest"]
+        for p in players_in:
+            if p["seat"] != view["seat"] and p["raised"] < highest:
+                self._faced.append((view["deal"]["number"], p["seat"]))
         pot = prompt["pot"] + sum(highest - p["raised"] for p in players_in)
-        needed = prompt["cost"] / pot
+        later = self.expected_raise(view, players_in)
+        needed = (prompt["cost"] + later) / (pot + len(players_in) * later)
         ids, chance = self.best_exchange(view, words, prompt["max_exchange"], needed)
         if chance < needed:
             return {"type": "pass"}
         return {"type": "call", "exchange": list(ids)}
+
+    def expected_raise(self, view: JSON, players_in: list[JSON]) -> float:
+        """In round 1, the round-2 raise that matching now lets in: round 2's most times the
+        chance that some opponent still in raises (its raise rate), paid if it comes; a
+        match against one who raises at every declaration buys a showdown at both rounds'
+        prices. None in round 2, the last."""
+        deal = view["deal"]
+        if deal["round"] >= len(deal["most"]):
+            return 0.0
+        quiet = math.prod(
+            1 - self.read(p["seat"]).raise_rate() for p in players_in if p["seat"] != view["seat"]
+        )
+        return float(deal["most"][deal["round"]]) * (1 - quiet)
+
+    def declare(self, view: JSON, prompt: JSON, words: WordList, players_in: list[JSON]) -> JSON:
+        """The raise worth most against staying, or stay. A raise of x against opponents who
+        each pass a raise with probability q_i (what they have shown, or 1 when x is more
+        than they have left: W11, W20 put them out) gains, over staying, F·P·(1 − p) (all
+        pass: the pot P is taken without the word that would have won it a share p of the
+        time) plus (1 − F)·x·(p·(1 + c) − 1) (c callers expected when some call), F being the
+        chance that all pass. Linear in x, so the candidates are the most it may raise and the
+        least that puts every opponent out."""
+        most = max(
+            (m["params"]["amount"]["max"] for m in prompt["moves"] if m["type"] == "raise"),
+            default=0,
+        )
+        if not most:
+            return {"type": "stay"}  # nothing left to raise with: nothing to weigh
+        room = min(HAND, view["deal"]["stock"] // max(len(players_in), 1))
+        others = [p for p in players_in if p["seat"] != view["seat"]]
+        deepest = max((p["points"] for p in others), default=0)
+        candidates = {most}
+        if deepest < most:
+            candidates.add(deepest + 1)
+        needed = (1 + MARGIN) / len(players_in)
+        _, chance = self.best_exchange(view, words, room, needed)
+        best, gain = 0, 0.0
+        for amount in sorted(candidates):
+            passing = [
+                1.0 if p["points"] < amount else self.read(p["seat"]).pass_rate() for p in others
+            ]
+            everyone = math.prod(passing)
+            callers = sum(1 - q for q in passing) / (1 - everyone) if everyone < 1 else 0.0
+            edge = chance * (1 + callers) - 1 - MARGIN
+            value = everyone * prompt["pot"] * (1 - chance) + (1 - everyone) * amount * edge
+            if value > gain:
+                best, gain = amount, value
+        return {"type": "raise", "amount": best} if best else {"type": "stay"}
 
     def best_exchange(
         self, view: JSON, words: WordList, room: int, needed: float
@@ -131,7 +249,7 @@ class SamplerBot:
         ids = max(rated, key=lambda option: (rated[option], -len(option)))
         if rated[ids] < needed or needed <= 0:
             return ids, rated[ids]
-        return ids, self.chances(view, words, [ids])[ids]
+        return ids, self.chances(view, words, [ids], max(1, self.samples // 2))[ids]
 
     def exchanges(self, view: JSON, words: WordList, room: int) -> list[tuple[str, ...]]:
         """The exchanges worth rating, at most `room` cards each: none, the cards the best and
@@ -157,15 +275,43 @@ class SamplerBot:
                 out.append(card.id)
         return out
 
+    def believed(self, view: JSON) -> dict[int, float]:
+        """The opponents still in whose last revealed raise says something: each with the
+        share of its best hands it is taken to raise with (its raise rate); one that raises
+        nearly always is left out, its raise saying nothing."""
+        out = {}
+        for seat, move in view["deal"]["declarations"].items():
+            other = int(seat)
+            still_in = view["players"][other]["status"] == "in"
+            if other != view["seat"] and move["choice"] == "raise" and still_in:
+                rate = self.read(other).raise_rate()
+                if rate < BELIEVED:
+                    out[other] = rate
+        return out
+
     def chances(
-        self, view: JSON, words: WordList, exchanges: Sequence[tuple[str, ...]]
+        self,
+        view: JSON,
+        words: WordList,
+        exchanges: Sequence[tuple[str, ...]],
+        samples: int | None = None,
     ) -> dict[tuple[str, ...], float]:
         """Each exchange's sampled chance of taking the pot (a split counts its share), all
-        on the same sampled deals: the same other hands, replacement order and dice."""
+        on the same sampled deals: the same other hands, replacement order and dice. A sampled
+        deal is weighed by how well it fits the believed raises: a raiser's sampled hand, as
+        it stood when it declared, must be among the best `rate` of such hands (a hand at the
+        cut-off counts in part), so more deals are drawn when some are weighed down."""
         deal = view["deal"]
-        others = sum(
-            1 for p in view["players"] if p["status"] == "in" and p["seat"] != view["seat"]
-        )
+        me = view["seat"]
+        others = [p["seat"] for p in view["players"] if p["status"] == "in" and p["seat"] != me]
+        raisers = self.believed(view)
+        declared_dice = list(deal["dice"])
+        if deal["phase"] == "declare":  # the raises shown were declared in round 1
+            declared_dice = declared_dice[: self.alphabet.dice_shown_first]
+        samples = self.samples if samples is None else samples
+        draws = min(samples * MORE_DRAWS, round(samples / math.prod(raisers.values(), start=1)))
+        per_draw = len(others) + len(exchanges) + (len(others) if raisers else 0)
+        draws = max(1, min(draws, samples * SEARCHES // per_draw))
         unseen = Counter(self.alphabet.deck_counts)
         unseen.subtract(c["letter"] for c in view["you"]["hand"])
         unseen.subtract(view["you"]["discards"])
@@ -173,22 +319,52 @@ class SamplerBot:
         hand = _hand(view)
         kept = {ids: [c for c in hand if c.id not in ids] for ids in exchanges}
         deepest = max((len(ids) for ids in exchanges), default=0)
-        won = dict.fromkeys(exchanges, 0.0)
-        for _ in range(self.samples):
-            drawn = self.rng.sample(pool, min(len(pool), HAND * others + deepest))
+        rows: list[tuple[list[int], dict[tuple[str, ...], float]]] = []
+        declared: list[int] = []
+        for _ in range(draws):
+            drawn = self.rng.sample(pool, min(len(pool), HAND * len(others) + deepest))
             dice = list(deal["dice"])
             dice += [self.rng.choice(die) for die in self.alphabet.dice[len(dice) :]]
-            theirs = [
-                strength(self.alphabet, words, drawn[HAND * k : HAND * k + HAND], dice)
-                for k in range(others)
-            ]
+            theirs, then = [], []
+            for k in range(len(others)):
+                cards = drawn[HAND * k : HAND * k + HAND]
+                theirs.append(strength(self.alphabet, words, cards, dice))
+                if raisers:
+                    then.append(strength(self.alphabet, words, cards, declared_dice))
+            declared += then
             top = max(theirs, default=-1)
             ties = theirs.count(top)
-            fresh = drawn[HAND * others :]
+            fresh = drawn[HAND * len(others) :]
+            won = {}
             for ids, cards in kept.items():
                 mine = strength(self.alphabet, words, cards + fresh[: len(ids)], dice)
-                if mine > top:
-                    won[ids] += 1
-                elif mine == top:
-                    won[ids] += 1 / (1 + ties)
-        return {ids: n / self.samples for ids, n in won.items()}
+                won[ids] = 1.0 if mine > top else 1 / (1 + ties) if mine == top else 0.0
+            rows.append((then, won))
+        cuts = {seat: _cut(declared, rate) for seat, rate in raisers.items()}
+        total = dict.fromkeys(exchanges, 0.0)
+        weights = 0.0
+        for then, won in rows:
+            weight = 1.0
+            for k, seat in enumerate(others):
+                if seat in cuts:
+                    level, part = cuts[seat]
+                    s = then[k]
+                    weight *= 1.0 if s > level else part if s == level else 0.0
+            weights += weight
+            for ids in exchanges:
+                total[ids] += weight * won[ids]
+        if weights <= 0:
+            return dict.fromkeys(exchanges, 0.0)
+        return {ids: n / weights for ids, n in total.items()}
+
+
+def _cut(values: Sequence[int], rate: float) -> tuple[int, float]:
+    """The score from which a hand is among the best `rate` of `values`, and the part of a
+    hand at exactly that score that counts, so that the counted share is `rate`."""
+    if not values:
+        return -1, 1.0
+    ranked = sorted(values, reverse=True)
+    level = ranked[min(len(ranked) - 1, max(0, math.ceil(rate * len(ranked)) - 1))]
+    above = sum(1 for v in values if v > level)
+    at = sum(1 for v in values if v == level)
+    return level, max(0.0, min(1.0, (rate * len(values) - above) / at))
