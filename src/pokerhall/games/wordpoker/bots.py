@@ -8,15 +8,27 @@
   cards and the dice still to come. Every exchange it considers (none, the cards its best or
   its longest word leaves out, the whole hand) is rated on the same samples, so the comparison
   is not drowned in sampling noise, and the chosen one's chance is measured again on fresh
-  samples, since the best of several noisy estimates flatters. Then:
+  samples, since the best of several noisy estimates flatters. A decision has a budget of
+  best-word searches (`SEARCHES` a sample), so a full table draws fewer samples.
 
-  * declaring (W6): a raise of x that everyone matches adds x·(p·n − 1) to what it expects
-    (p its chance, n the players in), so it raises the most it may when p·n exceeds 1 by a
-    margin for the sampling error, and otherwise stays (passing now is never better than
-    staying, since it may still pass when the raise is known);
+  It remembers what its own views showed of each opponent (`Reads`): how often it raised when
+  it declared, and how often it passed a raise it had to pay. A raise is taken to come from
+  the raiser's best hands in the share it raises: the sampled deals are weighed so that its
+  hand as it stood when it declared is among that best share, and an opponent that raises
+  nearly always (`BELIEVED`) is not believed at all. Then:
+
+  * declaring (W6): a raise of x against opponents who each pass it with their pass rate (or
+    surely, when x is more than they have left, W11, W20) gains over staying the pot times
+    (1 − p) when all pass, and x·(p·(1 + callers) − 1) when some match (p its chance): it
+    takes the best of the most it may raise and the least that puts every opponent out, and
+    stays when neither gains (passing now is never better than staying, since it may still
+    pass when the raise is known). Against players who always match this is the plain rule,
+    raise the most when p·n exceeds 1 by a margin for the sampling error;
   * responding: matching with the best exchange is worth p × the pot once everyone in has
-    matched, minus what matching costs; what it put in is gone either way, so it passes
-    exactly when that is negative, when p is below cost ÷ that pot;
+    matched, minus what matching costs; in round 1 the round-2 raise the opponents still in are
+    expected to make (round 2's most times the chance one of them raises) is counted in both,
+    since matching now lets it in. What it put in is gone either way, so it passes exactly
+    when p is below (cost + that raise) ÷ (that pot + each player's share of it);
   * the word: its best word (W18).
 
 Both judge words by the scoring in force (the view's `scoring`, W18): the longest word under the
