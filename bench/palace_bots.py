@@ -1,19 +1,29 @@
-"""Palace bot levels: how clearly each beats the one below, and what a decision costs.
+"""Palace bot levels: how clearly each beats the one below and the simple habits a person might
+try (`bench/palace_exploiters.py`), and what a decision costs.
 
-Every hand is a game of its own (`hands_per_session` 1, everyone starting with the same stack),
-so hands are independent samples. The two levels of a pairing alternate round the table (with
-four players: upper, lower, upper, lower), and from hand to hand the pattern turns one seat, so
-each level sits everywhere; the first dealer is drawn by the game (P3). Per hand the script
-records the upper level's win rate (its share of the hand's pot: 1, 0, or a split's part;
-break-even one half, its share of the seats) and its net chips per upper seat (break-even 0), and
-prints both means with 95% confidence intervals (normal, over hands). The score of the game is
-chips, so "beats clearly" means the chip rate's whole interval is above 0; the win rate can be
-below one half for a level that wins on chips (it gives up small pots and wins big ones).
+Pairings: each level against the one below at `--players` (default 4); then the default level
+and every level above it against every exploiter, heads-up and at `--players`. The two kinds of
+a pairing alternate round the table (with four players: upper, lower, upper, lower), and from
+game to game the pattern turns one seat, so each kind sits everywhere; the first dealer is drawn
+by the game (P3). A game is a short session, `--session` hands (default 4; `hands_per_session`,
+everyone starting with 500 chips), so games are independent samples, and its winner is the one
+with the most chips at the end (the game's own result, P16). Per game the script records the
+upper kind's win (1, 0, or its part of a tie for first) and its net chips per upper seat per
+hand, and prints both means with 95 % intervals (normal, over games), the win rate beside the
+fair share (the upper kind's share of the seats, one half here). Against an exploiter "beats
+clearly" means the win rate's whole interval is above the fair share; between levels it means
+the chip rate's interval is above 0 (the levels were built to win chips). The maniac raises the
+pot, a no-limit bet (at a limit table it would be the min-raiser), so its pairings are played
+no-limit; the rest at `--betting` (default limit, the game's default).
+
 Every decision of every bot is timed around `choose`, by the wall clock and by the thread's CPU
-time, and the mean and 99th percentile of each are printed per level: the budget is 50 ms per
-decision; on a busy machine the wall figure includes waiting for a core.
+time, and the mean and 99th percentile of each are printed per kind: the budget is 50 ms per
+decision; on a busy machine the wall figure includes waiting for a core. A move the game refuses
+stops the benchmark at once with exit status 2, naming the game (pairing, number, seed), the
+seat and its kind, and the move; exit status 1 when some pairing is not won clearly.
 
-    python bench/palace_bots.py [--hands 1000] [--players 4] [--workers 2] [--seed 1]
+    python bench/palace_bots.py [--games 1000] [--session 4] [--players 4] [--workers 2]
+        [--seed 1] [--betting limit] [--part all|levels|exploiters] [--exploiters NAME ...]
 """
 
 from __future__ import annotations
