@@ -13,7 +13,10 @@ Both read their view into a `knowledge.Table` and deal the unseen cards many tim
   others left, times the pot it would then be playing for, less the bet), buying (the same
   chances with each deal's next card) and discarding soldiers that cost a small bet per battle
   without improving any hand that counts (P9, P10). In a battle it weighs the call against the
-  pot (pot odds), and it chooses which soldiers to keep.
+  pot (pot odds) and the chance of then outlasting the others left, a raise against what the
+  other fighter's stack can still match, and it shades its chance for every bet the other
+  fighter made into it, as far as that opponent's bets are worth believing (`reads`: one who
+  attacks or raises every time it may is not believed). It chooses which soldiers to keep.
 
 A bot never sees the game: its moves are drawn only from its prompt's listed moves and their
 parameters, so it cannot make an illegal move, and its decisions depend only on its seed, its
