@@ -441,3 +441,17 @@ def test_p10_an_opponent_who_bets_every_time_is_not_believed() -> None:
             game.act(attacker, {"type": "raise", "by": 20})
     assert bot._reads.rate(defender) > 0.8
     assert belief(bot._reads.rate(defender)) == 0.0
+
+
+def test_p10_asked_twice_for_one_attack_the_bot_counts_it_once() -> None:
+    """`Reads`: the same prompt read again (a client asked anew) is no second bet into us."""
+    game = new(2, seed=4)
+    attacker = game.hand.turn
+    defender = 1 - attacker
+    rig(game, {attacker: ("2c", "3d 4h 7s", "8h"), defender: ("Kh", "Kd Qc Qs", "")})
+    game.act(attacker, {"type": "battle", "target": defender, "bet": 20})
+    bot = SamplerBot(1)
+    bot.choose(game.view(defender), game.pending()[defender])
+    once = bot._reads.habit(attacker).bets
+    bot.choose(game.view(defender), game.pending()[defender])
+    assert once == bot._reads.habit(attacker).bets == 1

@@ -46,6 +46,8 @@ class Reads:
     _last_turn_live: list[int] = field(default_factory=list)
     _battle: tuple[int, int, int] | None = None
     """(hand, other fighter, raises) after our last bet into a battle, awaiting its answer."""
+    _prompt: object = None
+    """The last prompt read: asked again for the same one, nothing new has happened."""
 
     def habit(self, seat: int) -> Habit:
         return self.habits.setdefault(seat, Habit())
@@ -55,6 +57,10 @@ class Reads:
 
     def observe(self, view: JSON, prompt: JSON) -> None:
         """Reads what happened since the seat last chose, before it chooses again."""
+        asked = (view["hand"]["number"], prompt.get("prompt_id"), prompt["type"])
+        if asked == self._prompt:
+            return
+        self._prompt = asked
         seat = int(view["seat"])
         hand = int(view["hand"]["number"])
         players = view["players"]
