@@ -59,6 +59,7 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/bot_strength.py
 	$(BIN)/python bench/quizpoker_ladder.py
 	$(BIN)/python bench/detective_bots.py
+	$(BIN)/python bench/exploit_ladder.py
 	$(BIN)/python bench/wordpoker_best.py
 	$(BIN)/python bench/wordpoker_bots.py
 	$(BIN)/python bench/server_load.py --tables 100
