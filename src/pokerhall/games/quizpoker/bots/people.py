@@ -177,8 +177,10 @@ class LevelBot:
 
     # --- betting -----------------------------------------------------------------------------
 
-    def chance(self, view: JSON) -> float:
-        """The chance that this bot's guess is the closest, from its view and knowledge."""
+    def chance(self, view: JSON, field: bool = True) -> float:
+        """The chance that this bot's guess is the closest, from its view and knowledge; with
+        `field` False an opponent not yet seen to show is taken to know like the bot itself
+        (the cautious view, for betting: the field's prior is for not giving a pot up)."""
         knowledge = self._known(view)
         hand = view["hand"]
         own = (view.get("you") or {}).get("guess")
@@ -193,6 +195,8 @@ class LevelBot:
         answer = hand.get("answer")
         widths = knowledge.kind.widths
         prior = max(1.0, widths[LEVELS.index(FIELD)] / widths[LEVELS.index(self.level)])
+        if not field:
+            prior = 1.0
         factors = [self._factor(seat, prior) for seat in self._opponents(view)]
         return win_chance(
             knowledge, float(own), factors, spans, None if answer is None else float(answer)
@@ -242,7 +246,8 @@ class LevelBot:
         opponents = len(self._opponents(view))
         fair = 1.0 / (opponents + 1)
         chance = self.chance(view)
-        strength = (chance - fair) / (1.0 - fair)
+        cautious = self.chance(view, field=False) if style.learns else chance
+        strength = (cautious - fair) / (1.0 - fair)
         pot = int(prompt.get("pot") or 0)
         call = to_call(prompt)
         current = int(prompt.get("current_bet") or 0)
