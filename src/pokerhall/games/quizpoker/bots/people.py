@@ -23,10 +23,11 @@ opponents' bets seriously.
 `casual` and `expert` also learn their opponents over the game (`opponents.OpponentBook`, from
 their own views only; issue 22: a bot that believed every raise folded each hand to a player who
 raised every hand): an opponent's raises narrow its width only as far as it seldom raises, its
-width is judged from the guesses it showed (an unknown one is taken to guess like `casual`, the
-default), a call wants a little more for each opponent still to act behind and a little less
-while deep stacks leave rounds to come, and a bet under a third of the pot is called by any
-guess with half its fair chance.
+width is judged from the guesses it showed (deciding a call, an unknown one is taken to guess
+like `casual`, the default; deciding a bet or raise, like the bot itself), a call wants a
+little more for each opponent still to act behind and a little less while deep stacks leave
+rounds to come, and a bet under a third of the pot is called by any guess with half its fair
+chance.
 """
 
 from __future__ import annotations
