@@ -59,6 +59,7 @@ def questions(lang: str) -> list[Question]:
                 as_of=__import__("datetime").date.fromisoformat(AS_OF),
                 hint1_range=(Decimal(first[0]), Decimal(first[1])),
                 hint2_range=(Decimal(second[0]), Decimal(second[1])),
+                difficulty=1,  # reasoned out, not looked up: anyone at a party can estimate
             )
         )
     return found

@@ -352,6 +352,47 @@ def hint_text(rng: Range, fact: Fact, lang: str) -> str:
     )
 
 
+def template_of(qid: str) -> str:
+    """The template a question id was made from: its first word (`pop`, `dist`), two for the
+    elements (`element-boil`), whose questions differ by the property asked."""
+    parts = qid.split("-")
+    return "-".join(parts[:2]) if parts[0] == "element" else parts[0]
+
+
+DIFFICULTY = {
+    "film": 1,
+    "pop": 2,
+    "area": 2,
+    "dist": 2,
+    "life": 2,
+    "aged65": 2,
+    "under15": 2,
+    "sprint": 2,
+    "element-number": 2,
+    "element-weight": 3,
+    "element-boil": 3,
+    "element-melt": 3,
+    "element-density": 3,
+    "element-discovery": 3,
+    "element-crust": 3,
+    "element-seawater": 3,
+    "lat": 3,
+    "lon": 3,
+    "unemployment": 3,
+    "penguin": 3,
+}
+"""How well-known a template's answers are at a party (docs/question-packs.md, `difficulty`):
+1 most people have a fair idea, 3 few do. A big country's population is easier than a small
+one's (`difficulty`)."""
+
+
+def difficulty(fact: Fact) -> int:
+    level = DIFFICULTY.get(template_of(fact.qid), 2)
+    if template_of(fact.qid) == "pop":
+        level = 1 if fact.answer >= 50 else 2 if fact.answer >= 10 else 3
+    return level
+
+
 def render(fact: Fact, lang: str) -> dict[str, Any]:
     first, second = hint_ranges(fact)
     check_ranges(fact, first, second)
@@ -369,6 +410,8 @@ def render(fact: Fact, lang: str) -> dict[str, Any]:
         "as_of": fact.as_of,
         "hint1_range": [plain(first.lo), plain(first.hi)],
         "hint2_range": [plain(second.lo), plain(second.hi)],
+        "template": template_of(fact.qid),
+        **({} if (level := difficulty(fact)) == 2 else {"difficulty": level}),
     }
 
 

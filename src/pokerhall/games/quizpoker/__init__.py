@@ -72,7 +72,8 @@ def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
     yield from [q.hint1, q.hint2][hand.revealed :]
     answer = show(q.answer)
     public = f"{q.question} {q.unit} {q.as_of.isoformat()}"  # "2009" may be in a date too
-    if not hand.answer_read and answer not in public:
+    shown_anyway = answer in public or answer == str(hand.number)  # "Hand 10" is no hint
+    if not hand.answer_read and not shown_anyway:
         yield answer
 
 

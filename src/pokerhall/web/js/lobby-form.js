@@ -1,7 +1,7 @@
 /* The "create a table" form, rendered from the games' option specs (GET /api/games, one
    GameInfo.to_json() per game): a game and ruleset select, the generic table settings (seats,
    bots, bot kind, bot delay, turn clock, bot takeover) and one field per option of the game
-   (kind int/number/bool/text/choice/int_list, with min/max/choices/help; `advanced` ones
+   (kind int/number/bool/text/choice/int_list/choice_list, with min/max/choices/help; `advanced` ones
    under "More options"). Labels and help come from the game module's strings
    (`option.<name>`, `option.<name>.help`), else the spec's help. Values are checked against
    the spec before sending; the server's reason for a refusal is shown as it is. */
@@ -133,11 +133,12 @@ export class CreateTableForm {
       );
     }
     let input;
-    if (spec.kind === "choice") {
+    if (spec.kind === "choice" || spec.kind === "choice_list") {
       const module = gameModule(game);
+      const multiple = spec.kind === "choice_list";
       input = h(
         "select",
-        { id, "aria-describedby": hintId },
+        { id, "aria-describedby": hintId, multiple: multiple ? "" : null, size: multiple ? Math.min(spec.choices.length, 6) : null },
         spec.choices.map((c) => {
           const key = `option.${spec.name}.${c}`;
           const text = module?.lobby?.choiceLabel?.(spec, c) ?? (hasString(key, game) ? t(key, {}, game) : c);
@@ -177,13 +178,16 @@ export class CreateTableForm {
     const input = this.el(optionId(spec.name));
     if (spec.kind === "bool") input.checked = Boolean(value);
     else if (spec.kind === "int_list") input.value = (value || []).join(", ");
+    else if (spec.kind === "choice_list") for (const o of input.options) o.selected = (value || []).includes(o.value);
     else input.value = value ?? "";
   }
 
   readValues() {
     for (const spec of this.game().options) {
       const input = this.el(optionId(spec.name));
-      if (input) this.values[spec.name] = spec.kind === "bool" ? input.checked : input.value;
+      if (!input) continue;
+      if (spec.kind === "choice_list") this.values[spec.name] = selectedValues(input);
+      else this.values[spec.name] = spec.kind === "bool" ? input.checked : input.value;
     }
   }
 
@@ -192,6 +196,7 @@ export class CreateTableForm {
       const input = this.el(optionId(spec.name));
       if (!input || !(spec.name in this.values)) continue;
       if (spec.kind === "bool") input.checked = this.values[spec.name];
+      else if (spec.kind === "choice_list") this.setValue(spec, this.values[spec.name]);
       else input.value = this.values[spec.name];
     }
   }
@@ -228,6 +233,7 @@ export class CreateTableForm {
     const label = optionLabel(spec, this.game().name);
     const range = { label, min: bound(spec.min), max: bound(spec.max) };
     if (spec.kind === "bool") return [input.checked, null];
+    if (spec.kind === "choice_list") return [selectedValues(input), null];
     const raw = input.value.trim();
     if (spec.kind === "choice") return [raw, null];
     if (spec.kind === "text") {
@@ -335,4 +341,9 @@ export class CreateTableForm {
       button.disabled = false;
     }
   }
+}
+
+/** The chosen options of a multiple select, in their listed order. */
+function selectedValues(select) {
+  return [...select.options].filter((o) => o.selected).map((o) => o.value);
 }

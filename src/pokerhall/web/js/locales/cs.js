@@ -259,6 +259,7 @@ export default {
   "apiError.option_bool": "Volba „{option}“ musí být zapnutá, nebo vypnutá.",
   "apiError.option_text": "Volba „{option}“ musí být text o nejvýše {max} znacích.",
   "apiError.option_choice": "Volba „{option}“ musí být jedna z těchto: {choices}.",
+  "apiError.option_choice_list": "Volba „{option}“ musí být seznam některých z těchto: {choices}.",
   "apiError.ruleset_unknown": "Pravidla „{ruleset}“ neexistují. Zvolte jedna z těchto: {choices}.",
   "apiError.players_range": "{ruleset} potřebuje {min} až {max} hráčů, ne {count}.",
   "apiError.bot_unknown": "Tato hra nemá bota „{bot}“. Zvolte jednoho z těchto: {choices}.",

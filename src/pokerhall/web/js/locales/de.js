@@ -258,6 +258,7 @@ export default {
   "apiError.option_bool": "Die Option „{option}“ muss ein- oder ausgeschaltet sein.",
   "apiError.option_text": "Die Option „{option}“ muss ein Text mit höchstens {max} Zeichen sein.",
   "apiError.option_choice": "Die Option „{option}“ muss eines davon sein: {choices}.",
+  "apiError.option_choice_list": "Die Option „{option}“ muss eine Liste von einigen davon sein: {choices}.",
   "apiError.ruleset_unknown": "Es gibt kein Regelwerk „{ruleset}“. Wähle eines davon: {choices}.",
   "apiError.players_range": "{ruleset} braucht {min} bis {max} Spieler, nicht {count}.",
   "apiError.bot_unknown": "Dieses Spiel hat keinen Bot „{bot}“. Wähle einen davon: {choices}.",

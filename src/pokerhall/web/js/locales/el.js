@@ -258,6 +258,7 @@ export default {
   "apiError.option_bool": "Η επιλογή «{option}» πρέπει να είναι ενεργή ή ανενεργή.",
   "apiError.option_text": "Η επιλογή «{option}» πρέπει να είναι κείμενο έως {max} χαρακτήρες.",
   "apiError.option_choice": "Η επιλογή «{option}» πρέπει να είναι μία από αυτές: {choices}.",
+  "apiError.option_choice_list": "Η επιλογή «{option}» πρέπει να είναι λίστα με κάποιες από αυτές: {choices}.",
   "apiError.ruleset_unknown": "Δεν υπάρχουν κανόνες «{ruleset}». Επιλέξτε έναν από αυτούς: {choices}.",
   "apiError.players_range": "Το {ruleset} χρειάζεται {min} έως {max} παίκτες, όχι {count}.",
   "apiError.bot_unknown": "Αυτό το παιχνίδι δεν έχει bot «{bot}». Επιλέξτε ένα από αυτά: {choices}.",

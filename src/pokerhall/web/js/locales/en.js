@@ -259,6 +259,7 @@ export default {
   "apiError.option_bool": "The option “{option}” must be on or off.",
   "apiError.option_text": "The option “{option}” must be a text of at most {max} characters.",
   "apiError.option_choice": "The option “{option}” must be one of: {choices}.",
+  "apiError.option_choice_list": "The option “{option}” must be a list of some of: {choices}.",
   "apiError.ruleset_unknown": "There is no ruleset “{ruleset}”. Choose one of: {choices}.",
   "apiError.players_range": "{ruleset} needs {min} to {max} players, not {count}.",
   "apiError.bot_unknown": "This game has no bot “{bot}”. Choose one of: {choices}.",
