@@ -298,6 +298,50 @@ def hint1_widths(fact: Fact) -> list[tuple[Decimal, Decimal]]:
     return [preferred, *reversed(narrower[-4:])]
 
 
+LOG_SERIES = (D(1), D("1.5"), D(2), D("2.5"), D(3), D(4), D(5), D(6), D(8))
+MAX_FACTOR = D(10)
+"""Hint 1 of a positive quantity spans at most this factor (hi / lo)."""
+
+
+def needs_log_range(fact: Fact, first: Range) -> bool:
+    """A positive quantity measured from a natural zero (people, km, %) whose linear hint 1
+    starts at 0 although the answer is far from it, or spans more than a factor of 10."""
+    lower, answer = fact.scale.lower, fact.answer
+    if lower is None or lower < 0 or answer <= 0:
+        return False
+    if first.lo <= 0:
+        return answer * 4 > first.hi
+    return first.hi > MAX_FACTOR * first.lo
+
+
+def series(value: Decimal, up: bool) -> Decimal:
+    """The nearest 1-1.5-2-2.5-3-4-5-6-8 number at or above (or below) a positive value."""
+    exponent = value.adjusted()
+    candidates = [m * D(10) ** (exponent + shift) for shift in (-1, 0, 1) for m in LOG_SERIES]
+    if up:
+        return min(c for c in candidates if c >= value)
+    return max(c for c in candidates if c <= value)
+
+
+def log_range(fact: Fact) -> Range:
+    """Hint 1 as a factor of about 3 to 10 around the answer, at a pseudo-random place."""
+    answer, scale = fact.answer, fact.scale
+    frac = position(fact.qid, "log")
+    lo = series(answer / (D("1.5") + D("1.5") * frac), up=False)
+    hi = series(answer * (D("1.5") + D("1.5") * (1 - frac)), up=True)
+    lo = max(align(lo, scale.quantum), scale.quantum)
+    if scale.upper is not None:
+        hi = min(hi, scale.upper)
+    while hi > MAX_FACTOR * lo:
+        raised = series(lo * D("1.01"), up=True)
+        lo = raised if raised * D("1.1") <= answer else lo
+        if hi > MAX_FACTOR * lo:
+            hi = max(series(hi * D("0.99"), up=False), answer * D("1.1"))
+    if answer * 2 == lo + hi:
+        hi = series(hi * D("1.01"), up=True)
+    return Range(lo, hi)
+
+
 def hint_ranges(fact: Fact) -> tuple[Range, Range]:
     scale, answer, qid = fact.scale, fact.answer, fact.qid
     options = hint1_widths(fact)
@@ -310,6 +354,9 @@ def hint_ranges(fact: Fact) -> tuple[Range, Range]:
     ]
     width1, step1 = (fitting or options)[0]
     first = settle(answer, place(answer, width1, step1, frac, scale), step1, scale, False)
+    if needs_log_range(fact, first):
+        first = log_range(fact)
+        width1 = first.width
     width2, step2 = width_below(width1 / 3, scale.quantum, cap=width1)
     inner = Scale(scale.quantum, scale.rel, scale.floor, lower=first.lo, upper=first.hi)
     second = place(answer, width2, step2, position(qid, "hint2"), inner)
@@ -1349,6 +1396,8 @@ HUB_CITIES = (
     "riyadh-sa",
 )
 EARTH_RADIUS_KM = 6371.0  # mean radius
+HALF_EARTH_KM = D(20037)
+"""Half the Earth's equatorial circumference: no two places are farther apart (hint ranges)."""
 
 
 def great_circle_km(a: City, b: City) -> float:
@@ -1391,7 +1440,9 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
             answer=rounded(round(great_circle_km(a, b), 3), "10"),
             unit=Text("km", "km", "km", "km"),
             range_unit=Text(" km", " km", " km", " km"),
-            scale=Scale(quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0)),
+            scale=Scale(
+                quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0), upper=HALF_EARTH_KM
+            ),
             source=GEONAMES_DISTANCE,
             as_of=GEONAMES_AS_OF,
         )

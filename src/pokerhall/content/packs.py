@@ -16,6 +16,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from pokerhall.content.quality import check_quality
 from pokerhall.content.questions import (
     BUILTIN,
     LANGUAGE_CODE,
@@ -101,8 +102,9 @@ class PackCollector:
 
     def _check_pack_rules(self, question: Question) -> None:
         """What a question must obey in this pack, beyond being a valid question."""
-        if self.today is not None:
+        if self.today is not None:  # a new pack, judged now (validate, an upload)
             check_not_future(question, self.today)
+            check_quality(question)
         if self.languages is not None and question.language not in self.languages:
             declared = ", ".join(sorted(self.languages))
             raise ValueError(
