@@ -342,6 +342,19 @@ def log_range(fact: Fact) -> Range:
     return Range(lo, hi)
 
 
+def off_zero(answer: Decimal, rng: Range, step: Decimal) -> Range:
+    """A hint 1 of a signed scale (latitudes, °C) that starts at exactly 0 while the answer is
+    far above it reads as "at least 0": moved a step up (or down) so that 0 is no bound
+    (`content/quality.py` refuses such a range)."""
+    if not (rng.lo == 0 and answer >= 5 and answer * 4 > rng.hi):
+        return rng
+    for shift in (step, -step, 2 * step, -2 * step):
+        moved = Range(rng.lo + shift, rng.hi + shift)
+        if moved.contains(answer, strict=True) and answer * 2 != moved.lo + moved.hi:
+            return moved
+    raise ValueError(f"no hint 1 off 0 for {answer} near {rng}")
+
+
 def hint_ranges(fact: Fact) -> tuple[Range, Range]:
     scale, answer, qid = fact.scale, fact.answer, fact.qid
     options = hint1_widths(fact)
@@ -357,6 +370,7 @@ def hint_ranges(fact: Fact) -> tuple[Range, Range]:
     if needs_log_range(fact, first):
         first = log_range(fact)
         width1 = first.width
+    first = off_zero(answer, first, step1)
     width2, step2 = width_below(width1 / 3, scale.quantum, cap=width1)
     inner = Scale(scale.quantum, scale.rel, scale.floor, lower=first.lo, upper=first.hi)
     second = place(answer, width2, step2, position(qid, "hint2"), inner)

@@ -177,3 +177,18 @@ def test_hints_of_generated_quantities_help(language: str) -> None:
         if q.template == "dist":
             assert hi <= 20037, q.id
     assert not broken, broken[:5]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_question_says_its_answer_in_digits_or_words(language: str) -> None:
+    """Rule 6 of issue 23: no Zehnkampf, desetiboj, δέκαθλο, dodecahedron or "(an octet)"."""
+    bad = [q.id for q in _all(language) if quality.says_answer(q.question, q.answer, language)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_hint_states_the_answer_of_a_question_the_same_game_may_deal(language: str) -> None:
+    """All of a language's shipped files together, as a game deals them ("water freezes at 32
+    degrees" in the boiling question's hint answered `est-water-freezing-f`)."""
+    found = quality.hints_stating_answers(_all(language))
+    assert [(q.id, reason) for q, reason in found] == []

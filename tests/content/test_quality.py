@@ -63,3 +63,50 @@ def test_a_new_pack_breaking_a_fairness_rule_is_refused_with_its_line(
 def test_a_fair_question_passes_and_a_stored_pack_is_not_judged_again() -> None:
     assert parse_pack([line()], today=TODAY)[1] == []
     assert parse_pack([line(hint1_range=["0", "12000"])])[1] == []  # no today: loaded as stored
+
+
+def test_a_hint_stating_another_questions_answer_is_refused_with_its_line() -> None:
+    """Water boils at 212 °F; a hint "water freezes at 32 degrees" answers the freezing
+    question of the same topic and unit that the same game may deal."""
+    freezing = line(
+        id="freeze", topic="science", question="At what temperature does water freeze?",
+        answer="32", unit="°F", hint1_range=["10", "60"], hint2_range=["30", "40"],
+    )  # fmt: skip
+    boiling = line(
+        id="boil", topic="science", question="At what temperature does water boil?",
+        hint1="On the same scale, water freezes at 32 degrees. It is between 100 and 260 °F.",
+        answer="212", unit="°F", hint1_range=["100", "260"], hint2_range=["200", "220"],
+    )  # fmt: skip
+    questions, problems = parse_pack([freezing, boiling], today=TODAY)
+    assert [q.id for q in questions] == ["freeze"]
+    assert [p.line for p in problems] == [2]
+    assert "'freeze'" in problems[0].reason
+
+
+@pytest.mark.parametrize(
+    ("hint", "answer", "unit", "hint1_range"),
+    [
+        ("It was in the 19th century. It is between 1800 and 1900.", "1860", "", ["1800", "1900"]),
+        (
+            "Es war im 19. Jahrhundert. Es liegt zwischen 1800 und 1900.",
+            "1860",
+            "",
+            ["1800", "1900"],
+        ),  # noqa: E501
+        ("It is between 19 and 40.", "27", "", ["19", "40"]),  # a bound of its own range
+        ("Water freezes at 19 degrees. It is between 100 and 260.", "212", "K", ["100", "260"]),
+    ],
+)
+def test_ordinals_own_bounds_and_other_units_state_no_other_answer(
+    hint: str, answer: str, unit: str, hint1_range: list[str]
+) -> None:
+    """Another question's answer 19 (a count) is not stated by these hints."""
+    other = line(
+        id="other", answer="19", unit="", hint1_range=["10", "40"], hint2_range=["15", "25"]
+    )
+    inner = [str(int(answer) - 2), str(int(answer) + 3)]
+    this = line(
+        id="this", hint1=hint, answer=answer, unit=unit, hint1_range=hint1_range,
+        hint2_range=inner,
+    )  # fmt: skip
+    assert parse_pack([other, this], today=TODAY)[1] == []

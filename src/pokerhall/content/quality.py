@@ -10,9 +10,10 @@ stored upload loads as it was). The rules are described in docs/question-packs.m
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 
-from pokerhall.content.questions import Question, format_number
+from pokerhall.content.questions import YEAR_LIKE, Question, format_number
 
 MAX_FACTOR = Decimal(10)
 """Hint 1 of a positive answer spans at most this factor (hi / lo)."""
@@ -152,3 +153,82 @@ def _word_problem(q: Question) -> str | None:
     if found is None:
         return None
     return f"the question says its answer {format_number(q.answer)} ({found!r}): reword it"
+
+
+_SEPARATORS = {"en": (",", "."), "de": (".", ","), "el": (".", ","), "cs": (" \u00a0", ",")}
+"""(thousands separators, decimal point) of the languages whose hints are checked for stated
+values; any other language is read the English way."""
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th|s|ο|ου|ού|ος|ης|η|ή)\b|\.\s+\w", re.IGNORECASE)
+"""What makes a number an ordinal or a decade, no value: 19th, 1920s, 19. Jahrhundert,
+80. letech, 20ού."""
+
+
+def stated_numbers(text: str, language: str) -> list[Decimal]:
+    """The numbers a text states as values, read the language's way (`1,000.5`, `1.000,5`,
+    `10 000`); ordinals and decades (19th century, 19. Jahrhundert, 20ού αιώνα) are left out."""
+    thousands, point = _SEPARATORS.get(language, _SEPARATORS["en"])
+    group = f"[{re.escape(thousands)}]"
+    pattern = re.compile(
+        rf"(?<![\w.,'])[-\u2212]?(?:\d{{1,3}}(?:{group}\d{{3}})+|\d+)"
+        rf"(?:{re.escape(point)}\d+)?(?![\d\w])"
+    )
+    found = []
+    for match in pattern.finditer(text):
+        if _ORDINAL_AFTER.match(text, match.end()):
+            continue
+        token = match.group()
+        plain = re.sub(group, "", token).replace(point, ".").replace("\u2212", "-")
+        found.append(Decimal(plain))
+    return found
+
+
+def deal_group(question: Question) -> tuple[str, str | None]:
+    """The questions a deal spreads a game over and a player compares within one game: same
+    topic and template (None for a hand-written question; any two of a group can come up in one
+    game, `games/quizpoker/deck.py` allows up to 3 of a template in 30)."""
+    return (question.topic, question.template)
+
+
+def quantity_kind(question: Question) -> tuple[str, bool]:
+    """What a question's answer measures: its unit; a unitless answer is a year or a count."""
+    low, high = YEAR_LIKE
+    answer = question.answer
+    year = not question.unit and answer == answer.to_integral_value() and low <= answer <= high
+    return (question.unit.casefold(), year)
+
+
+def hints_stating_answers(questions: Iterable[Question]) -> list[tuple[Question, str]]:
+    """Questions whose hint states another question's answer, with the reason.
+
+    Another question is at risk when a game can hold both (same language, `deal_group`) and its
+    answer is the same kind of quantity (`quantity_kind`: °F and °F, years and years). A hint
+    *states* a value when its text holds the number other than as a bound of its own hint range
+    ("between 100 and 260" bounds, "water freezes at 32 degrees" states) and not as an ordinal
+    ("the 19th century"). Such a hint gives the other question away to everyone who saw it."""
+    chosen = list(questions)
+    answers: dict[tuple[object, ...], dict[Decimal, Question]] = {}
+    for question in chosen:
+        key = (question.language, deal_group(question), quantity_kind(question))
+        answers.setdefault(key, {}).setdefault(question.answer.normalize(), question)
+    found = []
+    for question in chosen:
+        key = (question.language, deal_group(question), quantity_kind(question))
+        others = {n: q for n, q in answers[key].items() if q.id != question.id}
+        for text, bounds in (
+            (question.hint1, question.hint1_range),
+            (question.hint2, question.hint2_range),
+        ):
+            own = {b.normalize() for b in bounds or ()} | {-b.normalize() for b in bounds or ()}
+            stated = {n.normalize() for n in stated_numbers(text, question.language)} - own
+            hits = sorted(n for n in stated if n in others)
+            if hits:
+                other = others[hits[0]]
+                found.append(
+                    (
+                        question,
+                        f"a hint states {format_number(other.answer)}, the answer of"
+                        f" {other.id!r} (same topic, template and unit): reword the hint",
+                    )
+                )
+                break
+    return found
