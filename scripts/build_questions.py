@@ -838,8 +838,8 @@ def aged_65_facts(
             question = Text(
                 en=f"According to the UN, what share of the people in {country.en_the} were "
                 f"aged 65 or over in {year}? {ONE_DECIMAL.en}",
-                de=f"Welcher Anteil der Menschen {country.de_in} war laut UN im Jahr {year} "
-                f"65 Jahre oder älter? {ONE_DECIMAL.de}",
+                de=f"Welcher Anteil der Menschen {country.de_in} war {year} laut UN mindestens "
+                f"65 Jahre alt? {ONE_DECIMAL.de}",
                 cs=f"{country.cs}: jaký podíl lidí zde byl podle OSN v roce {year} ve věku 65 "
                 f"let a více? {ONE_DECIMAL.cs}",
                 el=f"{country.el}: τι ποσοστό των κατοίκων ήταν 65 ετών και άνω το {year} "
@@ -1404,6 +1404,61 @@ HUB_CITIES = (
     "hanoi-vn",
     "riyadh-sa",
 )
+EL_GENITIVE = {
+    "Όσλο": "του Όσλο",
+    "Αβάνα": "της Αβάνας",
+    "Αθήνα": "της Αθήνας",
+    "Αντίς Αμπέμπα": "της Αντίς Αμπέμπα",
+    "Βαρσοβία": "της Βαρσοβίας",
+    "Βερολίνο": "του Βερολίνου",
+    "Βιέννη": "της Βιέννης",
+    "Δουβλίνο": "του Δουβλίνου",
+    "Ελσίνκι": "του Ελσίνκι",
+    "Κάιρο": "του Καΐρου",
+    "Κινσάσα": "της Κινσάσα",
+    "Κωνσταντινούπολη": "της Κωνσταντινούπολης",
+    "Λάγκος": "του Λάγκος",
+    "Λίμα": "της Λίμα",
+    "Λισαβόνα": "της Λισαβόνας",
+    "Λονδίνο": "του Λονδίνου",
+    "Λος Άντζελες": "του Λος Άντζελες",
+    "Μαδρίτη": "της Μαδρίτης",
+    "Μανίλα": "της Μανίλας",
+    "Μπανγκόκ": "της Μπανγκόκ",
+    "Μόσχα": "της Μόσχας",
+    "Ναϊρόμπι": "του Ναϊρόμπι",
+    "Ντουμπάι": "του Ντουμπάι",
+    "Παρίσι": "του Παρισιού",
+    "Πράγα": "της Πράγας",
+    "Πόλη του Μεξικού": "της Πόλης του Μεξικού",
+    "Ριάντ": "του Ριάντ",
+    "Ρώμη": "της Ρώμης",
+    "Σίδνεϊ": "του Σίδνεϊ",
+    "Σαντιάγκο": "του Σαντιάγκο",
+    "Σεούλ": "της Σεούλ",
+    "Σιγκαπούρη": "της Σιγκαπούρης",
+    "Σικάγο": "του Σικάγου",
+    "Στοκχόλμη": "της Στοκχόλμης",
+    "Τεχεράνη": "της Τεχεράνης",
+    "Τζακάρτα": "της Τζακάρτας",
+    "Τορόντο": "του Τορόντο",
+    "Τόκιο": "του Τόκιο",
+    "Χονολουλού": "της Χονολουλού",
+}
+"""Greek genitives with their article, written here, for the hub cities CLDR names in Greek:
+μεταξύ takes the genitive ("μεταξύ της Αθήνας (Ελλάδα) και του Ριάντ (Σαουδική Αραβία)");
+the country in brackets stays as it is named."""
+
+
+def greek_genitive(city: City) -> str | None:
+    label = city.label("el")
+    if label is None or city.el is None:
+        return None
+    if city.el not in EL_GENITIVE:
+        raise ValueError(f"no Greek genitive for {city.el!r}: add it to EL_GENITIVE")
+    return EL_GENITIVE[city.el] + label[len(city.el) :]
+
+
 EARTH_RADIUS_KM = 6371.0  # mean radius
 HALF_EARTH_KM = D(20037)
 """Half the Earth's equatorial circumference: no two places are farther apart (hint ranges)."""
@@ -1428,6 +1483,7 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
     for a, b in combinations(hubs, 2):
         qid = f"dist-{a.key}-{b.key}"
         x, y = a.labels(), b.labels()
+        x_el, y_el = greek_genitive(a), greek_genitive(b)
         question = Text(
             en=f"How far apart are {x.en} and {y.en} as the crow flies (great-circle "
             f"distance)? {how.en}",
@@ -1438,9 +1494,9 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
             else f"Jak daleko jsou od sebe vzdušnou čarou (po hlavní kružnici) {x.cs} a "
             f"{y.cs}? {how.cs}",
             el=None
-            if x.el is None or y.el is None
+            if x_el is None or y_el is None
             else f"Πόση είναι η απόσταση σε ευθεία γραμμή (ορθοδρομική απόσταση) μεταξύ "
-            f"{x.el} και {y.el}; {how.el}",
+            f"{x_el} και {y_el}; {how.el}",
         )
         yield Fact(
             qid=qid,
