@@ -3,7 +3,6 @@ them to. The secret is kept only as a salted scrypt hash (stdlib `hashlib.scrypt
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import secrets
@@ -11,6 +10,7 @@ import secrets
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from pokerhall.server import hashing
 from pokerhall.server.db import Database
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.messages import name_key
@@ -18,7 +18,8 @@ from pokerhall.server.models import PlayerRow
 
 _N, _R, _P = 2**14, 8, 1
 """scrypt's cost: about 16 MiB and a few tens of milliseconds a check, which makes guessing
-secrets from a stolen database slow while a sign-up stays quick."""
+secrets from a stolen database slow while a sign-up stays quick. Hashed in a bounded pool
+(`hashing.py`), so a flood of sign-ups cannot take the cores from the tables."""
 
 BAD_SECRET = LobbyError(401, "no player with this name and secret", "bad_secret")
 """The same answer for an unknown name and a wrong secret: it does not tell which names exist."""
@@ -46,7 +47,7 @@ def secret_matches(secret: str, stored: str) -> bool:
 async def register(db: Database, name: str, secret: str) -> PlayerRow:
     """A new account. The name is unique by a database constraint on its key, so two sign-ups
     racing for one name cannot both succeed."""
-    hashed = await asyncio.to_thread(hash_secret, secret)
+    hashed = await hashing.pool().run(hash_secret, secret)
     row = PlayerRow(id=secrets.token_hex(8), name=name, name_key=name_key(name), secret_hash=hashed)
     try:
         async with db.sessions.begin() as session:
@@ -64,8 +65,8 @@ async def authenticate(db: Database, name: str, secret: str) -> PlayerRow:
         row = await session.scalar(query)
     if row is None:
         # as slow as a wrong secret, so the time taken does not tell which names exist
-        await asyncio.to_thread(hash_secret, secret)
+        await hashing.pool().run(hash_secret, secret)
         raise BAD_SECRET
-    if not await asyncio.to_thread(secret_matches, secret, row.secret_hash):
+    if not await hashing.pool().run(secret_matches, secret, row.secret_hash):
         raise BAD_SECRET
     return row

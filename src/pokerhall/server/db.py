@@ -223,6 +223,10 @@ class Database:
             if await session.get(PackRow, pack.id) is None:
                 session.add(pack)
 
+    async def has_pack(self, pack_id: str) -> bool:
+        async with self.sessions() as session:
+            return await session.get(PackRow, pack_id) is not None
+
     async def packs(self) -> list[PackRow]:
         async with self.sessions() as session:
             return list((await session.scalars(select(PackRow).order_by(PackRow.id))).all())

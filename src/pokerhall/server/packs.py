@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request, status
 from pydantic import BaseModel, Field, StringConstraints
 
 from pokerhall.content import library
+from pokerhall.server import pack_quota, ratelimit
 from pokerhall.server.db import Database
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.lobby import COMMON
@@ -52,9 +53,12 @@ def _info(pack: library.Pack) -> PackInfo:
     "/packs",
     status_code=status.HTTP_201_CREATED,
     summary="Upload a content pack; answers its id",
+    responses=ratelimit.LIMITED,
 )
 async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
     db: Database = request.app.state.hall.db
+    limits = ratelimit.of(request)
+    await limits.check(request, "packs")
     pack_id = UPLOAD_PREFIX + library.text_digest(body.text)[:16]
     try:
         pack = library.register_text(pack_id, body.text, today=datetime.date.today())
@@ -62,7 +66,10 @@ async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
         problems = getattr(exc, "problems", None) or [exc]
         params = {"count": len(problems), "detail": str(problems[0])}
         raise LobbyError(422, str(exc), "bad_pack", params) from None
-    await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text))
+    who = pack_quota.uploader(limits.client(request))
+    if not await db.has_pack(pack.id):
+        await pack_quota.make_room(db, who, limits.limits.pack_quota)
+    await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text, uploader=who))
     return _info(pack)
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import uvicorn
 
 from pokerhall.server.app import create_app
 from pokerhall.server.messages import WS_MAX_FRAME_BYTES
+from pokerhall.server.ratelimit import ClientAddresses, Limits
 from pokerhall.server.reach import reach
 
 DEFAULT_DB = "sqlite:///pokerhall.sqlite3"
@@ -25,7 +27,18 @@ def serve(
     dev: bool = False,
     redis: str | None = None,
     redis_prefix: str = "pokerhall",
+    limits: Sequence[str] = (),
+    forwarded_header: str | None = None,
+    trusted_proxies: Sequence[str] = (),
 ) -> None:
+    """`limits`: `NAME=VALUE` settings of the rate limits (`server/ratelimit.py: Limits`);
+    `forwarded_header` names the client's address when the peer is one of `trusted_proxies`
+    (default: this machine), as behind a reverse proxy (docs/deploy.md)."""
+    addresses = ClientAddresses(header=forwarded_header)
+    if trusted_proxies:
+        addresses = ClientAddresses(
+            forwarded_header, ClientAddresses.parse_proxies(trusted_proxies)
+        )
     app = create_app(
         db,
         packs_dir=packs,
@@ -34,6 +47,8 @@ def serve(
         tune_gc=True,
         redis_url=redis,
         redis_prefix=redis_prefix,
+        limits=Limits().with_settings(limits),
+        addresses=addresses,
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
