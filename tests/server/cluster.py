@@ -14,6 +14,10 @@ from typing import Any
 import httpx
 import pytest
 
+from pokerhall.server.ratelimit import Limits
+
+from .roomy import ROOMY, serve_args
+
 START_TIMEOUT = 30.0
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 """Served as the operator's pack folder, so tables may name the mini pack ("mini.en")."""
@@ -29,12 +33,14 @@ def free_port() -> int:
 class ServeProcess:
     """`python -m pokerhall serve --db ... --redis ...` on a free port, output to `log`."""
 
-    def __init__(self, db_url: str, redis_url: str, prefix: str, log: Path) -> None:
+    def __init__(
+        self, db_url: str, redis_url: str, prefix: str, log: Path, limits: Limits = ROOMY
+    ) -> None:
         self.port = free_port()
         self.log = log
         command = [sys.executable, "-m", "pokerhall", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", db_url, "--packs", str(FIXTURES)]
-        command += ["--redis", redis_url, "--redis-prefix", prefix]
+        command += ["--redis", redis_url, "--redis-prefix", prefix, *serve_args(limits)]
         with log.open("ab") as out:
             self.process = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT

@@ -15,6 +15,8 @@ from hypothesis import HealthCheck, settings
 
 from pokerhall.server.app import create_app
 
+from .roomy import ROOMY
+
 with warnings.catch_warnings():  # Starlette's test client would rather have httpx2
     warnings.simplefilter("ignore")
     import schemathesis
@@ -41,7 +43,8 @@ def client(
     """The app with its lifespan running over a fresh database, one open table with a seated
     player (its id and token), so token routes get a real token, and a league with an open
     session (its id and organiser token), so league routes reach past the 404."""
-    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'hall.sqlite3'}")
+    db_file = tmp_path_factory.mktemp("fuzz") / "hall.sqlite3"
+    app = create_app(f"sqlite:///{db_file}", limits=ROOMY)  # thousands of requests from one address
     with TestClient(app, raise_server_exceptions=False) as http:
         table = http.post("/api/tables", json={"seats": 3}).json()
         token = http.post(f"/api/tables/{table['id']}/seats", json={"name": "Ann"}).json()["token"]

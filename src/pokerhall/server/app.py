@@ -104,6 +104,7 @@ def create_app(
             await hall.close()
             if cluster is not None:
                 await cluster.close()
+            await rate_limits.close()
             await db.close()
 
     app = FastAPI(

@@ -94,20 +94,6 @@ class Limits:
         return dataclasses.replace(self, **changes)
 
 
-ROOMY = Limits(
-    codes="100000/minute",
-    secrets="100000/minute",
-    account_secrets="100000/minute",
-    accounts="100000/minute",
-    packs="100000/minute",
-    pack_quota=100000,
-    chat="100000/second",
-    table_sockets=100000,
-    hash_queue=100000,
-)
-"""For tests that open many tables, accounts and sockets from one address."""
-
-
 @dataclass(frozen=True)
 class ClientAddresses:
     """Who the client is. `header` (such as X-Forwarded-For) is read only from a peer in
@@ -165,6 +151,7 @@ class RateLimits:
         self._items: Mapping[str, list[RateLimitItem]] = {
             name: parse_many(getattr(self.limits, name)) for name in Limits.RATES
         }
+        self._redis_pool: Any = None
         self.use(storage or MemoryStorage())
         self._sockets: Counter[tuple[str, str]] = Counter()
         """Open sockets by (address, table): a count of what is open now, not a rate, so it
@@ -175,17 +162,26 @@ class RateLimits:
         self._limiter = MovingWindowRateLimiter(storage)
 
     def use_redis(self, url: str, prefix: str) -> None:
-        """Share the counts with every process of the hall (`serve --redis`)."""
-        uri = "async+" + url if not url.startswith("async+") else url
+        """Share the counts with every process of the hall (`serve --redis`), over a
+        connection pool of our own, which `close` closes (the storage has no close)."""
+        import redis.asyncio  # Redis is loaded only when asked for
+
+        self._redis_pool = redis.asyncio.ConnectionPool.from_url(
+            url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT
+        )
+        options: dict[str, Any] = {"connection_pool": self._redis_pool}
         storage = RedisStorage(
-            uri,
+            "async+" + url.removeprefix("async+"),
             implementation="redispy",
             key_prefix=f"{prefix}:limits",
             wrap_exceptions=True,
-            socket_connect_timeout=REDIS_TIMEOUT,
-            socket_timeout=REDIS_TIMEOUT,
+            **options,
         )
         self.use(storage)
+
+    async def close(self) -> None:
+        if self._redis_pool is not None:
+            await self._redis_pool.disconnect()
 
     def client(self, connection: HTTPConnection) -> str:
         peer = connection.client.host if connection.client is not None else None

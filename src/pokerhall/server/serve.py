@@ -63,6 +63,7 @@ def serve(
         port=port,
         ws_max_size=WS_MAX_FRAME_BYTES,
         ws_per_message_deflate=False,  # compressing every update cost more CPU than its JSON
+        proxy_headers=False,  # the client's address is ours to tell (--forwarded-header)
         log_level="warning",
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
     )
