@@ -58,6 +58,7 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/palace_bots.py
 	$(BIN)/python bench/bot_strength.py
 	$(BIN)/python bench/quizpoker_ladder.py
+	$(BIN)/python bench/secret_flood.py
 	$(BIN)/python bench/detective_bots.py
 	$(BIN)/python bench/wordpoker_best.py
 	$(BIN)/python bench/wordpoker_bots.py

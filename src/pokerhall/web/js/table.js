@@ -196,7 +196,10 @@ function onError(message) {
       fatal(t("table.notFound"));
       break;
     case "rate_limited":
-      notify("table.rateLimited", { brief: true });
+      // With retry_after: the client's address is over a limit (docs/protocol.md); without:
+      // this socket sent too many messages.
+      if (message.params?.retry_after) notify("table.rateLimitedFor", { brief: true, params: message.params });
+      else notify("table.rateLimited", { brief: true });
       break;
     case "chat_rate_limited":
     case "chat_too_long":
@@ -344,14 +347,14 @@ async function leave() {
 const BRIEF_NOTICE_MS = 4000;
 let notice = { key: null, timer: null };
 
-function notify(key, { brief = false } = {}) {
+function notify(key, { brief = false, params = {} } = {}) {
   clearTimeout(notice.timer);
-  notice = { key, timer: brief ? setTimeout(() => notify(null), BRIEF_NOTICE_MS) : null };
+  notice = { key, params, timer: brief ? setTimeout(() => notify(null), BRIEF_NOTICE_MS) : null };
   renderNotice();
 }
 
 function renderNotice() {
-  byId("table-notice").textContent = notice.key ? t(notice.key) : "";
+  byId("table-notice").textContent = notice.key ? t(notice.key, notice.params) : "";
 }
 
 async function copyLink() {
