@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -263,9 +264,14 @@ async def test_the_oldest_unused_uploads_of_an_uploader_are_dropped_past_the_quo
 # --- the live connection -------------------------------------------------------------------
 
 
-async def chat(client: TableClient, text: str) -> dict[str, Any]:
-    """Say `text`: the chat message as the table sends it back, or the error."""
-    await client.send({"v": 1, "type": "chat", "text": text})
+async def chat(client: TableClient, text: str, *, escaped: bool = False) -> dict[str, Any]:
+    """Say `text`: the chat message as the table sends it back, or the error. `escaped`
+    spells the type with a JSON escape, which is still "chat"."""
+    if escaped:
+        message = json.dumps({"v": 1, "type": "chat", "text": text})
+        await client.send_raw(message.replace('"chat"', '"ch\\u0061t"'))
+    else:
+        await client.send({"v": 1, "type": "chat", "text": text})
     return await client.expect(
         lambda m: m["type"] == "error" or (m["type"] == "chat" and m["message"]["text"] == text)
     )
@@ -286,7 +292,8 @@ async def test_chat_is_limited_per_address_across_its_sockets(
         bob = await TableClient.connect(live.ws(table_id), tokens[1])
         for client in (ann, bob):
             await client.expect("state")
-        said = [await chat(ann, "hi"), await chat(bob, "hello"), await chat(ann, "gl")]
+        said = [await chat(ann, "hi"), await chat(bob, "hello", escaped=True)]
+        said.append(await chat(ann, "gl"))
         assert [m["type"] for m in said] == ["chat", "chat", "chat"]
         refused = await chat(bob, "one more")
         assert refused["code"] == "rate_limited"

@@ -11,10 +11,6 @@ measures a table's ping during such a flood.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
-import sys
-import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -24,9 +20,6 @@ from pokerhall.server.retry import RetryLater
 T = TypeVar("T")
 BUSY_RETRY = 1
 """Seconds a client refused for a full pool is told to wait: the queue empties that fast."""
-NICENESS = 19
-"""The hashing threads' scheduling priority on Linux: the lowest, so that on a busy machine the
-event loop (every table) runs first and a hash waits for a free moment of a core."""
 
 
 class Busy(RetryLater):
@@ -39,9 +32,11 @@ class HashPool:
     def __init__(self, threads: int = 1, queue: int = 16) -> None:
         self.threads = threads
         self.capacity = threads + queue
-        self._executor = ThreadPoolExecutor(
-            threads, thread_name_prefix="pokerhall-scrypt", initializer=_yield_to_the_tables
-        )
+        self._executor = ThreadPoolExecutor(threads, thread_name_prefix="pokerhall-scrypt")
+        """At the process's own priority: a hashing thread given the lowest (nice 19) made the
+        tail worse (ping p99 51-83 ms against 28 ms in bench/secret_flood.py), since it must take
+        the GIL back after each hash and, preempted on a busy machine while holding it, kept
+        the event loop waiting."""
         self._taken = 0
         """Hashes running or waiting; counted on the event loop, so no lock is needed."""
 
@@ -57,13 +52,6 @@ class HashPool:
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=False)  # hashes already queued still finish
-
-
-def _yield_to_the_tables() -> None:
-    """Lower this thread's priority (Linux gives each thread its own nice value)."""
-    if sys.platform == "linux":
-        with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
 
 
 _pool = HashPool()

@@ -221,8 +221,8 @@ class RateLimits:
     async def chat_refusal(self, client: str, text: str) -> str | None:
         """The error to answer a chat message with when the client's address is over its chat
         limit, else None (also for anything that is not a chat message)."""
-        if '"chat"' not in text or not _is_chat(text):
-            return None
+        if ("chat" not in text and "\\" not in text) or not _is_chat(text):
+            return None  # (a backslash: "ch\u0061t" is "chat" too)
         try:
             await self.hit("chat", client)
         except RateLimited as exc:
