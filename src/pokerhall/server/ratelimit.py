@@ -77,8 +77,9 @@ class Limits:
         for name in self.RATES:
             parse_many(getattr(self, name))  # ValueError now rather than at the first request
         for name in ("pack_quota", "table_sockets", "hash_threads", "hash_queue"):
-            if getattr(self, name) < (0 if name == "hash_queue" else 1):
-                raise ValueError(f"limit {name} must be at least 1")
+            least = 0 if name == "hash_queue" else 1
+            if getattr(self, name) < least:
+                raise ValueError(f"limit {name} must be at least {least}")
 
     def with_settings(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings (the `serve --limit` option) applied."""
