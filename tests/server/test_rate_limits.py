@@ -392,3 +392,30 @@ async def test_two_serve_processes_share_the_counts(
     finally:
         for process in processes:
             process.kill()
+
+
+# --- configuration -------------------------------------------------------------------------
+
+
+def test_limits_are_set_by_name_and_bad_settings_are_refused() -> None:
+    limits = Limits().with_settings(["codes=5/minute;50/hour", "table-sockets=3"])
+    assert (limits.codes, limits.table_sockets, limits.accounts) == (
+        "5/minute;50/hour",
+        3,
+        Limits().accounts,
+    )
+    for bad in ("nonsense=1", "codes", "codes=often", "table_sockets=0", "pack_quota=x"):
+        with pytest.raises(ValueError):  # noqa: PT011 (each message names the setting)
+            Limits().with_settings([bad])
+
+
+def test_serve_refuses_a_bad_limit_before_it_starts() -> None:
+    from typer.testing import CliRunner
+
+    from pokerhall.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--limit", "codes=often"])
+    assert result.exit_code == 2
+    assert "often" in result.output
+    proxy = CliRunner().invoke(app, ["serve", "--trusted-proxy", "not-a-network"])
+    assert proxy.exit_code == 2
