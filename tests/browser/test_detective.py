@@ -252,9 +252,7 @@ def create_detective_in_lobby(host: Visitor, name: str) -> str:
     page.locator("#ruleset").select_option("expert")  # the ruleset's defaults apply
     expect(page.locator("#opt-expert")).to_be_checked()
     page.locator("#ruleset").select_option("detective")
-    page.locator("#advanced-options summary").click()
-    expect(page.locator("select#opt-spectators_see option")).to_have_count(2)
-    page.locator("#opt-spectators_see").select_option("foreheads")
+    expect(page.locator("#opt-spectators_see")).to_have_count(0)  # retired (X10)
     page.locator("#table-name").fill("Detectives")
     page.locator("#seats").fill("4")
     page.locator("#bots").fill("2")
@@ -270,15 +268,21 @@ def test_two_people_make_a_detective_table_in_the_lobby_and_bet(
     server: PokerhallServer, visitor: VisitorFactory
 ) -> None:
     """Issue 11 item 7: made from the lobby form, filled with bots, two people in two browsers
-    each bet every street of the first hand; each sees the other's forehead card, not its own."""
-    ann, bob = visitor("Ann"), visitor("Bob")
+    each bet every street of the first hand; each sees the other's forehead card, not its own.
+    X10: Zoe, who opens the table without a seat (as a player's second tab would), sees no
+    forehead card."""
+    ann, bob, zoe = visitor("Ann"), visitor("Bob"), visitor("Zoe")
     table_id = create_detective_in_lobby(ann, "Ann")
     info = server.table(table_id)
     assert info["game"] == "detective"
-    assert info["options"]["spectators_see"] == "foreheads"
     join_from_lobby_as(bob, table_id, "Bob")
     for person in (ann, bob):
         person.wait_for_game()
+    zoe.open_table(table_id)
+    zoe.wait_for_game()
+    watched = zoe.page.locator("li.seat .det-forehead .det-card")
+    expect(watched).to_have_count(4)
+    expect(zoe.page.locator("li.seat .det-forehead .det-card-back")).to_have_count(4)
     bets = {"Ann": 0, "Bob": 0}
     deadline = time.monotonic() + PLAY_SECONDS
     while not all(scored_hand(p.page) >= 1 for p in (ann, bob)):

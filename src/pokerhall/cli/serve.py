@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.ratelimit import ClientAddresses, Limits
 from pokerhall.server.serve import DEFAULT_DB, serve
 
@@ -40,6 +41,14 @@ def serve_command(
     redis_prefix: Annotated[
         str, typer.Option(help="Channel prefix: processes of one hall share it on one Redis.")
     ] = "pokerhall",
+    remove_grace: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a player must have been away before the table's creator can remove"
+            " them (a reload or a network blip is not leaving).",
+            min=0,
+        ),
+    ] = GRACE_SECONDS,
     limit: Annotated[
         list[str] | None,
         typer.Option(
@@ -79,4 +88,5 @@ def serve_command(
         limits=limit or (),
         forwarded_header=forwarded_header,
         trusted_proxies=trusted_proxy or (),
+        remove_grace=remove_grace,
     )

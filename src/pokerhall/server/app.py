@@ -31,6 +31,7 @@ from pokerhall.server import (
     table_routes,
     websocket,
 )
+from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.connection import Peer
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
@@ -56,6 +57,7 @@ def create_app(
     redis_prefix: str = "pokerhall",
     limits: Limits | None = None,
     addresses: ClientAddresses | None = None,
+    remove_grace: float = GRACE_SECONDS,
 ) -> FastAPI:
     """The app over a database; `packs_dir` is the operator's folder of content packs, and
     `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
@@ -66,7 +68,9 @@ def create_app(
     several processes sharing the tables over a PostgreSQL `db_url` (`server/cluster/`);
     processes sharing a Redis share its `redis_prefix` too (tests give each hall its own).
     `limits` are the rate limits, counted per client as `addresses` tells clients apart
-    (`server/ratelimit.py`; in Redis too with `redis_url`, so the processes share them)."""
+    (`server/ratelimit.py`; in Redis too with `redis_url`, so the processes share them).
+    `remove_grace` is how long a player must have been away before the creator can remove
+    them (`server/absence.py`)."""
     rate_limits = RateLimits(limits, addresses)
     hashing.configure(rate_limits.limits.hash_threads, rate_limits.limits.hash_queue)
 
@@ -80,6 +84,7 @@ def create_app(
             collector.settle_after_start_up()
             frozen = asyncio.create_task(collector.keep_long_lived_frozen(), name="gc")
         hall = Hall(db)
+        hall.absence.grace = remove_grace
         app.state.leagues = Leagues(hall)
         cluster = None
         if redis_url is not None:

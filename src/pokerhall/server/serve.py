@@ -7,6 +7,7 @@ from pathlib import Path
 
 import uvicorn
 
+from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.app import create_app
 from pokerhall.server.messages import WS_MAX_FRAME_BYTES
 from pokerhall.server.ratelimit import ClientAddresses, Limits
@@ -30,6 +31,7 @@ def serve(
     limits: Sequence[str] = (),
     forwarded_header: str | None = None,
     trusted_proxies: Sequence[str] = (),
+    remove_grace: float = GRACE_SECONDS,
 ) -> None:
     """`limits`: `NAME=VALUE` settings of the rate limits (`server/ratelimit.py: Limits`);
     `forwarded_header` names the client's address when the peer is one of `trusted_proxies`
@@ -49,6 +51,7 @@ def serve(
         redis_prefix=redis_prefix,
         limits=Limits().with_settings(limits),
         addresses=addresses,
+        remove_grace=remove_grace,
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")

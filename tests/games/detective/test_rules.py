@@ -237,6 +237,20 @@ def test_x7_each_round_is_judged_with_the_cards_then_out() -> None:
     assert hand.results[3].categories[0] == "flush"
 
 
+def test_x7_the_turn_and_the_river_are_judged_with_their_own_card_out() -> None:
+    """X7 [ours]: the original's turn and river paragraphs say "the best hand on the flop"; we
+    judge the turn's bets with the turn out (here the 4s gives seat 0 its flush at the turn)."""
+    hand, _ = new_hand(PRIVATE, FOREHEAD, "9s 5s 3h 4s Jc")
+    bets = [(1, 1, ""), (1, 1, ""), (1, 1, "")]  # preflop, all on seat 1's kings
+    bets += [(1, 1, ""), (1, 1, ""), (1, 1, "")]  # the flop, the same
+    bets += [(0, 1, ""), (0, 1, ""), (0, 1, "")]  # the turn, all on seat 0
+    bets += [(0, 1, ""), (0, 1, ""), (0, 1, "")]  # the river, the same
+    play_bets(hand, bets)
+    assert [sorted(r.best) for r in hand.results] == [[1], [1], [0], [0]]
+    assert [[s.correct for s in r.bets] for r in hand.results] == [[True] * 3] * 4
+    assert hand.points == [4, 4, 4]
+
+
 def test_x7_tied_players_all_count() -> None:
     """X7: ties all count as best (and as worst for Bluff)."""
     hand, _ = new_hand("As Ah 7d", "Kd Kc 2c", BOARD)  # AK and AK preflop
@@ -353,16 +367,33 @@ def test_x10_a_seat_sees_its_private_card_and_the_others_foreheads_only() -> Non
         assert view["hand"]["bets"][0]["face_down"] is True
 
 
-@pytest.mark.parametrize(("option", "sees"), [("public", False), ("foreheads", True)])
-def test_x10_spectators_see_public_by_default(option: str, sees: bool) -> None:
-    """X10 [ours]: spectators see the public table; `spectators_see: foreheads` adds every
-    forehead card (never a private card)."""
-    game = games.create("detective", 4, {"spectators_see": option}, seed=1)
+@pytest.mark.parametrize("option", [None, "public", "foreheads"])
+def test_x10_spectators_see_no_forehead_card_while_the_hand_is_played(option: str | None) -> None:
+    """X10 [ours]: a spectator (any connection without a seat token, perhaps a seated player in
+    a second tab) sees the public table only: no private card and no forehead card until the
+    hand is scored, whatever the table's options, the retired `spectators_see` included."""
+    options = {} if option is None else {"spectators_see": option}
+    game = games.create("detective", 4, options, seed=1)
     view = game.view(None)
     assert all(p["private"] is None for p in view["players"])
-    heads = [p["forehead"] for p in view["players"]]
-    assert heads == ([c.text for c in game.hand.forehead] if sees else [None] * 4)
+    assert [p["forehead"] for p in view["players"]] == [None] * 4
     assert "you" not in view
+    assert "spectators_see" not in view
+
+
+def test_x10_the_retired_spectators_see_option_loads_and_changes_nothing() -> None:
+    """X10: a table made while `spectators_see` existed still loads, and plays exactly as one
+    without it; a value it never took is refused as an unknown option."""
+    plain = games.create("detective", 3, seed=7)
+    old = games.create("detective", 3, {"spectators_see": "foreheads"}, seed=7)
+    assert old.options == plain.options
+    for _ in range(5):
+        seat = next(iter(plain.pending()))
+        move = {"type": "bet", "board": (seat + 1) % 3, "chips": 1, "card": ""}
+        assert old.act(seat, move) == plain.act(seat, move)
+        assert old.view(None) == plain.view(None)
+    with pytest.raises(InvalidOptions, match="unknown option 'spectators_see'"):
+        games.create("detective", 3, {"spectators_see": "everything"}, seed=7)
 
 
 def test_x10_all_is_shown_once_the_hand_is_scored() -> None:

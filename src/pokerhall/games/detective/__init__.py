@@ -15,14 +15,19 @@ from pokerhall.engine.bots import RandomBot
 from pokerhall.engine.catalog import GameInfo, GameTesting
 from pokerhall.engine.protocol import Game
 from pokerhall.games.detective.bots import ExpertBot, SamplerBot
-from pokerhall.games.detective.options import OPTIONS, RULESETS, detective_options
+from pokerhall.games.detective.options import (
+    OPTIONS,
+    RULESETS,
+    detective_options,
+    without_retired,
+)
 from pokerhall.games.detective.state import Detective
 from pokerhall.games.detective.views import sees_forehead
 
 
 def create(players: Sequence[str], options: Mapping[str, Any], seed: int) -> Detective:
-    """The factory the registry calls."""
-    parsed = INFO.parse_options(options)
+    """The factory the registry calls (a retired option of an older table is dropped)."""
+    parsed = INFO.parse_options(without_retired(options))
     INFO.check_players(INFO.ruleset(parsed["ruleset"]), len(players))
     return Detective(players, detective_options(parsed), seed)
 
@@ -45,7 +50,7 @@ def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
         shown |= {b.card for b in last.bets}
     seen = {c.text for c in (*hand.community, *hand.discarded)}
     for owner in range(game.num_seats):
-        if sees_forehead(hand, seat, owner, game.options):
+        if sees_forehead(hand, seat, owner):
             seen.add(hand.forehead[owner].text)
     if seat is not None:
         seen.add(hand.private[seat].text)

@@ -20,9 +20,11 @@ MAX_PLAYERS = 4
 ROUNDS = 2
 """X1: a game is two rounds (of as many hands as players)."""
 
-SPECTATORS_SEE = ("public", "foreheads")
-"""X10 [ours]: a spectator sees what is public (the board, the chips), or also every forehead
-card (as a player at the table would see all but their own). Never a private card."""
+RETIRED_OPTIONS = {"spectators_see": ("public", "foreheads")}
+"""Options that no longer exist, with the values they took, so that a table or a record made
+while they existed still loads; they change nothing. X10: `spectators_see: "foreheads"` showed
+every forehead card to any connection without a seat token, so a player in a second tab saw
+their own; a spectator now sees the public table only, like everyone until the hand is scored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +32,6 @@ class DetectiveOptions:
     ruleset: str
     expert: bool
     """X9: a wrong +1 bet loses a point; a community card pairing the board is replaced."""
-    spectators_see: str
-    """One of `SPECTATORS_SEE`."""
 
     def to_json(self) -> JSON:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -62,15 +62,19 @@ OPTIONS = (
         False,
         "Expert mode: a wrong +1 bet loses a point, and board cards never pair (X9).",
     ),
-    OptionSpec(
-        "spectators_see",
-        "choice",
-        "public",
-        "What spectators see: the public table, or every forehead card as well.",
-        choices=SPECTATORS_SEE,
-        advanced=True,
-    ),
 )
+
+
+def without_retired(raw: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`raw` without the retired options it gives one of their old values (`RETIRED_OPTIONS`);
+    any other value is left for `GameInfo.parse_options` to refuse as an unknown option."""
+    if not isinstance(raw, Mapping):
+        return raw
+    return {
+        key: value
+        for key, value in raw.items()
+        if not (key in RETIRED_OPTIONS and value in RETIRED_OPTIONS[key])
+    }
 
 
 def detective_options(parsed: Mapping[str, Any]) -> DetectiveOptions:

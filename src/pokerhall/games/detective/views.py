@@ -3,8 +3,9 @@
 A seat sees its own private card and every other player's forehead card; never its own
 forehead card, another player's private card, or which action card anyone but itself placed
 face down, until the hand is scored and everything is shown. That a card lies under a bet is
-public (the None card exists to make that tell nothing). A spectator sees the public table, and
-with the option `spectators_see: "foreheads"` every forehead card too.
+public (the None card exists to make that tell nothing). A spectator, any connection without a
+seat token, sees the public table only: no forehead card until the hand is scored, since a
+player could open the table in a second tab without their token and would see their own.
 """
 
 from __future__ import annotations
@@ -50,13 +51,12 @@ class Table(Protocol):
     def standings(self) -> Sequence[int]: ...
 
 
-def sees_forehead(hand: Hand, viewer: int | None, owner: int, options: DetectiveOptions) -> bool:
-    """X10: everyone else sees a forehead card, its owner never (until the hand is scored)."""
+def sees_forehead(hand: Hand, viewer: int | None, owner: int) -> bool:
+    """X10: every other seat sees a forehead card; its owner and the spectators (who may be its
+    owner without a token) only once the hand is scored."""
     if hand.phase == "done":
         return True
-    if viewer is None:
-        return options.spectators_see == "foreheads"
-    return viewer != owner
+    return viewer is not None and viewer != owner
 
 
 def build_view(game: Table, seat: int | None) -> JSON:
@@ -65,7 +65,6 @@ def build_view(game: Table, seat: int | None) -> JSON:
         "game": game.name,
         "ruleset": game.options.ruleset,
         "expert": game.options.expert,
-        "spectators_see": game.options.spectators_see,
         "prompt_id": game.prompt_id,
         "seat": seat,
         "rounds": ROUNDS,
@@ -92,7 +91,7 @@ def build_view(game: Table, seat: int | None) -> JSON:
 
 def _player(game: Table, hand: Hand, viewer: int | None, seat: int) -> JSON:
     shown = hand.phase == "done" or viewer == seat
-    forehead = sees_forehead(hand, viewer, seat, game.options)
+    forehead = sees_forehead(hand, viewer, seat)
     return {
         "seat": seat,
         "name": game.players[seat],

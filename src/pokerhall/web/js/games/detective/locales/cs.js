@@ -12,10 +12,6 @@ export default {
   "botKind.expert": "Expert",
   "option.expert": "Expertní režim",
   "option.expert.help": "Špatná sázka s +1 stojí bod a karty na stole nikdy netvoří pár.",
-  "option.spectators_see": "Co vidí diváci",
-  "option.spectators_see.help": "Veřejný stůl, nebo i všechny karty na čele (nikdy soukromou kartu).",
-  "option.spectators_see.public": "Veřejný stůl",
-  "option.spectators_see.foreheads": "I všechny karty na čele",
 
   "det.rank.two": "dvojka",
   "det.rank.three": "trojka",

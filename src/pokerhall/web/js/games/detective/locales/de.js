@@ -12,10 +12,6 @@ export default {
   "botKind.expert": "Experte",
   "option.expert": "Expertenmodus",
   "option.expert.help": "Eine falsche +1-Wette kostet einen Punkt, und Boardkarten paaren sich nie.",
-  "option.spectators_see": "Was Zuschauer sehen",
-  "option.spectators_see.help": "Den öffentlichen Tisch oder zusätzlich jede Stirnkarte (nie eine private Karte).",
-  "option.spectators_see.public": "Den öffentlichen Tisch",
-  "option.spectators_see.foreheads": "Auch jede Stirnkarte",
 
   "det.rank.two": "Zwei",
   "det.rank.three": "Drei",

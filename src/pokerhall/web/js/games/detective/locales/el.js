@@ -12,10 +12,6 @@ export default {
   "botKind.expert": "Ειδικός",
   "option.expert": "Λειτουργία ειδικών",
   "option.expert.help": "Ένα λάθος πόνταρισμα με +1 χάνει έναν πόντο, και οι κάρτες στο τραπέζι δεν κάνουν ποτέ ζευγάρι.",
-  "option.spectators_see": "Τι βλέπουν οι θεατές",
-  "option.spectators_see.help": "Το δημόσιο τραπέζι, ή επιπλέον κάθε κάρτα στο μέτωπο (ποτέ ιδιωτική κάρτα).",
-  "option.spectators_see.public": "Το δημόσιο τραπέζι",
-  "option.spectators_see.foreheads": "Και κάθε κάρτα στο μέτωπο",
 
   "det.rank.two": "δύο",
   "det.rank.three": "τρία",

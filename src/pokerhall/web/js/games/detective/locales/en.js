@@ -14,10 +14,6 @@ export default {
   "botKind.expert": "Expert",
   "option.expert": "Expert mode",
   "option.expert.help": "A wrong +1 bet loses a point, and board cards never pair.",
-  "option.spectators_see": "What spectators see",
-  "option.spectators_see.help": "The public table, or every forehead card as well (never a private card).",
-  "option.spectators_see.public": "The public table",
-  "option.spectators_see.foreheads": "Every forehead card too",
 
   "det.rank.two": "two",
   "det.rank.three": "three",

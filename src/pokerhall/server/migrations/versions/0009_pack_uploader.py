@@ -1,9 +1,9 @@
 """Who uploaded a pack (a digest of their address), for the quota of unused uploads each
 uploader keeps (`server/pack_quota.py`).
 
-Revision ID: 0008
-Revises: 0007
-Create Date: 2027-02-01
+Revision ID: 0009
+Revises: 0008_seat_excused
+Create Date: 2026-12-02
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008_seat_excused"
 branch_labels = None
 depends_on = None
 
