@@ -19,7 +19,7 @@ from pokerhall.server.ratelimit import Limits
 
 from .roomy import ROOMY, serve_args
 
-START_TIMEOUT = 30.0
+START_TIMEOUT = 60.0
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 """Served as the operator's pack folder, so tables may name the mini pack ("mini.en")."""
 
