@@ -345,13 +345,13 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
 # --- starting ---------------------------------------------------------------------------------
 
 
-async def test_starting_early_needs_a_seat_token_and_fills_the_seats_with_bots(
+async def test_starting_early_needs_the_creator_and_fills_the_seats_with_bots(
     api: Api, quick_options: dict[str, Any]
 ) -> None:
     table = await api.lobby.create(options=quick_options, seats=4, bots=1)
     other = await api.lobby.create(options=quick_options, seats=3)
     _seat, elsewhere = await api.lobby.join(other["id"], "Zed")
-    _seat, ann = await api.lobby.join(table["id"], "Ann")
+    _seat, ann = await api.lobby.join(table["id"], "Ann", creator=table["creator_token"])
     path = f"/api/tables/{table['id']}/start"
     assert (await api.http.post(path)).status_code == 401
     assert (await api.http.post(path, headers=bearer(elsewhere))).status_code == 401
@@ -369,9 +369,9 @@ async def test_bots_filling_seats_never_take_a_players_name(
     """Seat names must differ (the engine refuses a match otherwise); a player may well call
     themselves "Bot 2"."""
     table = await api.lobby.create(options=quick_options, seats=3)
-    _seat, token = await api.lobby.join(table["id"], "Bot 3")
+    await api.lobby.join(table["id"], "Bot 3")
     await api.lobby.join(table["id"], "bot 4")
-    started = await api.lobby.start(table["id"], token)
+    started = await api.lobby.start(table["id"], table["creator_token"])
     names = [s["name"] for s in started["seats"]]
     assert len({n.casefold() for n in names}) == 3, names
     assert api.hall.runtimes[table["id"]].state.players == tuple(names)

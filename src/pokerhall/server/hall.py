@@ -103,6 +103,12 @@ PRESENCE_UNKNOWN = LobbyError(
     "presence_unknown",
 )
 """Several processes: some process that may hold the player's connection could not be asked."""
+CREATOR_STARTS = LobbyError(
+    403,
+    "only the table's creator can start it early; it starts by itself when the last seat is taken",
+    "creator_starts",
+)
+"""Start now fills the empty seats with bots: the creator's choice, not any seated player's."""
 CODE_ATTEMPTS = 5
 
 
@@ -456,11 +462,14 @@ class Hall:
             await runtime.resign(seat)
 
     async def start(self, table_id: str, token: str) -> None:
-        """Start early: the empty seats are given to bots."""
+        """Start early: the empty seats are given to bots. Only the creator may (seated or
+        not); another player at the table is refused (`creator_starts`), nothing changed."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if not is_creator(table, token):  # the creator may start without a seat
-                await self.authenticate(table_id, token)
+                await self.authenticate(table_id, token)  # a stranger: bad_token
+                if table.creator_hash is not None:  # a table from before creators: any player
+                    raise CREATOR_STARTS
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
             rows = await self.db.seats(table_id)

@@ -1,8 +1,10 @@
-/* The waiting room of an open table: the seats filling up, "start now" for a seated player,
-   a join form for a visitor, and the link to invite friends. */
+/* The waiting room of an open table: the seats filling up, "start now" for the seated creator
+   (the server refuses anyone else: apiError.creator_starts), a join form for a visitor, and the
+   link to invite friends. */
 
 import { byId, fill, h, show } from "./dom.js";
 import { t } from "./i18n.js";
+import { creatorToken } from "./storage.js";
 
 export function renderWaiting(model, { seated }) {
   const info = model.info;
@@ -31,6 +33,10 @@ export function renderWaiting(model, { seated }) {
     ),
   );
   show(byId("waiting-seated"), seated);
+  const mayStart = Boolean(creatorToken(info.id));
+  show(byId("start-hint"), mayStart);
+  show(byId("start-now-row"), mayStart);
+  show(byId("start-hint-guest"), !mayStart);
   show(byId("waiting-join"), !seated && taken < seats.length);
   const where = model.reach;
   byId("share-link").value = inviteLink(where);
