@@ -342,6 +342,19 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
     assert 0 not in state.pending()
 
 
+@pytest.mark.parametrize("info", registry.infos(), ids=lambda info: info.name)
+async def test_bot_takeover_is_kept_only_where_the_game_lets_a_bot_take_the_seat(
+    api: Api, info: Any
+) -> None:
+    """Issue 21: where leaving resigns the seat (the game's `on_leave`), a table asked for
+    `bot_takeover` (the default) reports false, since no bot will play for a leaver."""
+    options = dict(info.testing.options)
+    seats = info.rulesets[0].min_players
+    table = await api.lobby.create(game=info.name, options=options, seats=seats)
+    assert table["bot_takeover"] is (info.on_leave == "bot")
+    assert (await api.lobby.table(table["id"]))["bot_takeover"] is (info.on_leave == "bot")
+
+
 # --- starting ---------------------------------------------------------------------------------
 
 

@@ -283,7 +283,7 @@ class Hall:
             status="open",
             turn_clock=request.turn_clock,
             bot_delay=request.bot_delay,
-            bot_takeover=request.bot_takeover,
+            bot_takeover=request.bot_takeover and info.on_leave == "bot",  # else it resigns
             content=trial.content(),
             private=request.private,
             creator_hash=token_hash(creator_token),
@@ -872,7 +872,7 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         seats=listed,
         turn_clock=table.turn_clock,
         bot_delay=table.bot_delay,
-        bot_takeover=table.bot_takeover,
+        bot_takeover=table.bot_takeover and _leaver_gets_a_bot(table.game),
         seed_sha256=seed_commitment(table.seed),
         seed=str(table.seed) if table.status == "finished" else None,
         result=table.result,
@@ -916,6 +916,15 @@ def _bot_name(seat: int, taken: set[str]) -> str:
         copy += 1
         name = f"Bot {seat + 1} ({copy})"
     return name
+
+
+def _leaver_gets_a_bot(game: str) -> bool:
+    """Whether the game lets a bot take a leaving player's seat (`GameInfo.on_leave`); where
+    leaving resigns the seat, a table's `bot_takeover` (older rows may hold it) means nothing."""
+    try:
+        return registry.info(game).on_leave == "bot"
+    except UnknownGame:
+        return False
 
 
 def _has_web_module(game: str) -> bool:

@@ -330,7 +330,11 @@ class CreateTable(BaseModel):
         strict=True,
         description="Mean seconds a bot waits before moving.",
     )
-    bot_takeover: StrictBool = Field(default=True, description="A bot plays for a player who left.")
+    bot_takeover: StrictBool = Field(
+        default=True,
+        description="A bot plays for a player who left, in a game that allows it (its "
+        "`on_leave` is `bot`); where leaving resigns the seat the table keeps false.",
+    )
     private: StrictBool = Field(
         default=False,
         description="Not listed in the lobby; joined only with its join code (by link or typed).",

@@ -91,6 +91,20 @@ export class CreateTableForm {
     this.fillRulesets();
     this.renderOptions();
     this.applyDefaults();
+    this.syncTakeover();
+  }
+
+  /** A bot takes a leaving player's seat only in a game whose `on_leave` is "bot"; where
+      leaving resigns the seat, the choice is not offered (the server would not keep it). */
+  takeoverAllowed() {
+    return this.game().on_leave === "bot";
+  }
+
+  syncTakeover() {
+    const allowed = this.takeoverAllowed();
+    this.el("bot-takeover-field").hidden = !allowed;
+    this.el("leave-resigns").hidden = allowed;
+    this.el("bot-takeover").checked = allowed;
   }
 
   relabel() {
@@ -296,7 +310,7 @@ export class CreateTableForm {
       bot_kind: this.el("bot-kind").value,
       turn_clock: this.el("turn-clock-on").checked ? Number(this.el("turn-clock").value) : null,
       bot_delay: Number(this.el("bot-delay").value),
-      bot_takeover: this.el("bot-takeover").checked,
+      bot_takeover: this.takeoverAllowed() && this.el("bot-takeover").checked,
       private: this.el("create-private").checked,
     };
   }

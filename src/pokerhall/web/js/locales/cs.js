@@ -45,6 +45,7 @@ export default {
   "create.turnClock": "Sekund na tah",
   "create.turnClockHint": "Když čas vyprší, hra za hráče provede výchozí tah.",
   "create.botTakeover": "Za hráče, který odejde, hraje bot",
+  "create.leaveResigns": "V této hře se hráč, který odejde, vzdává: jeho místo ze hry vypadne.",
   "create.advanced": "Další možnosti",
   "create.youLegend": "Ty",
   "create.sit": "Přisednout si k novému stolu",

@@ -44,6 +44,7 @@ export default {
   "create.turnClock": "Sekunden pro Zug",
   "create.turnClockHint": "Läuft die Zeit ab, macht das Spiel den vorgesehenen Standardzug.",
   "create.botTakeover": "Ein Bot spielt für alle, die den Tisch verlassen",
+  "create.leaveResigns": "In diesem Spiel gibt auf, wer den Tisch verlässt: der Platz scheidet aus.",
   "create.advanced": "Weitere Einstellungen",
   "create.youLegend": "Du",
   "create.sit": "Am neuen Tisch Platz nehmen",

@@ -45,6 +45,7 @@ export default {
   "create.turnClock": "Seconds per turn",
   "create.turnClockHint": "When time runs out, the game makes the default move for the player.",
   "create.botTakeover": "A bot plays for a player who leaves",
+  "create.leaveResigns": "In this game a player who leaves gives up: their seat resigns.",
   "create.advanced": "More options",
   "create.youLegend": "You",
   "create.sit": "Take a seat at the new table",
