@@ -31,3 +31,22 @@ def test_bot_takeover_is_offered_only_where_a_bot_may_take_a_leavers_seat(
         else:
             expect(page.locator("#bot-takeover")).to_be_hidden()
             expect(page.locator("#leave-resigns")).to_be_visible()
+
+
+def test_an_option_is_described_in_its_own_games_words_only(visitor: VisitorFactory) -> None:
+    """QuizPoker's "Language of the questions" gets QuizPoker's hint (the questions are in the
+    table's language), never Slovní poker's (a terminal language; the browser follows each
+    reader): the lobby holds every game's strings, and a game's lookup stays in its own."""
+    page = visitor("Quinn").page
+    open_lobby(page)
+    for game in ("quizpoker", "wordpoker"):
+        own = page.evaluate(
+            """async (game) =>
+                 (await import(`/js/games/${game}/locales/en.js`)).default["option.language.help"]""",
+            game,
+        )
+        page.locator("#game").select_option(game)
+        expect(page.locator("#opt-language-hint")).to_have_text(own)
+    expect(page.locator("#opt-language-hint")).to_contain_text("browser")
+    page.locator("#game").select_option("quizpoker")
+    expect(page.locator("#opt-language-hint")).not_to_contain_text("browser")

@@ -16,6 +16,7 @@ export default {
   "option.starting_stack": "Počáteční žetony",
   "create.stackHint": "Násobek {unit}.",
   "option.language": "Jazyk otázek",
+  "option.language.help": "Otázky zazní v tomto jazyce, pro všechny u stolu stejně, ať si kdo pro stránku zvolil jakýkoli jazyk.",
   "option.questions": "Balíček otázek",
   "option.questions.help": "„builtin“, nebo cesta k balíčku otázek na serveru.",
   "option.software_game_master": "Karty čte program: nikdo nevynechává jako vedoucí hry",

@@ -16,6 +16,7 @@ export default {
   "option.starting_stack": "Chips zu Beginn",
   "create.stackHint": "Ein Vielfaches von {unit}.",
   "option.language": "Sprache der Fragen",
+  "option.language.help": "Die Fragen werden in dieser Sprache gestellt, für alle am Tisch gleich, welche Sprache auch jeder für die Seite gewählt hat.",
   "option.questions": "Fragenpaket",
   "option.questions.help": "„builtin“ oder der Pfad eines Fragenpakets auf dem Server.",
   "option.software_game_master": "Die Software liest die Karten vor: Niemand setzt als Spielleiter aus",

@@ -16,6 +16,7 @@ export default {
   "option.starting_stack": "Αρχικές μάρκες",
   "create.stackHint": "Πολλαπλάσιο του {unit}.",
   "option.language": "Γλώσσα των ερωτήσεων",
+  "option.language.help": "Οι ερωτήσεις τίθενται σε αυτή τη γλώσσα, ίδια για όλους στο τραπέζι, όποια γλώσσα κι αν διάλεξε ο καθένας για τη σελίδα.",
   "option.questions": "Πακέτο ερωτήσεων",
   "option.questions.help": "«builtin» ή η διαδρομή ενός πακέτου ερωτήσεων στον διακομιστή.",
   "option.software_game_master": "Το πρόγραμμα διαβάζει τις κάρτες: κανείς δεν κάθεται έξω ως συντονιστής",

@@ -16,6 +16,7 @@ export default {
   "option.starting_stack": "Starting chips",
   "create.stackHint": "A multiple of {unit}.",
   "option.language": "Language of the questions",
+  "option.language.help": "The questions are asked in this language, the same for everyone at the table, whatever language each reader chose for the page.",
   "option.questions": "Question pack",
   "option.questions.help": "“builtin”, or the path of a question pack on the server.",
   "option.software_game_master": "The software reads the cards: nobody sits out as game master",
