@@ -41,8 +41,8 @@ def test_an_option_is_described_in_its_own_games_words_only(visitor: VisitorFact
     open_lobby(page)
     for game in ("quizpoker", "wordpoker"):
         own = page.evaluate(
-            """async (game) =>
-                 (await import(`/js/games/${game}/locales/en.js`)).default["option.language.help"]""",
+            """async (game) => (await import(`/js/games/${game}/locales/en.js`))
+                 .default["option.language.help"]""",
             game,
         )
         page.locator("#game").select_option(game)

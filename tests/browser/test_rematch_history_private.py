@@ -71,6 +71,11 @@ def test_play_again_the_offer_the_lobby_result_and_each_seats_history(
     new = table_id_of(ann)
     expect(ann.page.locator("#waiting-room")).to_be_visible()
     expect(ann.page.locator("#creator-controls")).to_be_visible()  # she opened it
+    expect(ann.page.get_by_test_id("waiting-seat-1")).to_contain_text("kept for Bob")
+    cleo.open_table(new)  # not an old player: no form the server would refuse (seats_held)
+    expect(cleo.page.get_by_test_id("waiting-seat-1")).to_contain_text("kept for Bob")
+    expect(cleo.page.locator("#waiting-held")).to_be_visible()
+    expect(cleo.page.locator("#waiting-join")).to_be_hidden()
     offer = bob.page.locator("#rematch-offer")
     expect(offer).to_contain_text("Ann opened a new table")
     expect(bob.page.locator("#play-again")).to_have_text("Join the new table")

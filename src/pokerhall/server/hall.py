@@ -319,6 +319,8 @@ class Hall:
     async def info(self, table_id: str) -> TableInfo:
         table = await self._table(table_id)
         info = _table_info(table, await self.db.seats(table_id))
+        if table.status == "open" and table.rematch_of is not None and seats_held(table):
+            await self._name_held_seats(info, table.rematch_of)
         if table.status != "finished":  # only a finished table is played again: no query
             return info
         rematch = await self.db.rematch_of(table_id)
@@ -329,6 +331,14 @@ class Hall:
                 status=rematch.status,  # type: ignore[arg-type]
             )
         return info
+
+    async def _name_held_seats(self, info: TableInfo, old_id: str) -> None:
+        """A rematch's empty seats while held: whose they are (the old table's player in that
+        seat), so nobody is offered a seat the join would refuse (`seats_held`)."""
+        players = {s.seat: s.name for s in await self.db.seats(old_id) if s.kind == "human"}
+        for seat in info.seats:
+            if seat.kind == "empty":
+                seat.held_for = players.get(seat.seat)
 
     async def list_tables(self, statuses: list[str], finished: int = 0) -> list[TableInfo]:
         """The public tables with these statuses, and the `finished` newest finished ones."""

@@ -397,6 +397,11 @@ class SeatInfo(BaseModel):
     reserved: bool = Field(
         default=False, description="Kept for a player a league drew here, who has not yet come."
     )
+    held_for: str | None = Field(
+        default=None,
+        description="An empty seat a rematch keeps (until the table's `held_until`) for the "
+        "last game's player of this name, who takes it with Play again.",
+    )
 
 
 class TableInfo(BaseModel):

@@ -108,7 +108,7 @@ function renderAll() {
   const info = model.info;
   const waiting = info?.status === "open" && !model.view;
   show(byId("waiting-room"), Boolean(waiting));
-  if (waiting) renderWaiting(model, { seated: seated() });
+  if (waiting) renderWaiting(model, { seated: seated(), rerender: renderAll });
   const code = joinCode ?? seatAt(tableId)?.code ?? null;
   show(byId("join-code-line"), Boolean(waiting && info?.private && code));
   byId("join-code-value").textContent = code ?? "";
