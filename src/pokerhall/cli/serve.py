@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pokerhall.server.serve import DEFAULT_DB, serve
+from pokerhall.server.serve import DEFAULT_DB, PortInUse, serve
 
 
 def serve_command(
@@ -41,4 +41,16 @@ def serve_command(
     ] = "pokerhall",
 ) -> None:
     """Run the server; open the printed address in a browser to play."""
-    serve(host=host, port=port, db=db, packs=packs, dev=dev, redis=redis, redis_prefix=redis_prefix)
+    try:
+        serve(
+            host=host,
+            port=port,
+            db=db,
+            packs=packs,
+            dev=dev,
+            redis=redis,
+            redis_prefix=redis_prefix,
+        )
+    except PortInUse as busy:
+        typer.echo(str(busy), err=True)
+        raise typer.Exit(1) from None
