@@ -50,3 +50,68 @@ def test_an_option_is_described_in_its_own_games_words_only(visitor: VisitorFact
     expect(page.locator("#opt-language-hint")).to_contain_text("browser")
     page.locator("#game").select_option("quizpoker")
     expect(page.locator("#opt-language-hint")).not_to_contain_text("browser")
+
+
+MISSING_WORDS = """async () => {
+  const games = await (await fetch("/api/games")).json();
+  const missing = [];
+  for (const code of ["en", "de", "cs", "el"]) {
+    const shell = (await import(`/js/locales/${code}.js`)).default;
+    for (const game of games) {
+      const own = game.web_module
+        ? (await import(`/js/games/${game.name}/locales/${code}.js`)).default : {};
+      const module = game.web_module
+        ? (await import(`/js/games/${game.name}/index.js`)).default : null;
+      const need = (key) => {
+        if (!(key in own || key in shell)) missing.push(`${code} ${game.name} ${key}`);
+      };
+      need(`game.${game.name}`);
+      need(`game.${game.name}.about`);
+      for (const ruleset of game.rulesets) need(`ruleset.${ruleset.name}`);
+      for (const bot of game.bots) need(`botKind.${bot}`);
+      for (const spec of game.options) {
+        need(`option.${spec.name}`);
+        for (const choice of spec.choices ?? []) {
+          const named = module?.lobby?.choiceLabel?.(spec, choice) ?? null;
+          if (named === null) need(`option.${spec.name}.${choice}`);
+        }
+      }
+    }
+  }
+  return missing;
+}"""
+
+SHOWN_RAW = """(specs) => {
+  const raw = [];
+  for (const spec of specs) {
+    const field = document.querySelector(`[data-option="${spec.name}"]`);
+    const label = field.querySelector("label").textContent;
+    if (label === spec.name.replaceAll("_", " ")) raw.push(label);
+    for (const option of field.querySelectorAll("option")) {
+      if (option.textContent === option.value) raw.push(option.value);
+    }
+  }
+  for (const option of document.querySelectorAll("#bot-kind option, #ruleset option")) {
+    if (option.textContent === option.value) raw.push(option.value);
+  }
+  return raw;
+}"""
+
+
+def test_every_option_label_and_choice_in_the_lobby_is_worded_in_every_language(
+    visitor: VisitorFactory,
+) -> None:
+    """Issue 21: no option's label, choice, bot kind or ruleset is left as its code ("odd
+    chips", "left_of_button", "cautious", "economy", "en"): each has its words in en, de, cs
+    and el (a choice may be named by the game's `lobby.choiceLabel`, e.g. a language)."""
+    page = visitor("Tess").page
+    open_lobby(page)
+    missing = page.evaluate(MISSING_WORDS)
+    assert missing == [], "\n".join(missing)
+    for code in ("en", "de", "cs", "el"):
+        page.locator("#lang-select").select_option(code)
+        for info in registry.infos():
+            page.locator("#game").select_option(info.name)
+            specs = [{"name": spec.name} for spec in info.options]
+            expect(page.locator("[data-option]")).to_have_count(len(specs))
+            assert page.evaluate(SHOWN_RAW, specs) == [], (code, info.name)

@@ -83,7 +83,8 @@ export class CreateTableForm {
     // Kinds that play at a level come first, weakest first; the game's strings name the level.
     const levels = game.bot_levels || {};
     const ordered = [...game.bots].sort((a, b) => (levels[a] ?? 99) - (levels[b] ?? 99));
-    kinds.replaceChildren(...ordered.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
+    const botLabel = (b) => (hasString(`botKind.${b}`, game.name) ? t(`botKind.${b}`, {}, game.name) : b);
+    kinds.replaceChildren(...ordered.map((b) => new Option(botLabel(b), b)));
     kinds.value = game.bots.includes(kind) ? kind : game.default_bot;
   }
 

@@ -8,7 +8,7 @@
 
 import { describeEvent } from "../../describe.js";
 import { byId } from "../../dom.js";
-import { formatList, t, translatePage } from "../../i18n.js";
+import { formatList, languageName, t, translatePage } from "../../i18n.js";
 import { diceNames, spokenCards } from "./letters.js";
 import { WordPokerMoves } from "./moves.js";
 import {
@@ -111,6 +111,11 @@ export default {
   },
   refused: (reason) => moves.refused(reason),
   focusForTurn: () => moves.focus(),
+
+  /** The terminal language's choices by their names ("Čeština"), not their codes. */
+  lobby: {
+    choiceLabel: (spec, value) => (spec.name === "language" ? languageName(value) : null),
+  },
 
   statusText,
   youText,

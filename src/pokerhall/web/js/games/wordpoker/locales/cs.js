@@ -6,6 +6,7 @@ export default {
   "ruleset.slovni": "Slovní poker",
   "ruleset.slovni.about": "{min} až {max} hráčů, deset partií: zapečetěné příhozy, výměna karet a nakonec nejlepší české slovo.",
   "botKind.matcher": "Vždy dorovná",
+  "botKind.random": "Náhodný",
   "botKind.sampler": "Rozumný",
   "option.deals": "Počet partií",
   "option.deals.help": "Kolik partií má hra (v původních pravidlech deset).",

@@ -6,6 +6,7 @@ export default {
   "ruleset.slovni": "Slovní poker",
   "ruleset.slovni.about": "{min} bis {max} Spieler, zehn Partien: verdeckt erhöhen, Karten tauschen, zuletzt das beste tschechische Wort legen.",
   "botKind.matcher": "Geht immer mit",
+  "botKind.random": "Zufällig",
   "botKind.sampler": "Vernünftig",
   "option.deals": "Partien",
   "option.deals.help": "Partien in einem Spiel (im Original zehn).",

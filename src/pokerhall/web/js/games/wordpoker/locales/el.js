@@ -6,6 +6,7 @@ export default {
   "ruleset.slovni": "Slovní poker",
   "ruleset.slovni.about": "{min} έως {max} παίκτες, δέκα μοιρασιές: κρυφές αυξήσεις, αλλαγή φύλλων και στο τέλος η καλύτερη τσέχικη λέξη.",
   "botKind.matcher": "Πάντα ακολουθεί",
+  "botKind.random": "Τυχαίο",
   "botKind.sampler": "Λογικό",
   "option.deals": "Μοιρασιές",
   "option.deals.help": "Μοιρασιές σε ένα παιχνίδι (δέκα στο πρωτότυπο).",

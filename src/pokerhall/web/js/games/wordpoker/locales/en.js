@@ -8,6 +8,7 @@ export default {
   "ruleset.slovni": "Slovní poker",
   "ruleset.slovni.about": "{min} to {max} players, ten deals: raise sealed, exchange cards, then lay down the best Czech word.",
   "botKind.matcher": "Always matches",
+  "botKind.random": "Random",
   "botKind.sampler": "Sensible",
   "option.deals": "Deals",
   "option.deals.help": "Deals in a game (ten in the original).",
