@@ -115,3 +115,27 @@ def test_every_option_label_and_choice_in_the_lobby_is_worded_in_every_language(
             specs = [{"name": spec.name} for spec in info.options]
             expect(page.locator("[data-option]")).to_have_count(len(specs))
             assert page.evaluate(SHOWN_RAW, specs) == [], (code, info.name)
+
+
+def test_the_turn_clock_hint_tells_each_games_own_default_move(visitor: VisitorFactory) -> None:
+    """Issue 21: "checks if possible, otherwise folds" is QuizPoker's; every other game gets
+    its own words for what the clock does (its default move), else the shell's neutral ones,
+    in every language."""
+    page = visitor("Tim").page
+    open_lobby(page)
+    for code in ("en", "de", "cs", "el"):
+        page.locator("#lang-select").select_option(code)
+        shown = set()
+        for info in registry.infos():
+            expected = page.evaluate(
+                """async ([game, code]) => {
+                  const own = (await import(`/js/games/${game}/locales/${code}.js`)).default;
+                  const shell = (await import(`/js/locales/${code}.js`)).default;
+                  return own["create.turnClockHint"] ?? shell["create.turnClockHint"];
+                }""",
+                [info.name, code],
+            )
+            page.locator("#game").select_option(info.name)
+            expect(page.locator("#turn-clock-hint")).to_have_text(expected)
+            shown.add(expected)
+        assert len(shown) == len(registry.infos()), code  # no game borrows another's words

@@ -129,6 +129,8 @@ export class CreateTableForm {
       ? t(about, { min: ruleset.min_players, max: ruleset.max_players })
       : ruleset.summary;
     this.el("table-name").placeholder = t("create.defaultName", { ruleset: rulesetName(game.name, ruleset.name) });
+    // What the clock does is the game's default move: the game's words, else the shell's.
+    this.el("turn-clock-hint").textContent = t("create.turnClockHint", {}, game.name);
   }
 
   field(spec) {

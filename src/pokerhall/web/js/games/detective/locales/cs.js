@@ -7,6 +7,7 @@ export default {
   "ruleset.expert": "Detektivní poker, expertní režim",
   "ruleset.detective.about": "{min} až {max} hráči, dvě kola: sázej žetony na to, kdo má nejlepší kombinaci; vidíš karty na čele všech kromě sebe.",
   "ruleset.expert.about": "{min} až {max} hráči: špatná sázka s +1 stojí bod a žádná karta na stole netvoří pár s jinou.",
+  "create.turnClockHint": "Když čas vyprší, hráč vsadí jeden žeton na svůj vlastní board, bez akční karty.",
   "botKind.random": "Náhodný",
   "botKind.sampler": "Rozumný",
   "botKind.expert": "Expert",

@@ -7,6 +7,7 @@ export default {
   "ruleset.expert": "Detektiv-Poker, Expertenmodus",
   "ruleset.detective.about": "{min} bis {max} Spieler, zwei Runden: setze Chips darauf, wessen Hand die beste ist; du siehst jede Stirnkarte außer deiner eigenen.",
   "ruleset.expert.about": "{min} bis {max} Spieler: eine falsche +1-Wette kostet einen Punkt, und keine Boardkarte paart eine andere.",
+  "create.turnClockHint": "Läuft die Zeit ab, setzt der Spieler einen Chip auf sein eigenes Board, ohne Aktionskarte.",
   "botKind.random": "Zufällig",
   "botKind.sampler": "Vernünftig",
   "botKind.expert": "Experte",

@@ -9,6 +9,7 @@ export default {
   "ruleset.expert": "Detective Poker, expert mode",
   "ruleset.detective.about": "{min} to {max} players, two rounds: bet chips on whose hand is best; you see every forehead card but your own.",
   "ruleset.expert.about": "{min} to {max} players: a wrong +1 bet costs a point, and no board card pairs another.",
+  "create.turnClockHint": "When time runs out the player bets one chip on their own board, without an action card.",
   "botKind.random": "Random",
   "botKind.sampler": "Sensible",
   "botKind.expert": "Expert",

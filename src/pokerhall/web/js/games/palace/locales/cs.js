@@ -4,6 +4,7 @@ export default {
   "game.palace.about": "Kupujte vojáky pod svým praporem a bojujte vždy s jedním soupeřem o jeden bank.",
   "ruleset.palace": "Palácový poker",
   "ruleset.palace.about": "Prapory, paláce a vojáci: {min} až {max} hráčů, jeden balíček 52 karet.",
+  "create.turnClockHint": "Když čas vyprší, hráč zůstane, smí-li, jinak složí; v bitvě složí.",
   "botKind.cautious": "Opatrný",
   "botKind.random": "Náhodný",
   "botKind.sampler": "Rozumný",

@@ -4,6 +4,7 @@ export default {
   "game.palace.about": "Kaufe Soldaten unter deinem Banner und kämpfe gegen je einen Gegner um einen Pot.",
   "ruleset.palace": "Palast-Poker",
   "ruleset.palace.about": "Banner, Paläste und Soldaten: {min} bis {max} Spieler, ein Blatt mit 52 Karten.",
+  "create.turnClockHint": "Läuft die Zeit ab, bleibt der Spieler, wenn er darf, sonst steigt er aus; im Kampf steigt er aus.",
   "botKind.cautious": "Vorsichtig",
   "botKind.random": "Zufällig",
   "botKind.sampler": "Vernünftig",

@@ -5,6 +5,7 @@ export default {
   "game.palace.about": "Buy soldiers under your banner and battle one opponent at a time for one pot.",
   "ruleset.palace": "Palace Poker",
   "ruleset.palace.about": "Banners, palaces and soldiers: {min} to {max} players, one 52-card deck.",
+  "create.turnClockHint": "When time runs out the player stays if allowed, otherwise folds; in a battle they fold.",
   "botKind.cautious": "Cautious",
   "botKind.random": "Random",
   "botKind.sampler": "Sensible",

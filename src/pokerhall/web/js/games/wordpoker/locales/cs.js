@@ -5,6 +5,7 @@ export default {
   "game.wordpoker.about": "Zapečetěné příhozy nad kartami se souhláskami a kostkami se samohláskami; nejlepší české slovo bere bank.",
   "ruleset.slovni": "Slovní poker",
   "ruleset.slovni.about": "{min} až {max} hráčů, deset partií: zapečetěné příhozy, výměna karet a nakonec nejlepší české slovo.",
+  "create.turnClockHint": "Když čas vyprší, hráč nic nepřihodí, dorovná jen tehdy, když to nic nestojí (jinak pasuje), a nesloží žádné slovo.",
   "botKind.matcher": "Vždy dorovná",
   "botKind.random": "Náhodný",
   "botKind.sampler": "Rozumný",

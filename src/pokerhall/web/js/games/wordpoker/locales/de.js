@@ -5,6 +5,7 @@ export default {
   "game.wordpoker.about": "Tschechisches Wortpoker: verdeckte Erhöhungen über Konsonantenkarten und Vokalwürfeln; das beste Wort gewinnt den Pot.",
   "ruleset.slovni": "Slovní poker",
   "ruleset.slovni.about": "{min} bis {max} Spieler, zehn Partien: verdeckt erhöhen, Karten tauschen, zuletzt das beste tschechische Wort legen.",
+  "create.turnClockHint": "Läuft die Zeit ab, erhöht der Spieler nicht, geht nur mit, wenn es nichts kostet (sonst passt er), und legt kein Wort.",
   "botKind.matcher": "Geht immer mit",
   "botKind.random": "Zufällig",
   "botKind.sampler": "Vernünftig",

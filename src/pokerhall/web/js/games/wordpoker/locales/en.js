@@ -7,6 +7,7 @@ export default {
   "game.wordpoker.about": "Czech word poker: sealed raises over consonant cards and vowel dice; the best word takes the pot.",
   "ruleset.slovni": "Slovní poker",
   "ruleset.slovni.about": "{min} to {max} players, ten deals: raise sealed, exchange cards, then lay down the best Czech word.",
+  "create.turnClockHint": "When time runs out the player raises nothing, matches only when it costs nothing (else passes) and plays no word.",
   "botKind.matcher": "Always matches",
   "botKind.random": "Random",
   "botKind.sampler": "Sensible",
