@@ -70,11 +70,16 @@ export function diceNames(dice) {
   return dice?.length ? formatList(dice.map(letterName)) : t("wp.none");
 }
 
-/** A word letter by letter: "Ř, er s háčkem; E, e; K, ká; A, a". */
+/** A word letter by letter: "Ř, er s háčkem; E; K, ká; A". A letter whose name is the
+    letter itself (English has no names of its own: "P") is said once, not "P, P". */
 export function spell(word) {
   const letters = [...String(word ?? "").normalize("NFC").trim()];
   return letters
-    .map((c) => t("wp.spell.item", { letter: c.toLocaleUpperCase("cs"), name: letterName(c) }))
+    .map((c) => {
+      const letter = c.toLocaleUpperCase("cs");
+      const name = letterName(c);
+      return name.toLocaleUpperCase("cs") === letter ? letter : t("wp.spell.item", { letter, name });
+    })
     .join("; ");
 }
 
