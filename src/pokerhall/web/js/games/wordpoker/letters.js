@@ -96,6 +96,16 @@ export function letterTile(letter, { kind = "card", id = null } = {}) {
   );
 }
 
+/** Cards as the game's messages write them ("N R ˇ K ´") for the written log: a bare mark
+    says little, so the diacritic cards are named ("N, R, háček card, K and čárka card"). */
+export function writtenCards(text) {
+  const tokens = String(text).split(/\s+/).filter(Boolean);
+  if (!tokens.some((token) => token in MARK_CARDS)) return text;
+  return formatList(tokens.map((token) => (token in MARK_CARDS ? cardName(MARK_CARDS[token]) : token)));
+}
+
+const MARK_CARDS = { "ˇ": "hacek", "´": "carka" };
+
 /** Cards as the game's messages write them ("N R ˇ K ´", or "—" for none) in spoken names. */
 export function spokenCards(text) {
   const tokens = String(text).split(/\s+/).filter(Boolean);
