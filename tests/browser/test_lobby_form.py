@@ -139,3 +139,24 @@ def test_the_turn_clock_hint_tells_each_games_own_default_move(visitor: VisitorF
             expect(page.locator("#turn-clock-hint")).to_have_text(expected)
             shown.add(expected)
         assert len(shown) == len(registry.infos()), code  # no game borrows another's words
+
+
+def test_the_private_checkbox_says_the_bare_link_still_lets_anyone_watch(
+    visitor: VisitorFactory,
+) -> None:
+    """Issue 21: a private table's seats need its code, but its link alone lets anyone watch
+    and write in the spectators' chat; the checkbox's description says so in every language."""
+    page = visitor("Pia").page
+    open_lobby(page)
+    hint = page.locator("#create-private-hint")
+    expect(page.locator("#create-private")).to_have_attribute(
+        "aria-describedby", "create-private-hint"
+    )
+    expect(hint).to_contain_text("watch it and write in its spectators' chat")
+    for code in ("de", "cs", "el"):
+        page.locator("#lang-select").select_option(code)
+        words = page.evaluate(
+            "async (c) => (await import(`/js/locales/${c}.js`)).default['create.privateHint']",
+            code,
+        )
+        expect(hint).to_have_text(words)
