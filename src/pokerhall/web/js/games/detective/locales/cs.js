@@ -164,4 +164,10 @@ export default {
   "det.keys.bet": "Vsadit sázku vybranou ve formuláři",
   "det.keys.note": "Ve formuláři sázky přepínají šipky mezi možnostmi skupiny a Tab přejde na další skupinu.",
   "log.hand": "Hra {hand}",
+  "history.round": "Hra {round}",
+  "history.roundShort": "Hra {round}",
+  "history.roundRunning": "Hra {round} (ještě se hraje)",
+  "history.previous": "Předchozí hra",
+  "history.next": "Další hra",
+  "over.rounds": { one: "Odehrána {count} hra.", few: "Odehrány {count} hry.", many: "Odehráno {count} hry.", other: "Odehráno {count} her." },
 };

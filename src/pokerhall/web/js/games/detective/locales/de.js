@@ -164,4 +164,10 @@ export default {
   "det.keys.bet": "Die im Formular gewählte Wette setzen",
   "det.keys.note": "Im Wettformular wechseln die Pfeiltasten zwischen den Möglichkeiten einer Gruppe, die Tabulatortaste zur nächsten Gruppe.",
   "log.hand": "Hand {hand}",
+  "history.round": "Hand {round}",
+  "history.roundShort": "Hand {round}",
+  "history.roundRunning": "Hand {round} (läuft noch)",
+  "history.previous": "Vorige Hand",
+  "history.next": "Nächste Hand",
+  "over.rounds": { one: "{count} Hand gespielt.", other: "{count} Hände gespielt." },
 };

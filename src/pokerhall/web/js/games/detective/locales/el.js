@@ -164,4 +164,10 @@ export default {
   "det.keys.bet": "Κάνε το πόνταρισμα που επέλεξες στη φόρμα",
   "det.keys.note": "Στη φόρμα πονταρίσματος τα βέλη αλλάζουν επιλογή μέσα σε μια ομάδα και το Tab πάει στην επόμενη ομάδα.",
   "log.hand": "Χέρι {hand}",
+  "history.round": "Χέρι {round}",
+  "history.roundShort": "Χέρι {round}",
+  "history.roundRunning": "Χέρι {round} (παίζεται ακόμη)",
+  "history.previous": "Προηγούμενο χέρι",
+  "history.next": "Επόμενο χέρι",
+  "over.rounds": { one: "Παίχτηκε {count} χέρι.", other: "Παίχτηκαν {count} χέρια." },
 };

@@ -166,4 +166,10 @@ export default {
   "det.keys.bet": "Make the bet chosen in the form",
   "det.keys.note": "In the bet form, the arrow keys move between the choices of a group and Tab to the next group.",
   "log.hand": "Hand {hand}",
+  "history.round": "Hand {round}",
+  "history.roundShort": "Hand {round}",
+  "history.roundRunning": "Hand {round} (still being played)",
+  "history.previous": "Previous hand",
+  "history.next": "Next hand",
+  "over.rounds": { one: "{count} hand played.", other: "{count} hands played." },
 };

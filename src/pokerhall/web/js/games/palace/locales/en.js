@@ -31,6 +31,12 @@ export default {
   "option.hands_per_session.help": "0: until one player has all the chips.",
 
   "log.hand": "Hand {hand}",
+  "history.round": "Hand {round}",
+  "history.roundShort": "Hand {round}",
+  "history.roundRunning": "Hand {round} (still being played)",
+  "history.previous": "Previous hand",
+  "history.next": "Next hand",
+  "over.rounds": { one: "{count} hand played.", other: "{count} hands played." },
   "pal.rank.two": "two",
   "pal.rank.three": "three",
   "pal.rank.four": "four",

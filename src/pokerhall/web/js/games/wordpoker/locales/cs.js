@@ -152,4 +152,10 @@ export default {
   "wp.keys.spell": "Hláskovat psané slovo",
   "wp.keys.note": "Šipky vybírají ve skupině možností, mezerník označí kartu, Tab přejde dál, Enter odešle.",
   "log.hand": "Partie {hand}",
+  "history.round": "Partie {round}",
+  "history.roundShort": "Partie {round}",
+  "history.roundRunning": "Partie {round} (ještě se hraje)",
+  "history.previous": "Předchozí partie",
+  "history.next": "Další partie",
+  "over.rounds": { one: "Odehrána {count} partie.", few: "Odehrány {count} partie.", many: "Odehráno {count} partie.", other: "Odehráno {count} partií." },
 };

@@ -152,4 +152,10 @@ export default {
   "wp.keys.spell": "Das getippte Wort buchstabieren",
   "wp.keys.note": "Pfeiltasten wählen in einer Gruppe, die Leertaste markiert eine Karte, Tab geht weiter, Enter sendet.",
   "log.hand": "Partie {hand}",
+  "history.round": "Partie {round}",
+  "history.roundShort": "Partie {round}",
+  "history.roundRunning": "Partie {round} (läuft noch)",
+  "history.previous": "Vorige Partie",
+  "history.next": "Nächste Partie",
+  "over.rounds": { one: "{count} Partie gespielt.", other: "{count} Partien gespielt." },
 };

@@ -152,4 +152,10 @@ export default {
   "wp.keys.spell": "Συλλαβισμός της λέξης που γράφεται",
   "wp.keys.note": "Τα βέλη επιλέγουν μέσα σε μια ομάδα, το διάστημα σημειώνει ένα φύλλο, το Tab προχωρά, το Enter στέλνει.",
   "log.hand": "Μοιρασιά {hand}",
+  "history.round": "Μοιρασιά {round}",
+  "history.roundShort": "Μοιρασιά {round}",
+  "history.roundRunning": "Μοιρασιά {round} (παίζεται ακόμη)",
+  "history.previous": "Προηγούμενη μοιρασιά",
+  "history.next": "Επόμενη μοιρασιά",
+  "over.rounds": { one: "Παίχτηκε {count} μοιρασιά.", other: "Παίχτηκαν {count} μοιρασιές." },
 };

@@ -154,4 +154,10 @@ export default {
   "wp.keys.spell": "Spell the word being typed",
   "wp.keys.note": "Arrow keys choose within a group of options, Space ticks a card, Tab moves on, Enter sends.",
   "log.hand": "Deal {hand}",
+  "history.round": "Deal {round}",
+  "history.roundShort": "Deal {round}",
+  "history.roundRunning": "Deal {round} (still being played)",
+  "history.previous": "Previous deal",
+  "history.next": "Next deal",
+  "over.rounds": { one: "{count} deal played.", other: "{count} deals played." },
 };
