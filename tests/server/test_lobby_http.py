@@ -322,6 +322,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
         "kind": "bot",
         "left": True,
         "reserved": False,
+        "held_for": None,
     }
     assert table["result"] is not None
     assert sum(table["result"]["scores"]) == 400
@@ -336,7 +337,14 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
     await api.lobby.join(table["id"], "Bob")
     await api.lobby.leave(table["id"], ann)
     seat = (await api.lobby.table(table["id"]))["seats"][0]
-    assert seat == {"seat": 0, "name": "Ann", "kind": "human", "left": True, "reserved": False}
+    assert seat == {
+        "seat": 0,
+        "name": "Ann",
+        "kind": "human",
+        "left": True,
+        "reserved": False,
+        "held_for": None,
+    }
     state = api.hall.runtimes[table["id"]].state
     assert 0 in state.resigned
     assert 0 not in state.pending()

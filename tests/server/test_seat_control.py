@@ -180,6 +180,7 @@ async def test_a_bot_plays_on_for_a_player_who_left(
             "kind": "bot",
             "left": True,
             "reserved": False,
+            "held_for": None,
         }
         assert ann.view is not None
         assert ann.view["seat"] is None
