@@ -8,13 +8,19 @@ from pokerhall.engine import registry
 
 from .conftest import VisitorFactory
 
-WORDS = """async (game) => {
+ROUND_KEYS = [
+    "history.rounds", "history.before", "history.noEvents", "history.refresh", "history.refreshed",
+    "history.empty", "history.previous", "history.next", "history.roundShort",
+]  # fmt: skip
+
+WORDS = """async ([game, ROUND_KEYS]) => {
   const out = {};
   for (const code of ["en", "de", "cs", "el"]) {
     const own = (await import(`/js/games/${game}/locales/${code}.js`)).default;
     const over = own["over.rounds"];
     out[code] = [own["log.hand"], own["history.round"], own["history.roundRunning"],
-                 typeof over === "object" ? over.one : over];
+                 typeof over === "object" ? over.one : over,
+                 ROUND_KEYS.filter((key) => !(key in own))];
   }
   return out;
 }"""
@@ -26,7 +32,8 @@ def test_the_log_the_history_and_the_game_over_line_use_the_games_own_word(
     page = visitor("Wendy").page
     page.goto("/")
     for info in registry.infos():
-        for code, (log, heading, running, over) in page.evaluate(WORDS, info.name).items():
+        words = page.evaluate(WORDS, [info.name, ROUND_KEYS])
+        for code, (log, heading, running, over, missing) in words.items():
             where = (info.name, code)
             assert log is not None, where
             assert heading is not None, where
@@ -35,3 +42,4 @@ def test_the_log_the_history_and_the_game_over_line_use_the_games_own_word(
             assert heading == f"{word} {{round}}", where
             assert running.startswith(f"{word} {{round}}"), where
             assert word.lower() in over.lower(), (where, over)  # "1 hand played."
+            assert missing == [], where  # the history page's other words are the game's too

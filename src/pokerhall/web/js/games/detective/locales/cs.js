@@ -170,4 +170,10 @@ export default {
   "history.previous": "Předchozí hra",
   "history.next": "Další hra",
   "over.rounds": { one: "Odehrána {count} hra.", few: "Odehrány {count} hry.", many: "Odehráno {count} hry.", other: "Odehráno {count} her." },
+  "history.rounds": "Hry",
+  "history.noEvents": "V této hře se nestalo nic, co smíte vidět.",
+  "history.refresh": "Načíst nejnovější hry",
+  "history.refreshed": { one: "Načtena {count} hra.", few: "Načteny {count} hry.", many: "Načteno {count} hry.", other: "Načteno {count} her." },
+  "history.before": "Před první hrou",
+  "history.empty": "Zatím se nehrála žádná hra.",
 };

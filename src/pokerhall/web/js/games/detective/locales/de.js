@@ -170,4 +170,10 @@ export default {
   "history.previous": "Vorige Hand",
   "history.next": "Nächste Hand",
   "over.rounds": { one: "{count} Hand gespielt.", other: "{count} Hände gespielt." },
+  "history.rounds": "Hände",
+  "history.noEvents": "In dieser Hand geschah nichts, was du sehen darfst.",
+  "history.refresh": "Neueste Hände laden",
+  "history.refreshed": { one: "{count} Hand geladen.", other: "{count} Hände geladen." },
+  "history.before": "Vor der ersten Hand",
+  "history.empty": "Noch wurde keine Hand gespielt.",
 };

@@ -170,4 +170,10 @@ export default {
   "history.previous": "Προηγούμενο χέρι",
   "history.next": "Επόμενο χέρι",
   "over.rounds": { one: "Παίχτηκε {count} χέρι.", other: "Παίχτηκαν {count} χέρια." },
+  "history.rounds": "Χέρια",
+  "history.noEvents": "Σε αυτό το χέρι δεν έγινε τίποτα που επιτρέπεται να δείτε.",
+  "history.refresh": "Φόρτωση των τελευταίων χεριών",
+  "history.refreshed": { one: "Φορτώθηκε {count} χέρι.", other: "Φορτώθηκαν {count} χέρια." },
+  "history.before": "Πριν το πρώτο χέρι",
+  "history.empty": "Δεν έχει παιχτεί ακόμη κανένα χέρι.",
 };

@@ -172,4 +172,10 @@ export default {
   "history.previous": "Previous hand",
   "history.next": "Next hand",
   "over.rounds": { one: "{count} hand played.", other: "{count} hands played." },
+  "history.rounds": "Hands",
+  "history.noEvents": "Nothing you may see happened in this hand.",
+  "history.refresh": "Load the latest hands",
+  "history.refreshed": { one: "{count} hand loaded.", other: "{count} hands loaded." },
+  "history.before": "Before the first hand",
+  "history.empty": "No hand has been played yet.",
 };

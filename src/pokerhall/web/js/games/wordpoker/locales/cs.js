@@ -158,4 +158,10 @@ export default {
   "history.previous": "Předchozí partie",
   "history.next": "Další partie",
   "over.rounds": { one: "Odehrána {count} partie.", few: "Odehrány {count} partie.", many: "Odehráno {count} partie.", other: "Odehráno {count} partií." },
+  "history.rounds": "Partie",
+  "history.noEvents": "V této partii se nestalo nic, co smíte vidět.",
+  "history.refresh": "Načíst nejnovější partie",
+  "history.refreshed": { one: "Načtena {count} partie.", few: "Načteny {count} partie.", many: "Načteno {count} partie.", other: "Načteno {count} partií." },
+  "history.before": "Před první partií",
+  "history.empty": "Zatím se nehrála žádná partie.",
 };

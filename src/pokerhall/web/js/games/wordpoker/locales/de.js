@@ -158,4 +158,10 @@ export default {
   "history.previous": "Vorige Partie",
   "history.next": "Nächste Partie",
   "over.rounds": { one: "{count} Partie gespielt.", other: "{count} Partien gespielt." },
+  "history.rounds": "Partien",
+  "history.noEvents": "In dieser Partie geschah nichts, was du sehen darfst.",
+  "history.refresh": "Neueste Partien laden",
+  "history.refreshed": { one: "{count} Partie geladen.", other: "{count} Partien geladen." },
+  "history.before": "Vor der ersten Partie",
+  "history.empty": "Noch wurde keine Partie gespielt.",
 };

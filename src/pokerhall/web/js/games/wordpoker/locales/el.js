@@ -158,4 +158,10 @@ export default {
   "history.previous": "Προηγούμενη μοιρασιά",
   "history.next": "Επόμενη μοιρασιά",
   "over.rounds": { one: "Παίχτηκε {count} μοιρασιά.", other: "Παίχτηκαν {count} μοιρασιές." },
+  "history.rounds": "Μοιρασιές",
+  "history.noEvents": "Σε αυτή τη μοιρασιά δεν έγινε τίποτα που επιτρέπεται να δείτε.",
+  "history.refresh": "Φόρτωση των τελευταίων μοιρασιών",
+  "history.refreshed": { one: "Φορτώθηκε {count} μοιρασιά.", other: "Φορτώθηκαν {count} μοιρασιές." },
+  "history.before": "Πριν την πρώτη μοιρασιά",
+  "history.empty": "Δεν έχει παιχτεί ακόμη καμία μοιρασιά.",
 };

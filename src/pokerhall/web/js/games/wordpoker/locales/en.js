@@ -160,4 +160,10 @@ export default {
   "history.previous": "Previous deal",
   "history.next": "Next deal",
   "over.rounds": { one: "{count} deal played.", other: "{count} deals played." },
+  "history.rounds": "Deals",
+  "history.noEvents": "Nothing you may see happened in this deal.",
+  "history.refresh": "Load the latest deals",
+  "history.refreshed": { one: "{count} deal loaded.", other: "{count} deals loaded." },
+  "history.before": "Before the first deal",
+  "history.empty": "No deal has been played yet.",
 };
