@@ -434,6 +434,8 @@ class Hall:
                 return
             if table.status == "open":
                 await self.db.remove_seat(table_id, seat)
+                if row.token_hash is not None and row.token_hash == table.creator_hash:
+                    await self.db.set_creator(table_id, None)  # gone: anyone seated may start
                 for conn in self.waiting.get(table_id, ()):
                     if conn.seat == seat:
                         conn.seat = None  # the seat is free for the next player, not this socket
@@ -473,12 +475,13 @@ class Hall:
 
     async def start(self, table_id: str, token: str) -> None:
         """Start early: the empty seats are given to bots. Only the creator may (seated or
-        not); another player at the table is refused (`creator_starts`), nothing changed."""
+        not); another player at the table is refused (`creator_starts`), nothing changed. A
+        table whose creator gave their seat up before the start has none: any player may."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if not is_creator(table, token):  # the creator may start without a seat
                 await self.authenticate(table_id, token)  # a stranger: bad_token
-                if table.creator_hash is not None:  # a table from before creators: any player
+                if table.creator_hash is not None:  # none: the creator gave their seat up
                     raise CREATOR_STARTS
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
@@ -883,6 +886,7 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         turn_clock=table.turn_clock,
         bot_delay=table.bot_delay,
         bot_takeover=table.bot_takeover and _leaver_gets_a_bot(table.game),
+        anyone_starts=table.creator_hash is None and all(s.player_id is None for s in rows),
         seed_sha256=seed_commitment(table.seed),
         seed=str(table.seed) if table.status == "finished" else None,
         result=table.result,

@@ -418,6 +418,11 @@ class TableInfo(BaseModel):
     turn_clock: float | None
     bot_delay: float
     bot_takeover: bool
+    anyone_starts: bool = Field(
+        default=False,
+        description="Any seated player may start the table early: its creator gave their seat "
+        "up before the start (otherwise only the creator may; a league table, its organiser).",
+    )
     seed_sha256: str = Field(description="Hash of the secret seed, published before the deal.")
     seed: str | None = Field(
         default=None,

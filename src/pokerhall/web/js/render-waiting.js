@@ -50,7 +50,7 @@ export function renderWaiting(model, { seated, rerender = null }) {
     ),
   );
   show(byId("waiting-seated"), seated);
-  const mayStart = Boolean(creatorToken(info.id));
+  const mayStart = Boolean(creatorToken(info.id)) || Boolean(info.anyone_starts); // the creator left
   show(byId("start-hint"), mayStart);
   show(byId("start-now-row"), mayStart);
   show(byId("start-hint-guest"), !mayStart);
