@@ -113,6 +113,8 @@ class PokerhallServer:
                         self.db_url,
                         "--packs",
                         str(MINI_PACK.parent),
+                        "--remove-grace",  # the grace itself: tests/server/test_remove_grace.py
+                        "0",
                     ],
                     stdin=subprocess.DEVNULL,
                     stdout=log,

@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +28,20 @@ def free_port() -> int:
 
 
 class ServeProcess:
-    """`python -m pokerhall serve --db ... --redis ...` on a free port, output to `log`."""
+    """`python -m pokerhall serve --db ... --redis ...` on a free port, output to `log`; the
+    creator may remove a player away for `remove_grace` seconds (none by default: the tests of
+    the grace itself give one)."""
 
-    def __init__(self, db_url: str, redis_url: str, prefix: str, log: Path) -> None:
+    def __init__(
+        self, db_url: str, redis_url: str, prefix: str, log: Path, remove_grace: float = 0.0
+    ) -> None:
         self.port = free_port()
         self.log = log
         command = [sys.executable, "-m", "pokerhall", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", db_url, "--packs", str(FIXTURES)]
         command += ["--redis", redis_url, "--redis-prefix", prefix]
+        command += ["--remove-grace", str(remove_grace)]
+        self.started = time.monotonic()
         with log.open("ab") as out:
             self.process = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT

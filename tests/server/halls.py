@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 
 from pokerhall.engine import prompts
+from pokerhall.server.absence import Absence
 from pokerhall.server.app import create_app
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
@@ -66,3 +67,24 @@ async def play_randomly(hall: Hall, table_id: str, seed: int, moves: int = MAX_M
 
 def bearer(token: str) -> dict[str, Any]:
     return {"Authorization": f"Bearer {token}"}
+
+
+class ManualClock:
+    """A clock the test moves, for a hall's `absence` (`server/absence.py`): a grace time
+    passes without waiting for it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def manual_absence(hall: Hall) -> ManualClock:
+    """Give `hall` a clock the test moves for how long seats have been away (same grace)."""
+    clock = ManualClock()
+    hall.absence = Absence(hall.absence.grace, clock)
+    return clock

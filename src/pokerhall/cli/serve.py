@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.serve import DEFAULT_DB, PortInUse, serve
 
 
@@ -39,6 +40,14 @@ def serve_command(
     redis_prefix: Annotated[
         str, typer.Option(help="Channel prefix: processes of one hall share it on one Redis.")
     ] = "pokerhall",
+    remove_grace: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a player must have been away before the table's creator can remove"
+            " them (a reload or a network blip is not leaving).",
+            min=0,
+        ),
+    ] = GRACE_SECONDS,
 ) -> None:
     """Run the server; open the printed address in a browser to play."""
     try:
@@ -50,6 +59,7 @@ def serve_command(
             dev=dev,
             redis=redis,
             redis_prefix=redis_prefix,
+            remove_grace=remove_grace,
         )
     except PortInUse as busy:
         typer.echo(str(busy), err=True)

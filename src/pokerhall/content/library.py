@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pokerhall.content.packs import _decode, _split_lines, builtin_questions, parse_pack
-from pokerhall.content.questions import BUILTIN, PackError, Question, StrPath
+from pokerhall.content.questions import BUILTIN, PackError, PackProblem, Question, StrPath
+from pokerhall.content.text import code_point
 
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9_.-]{0,59}")
 """Pack ids: lower-case ASCII letters, digits, '_', '.', '-'; at most 60 characters."""
@@ -39,6 +40,9 @@ class Pack:
     sha256: str
     """Hex SHA-256 of the pack's UTF-8 text, as registered."""
     questions: tuple[Question, ...]
+    uploaded: bool = False
+    """Uploaded by someone through the lobby (not shipped, nor the operator's): whoever did may
+    know every answer, which the tables playing it tell their players."""
 
     @property
     def languages(self) -> list[str]:
@@ -48,11 +52,21 @@ class Pack:
 _packs: dict[str, Pack] = {}
 
 
-def text_digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def text_digest(text: str, source: str = "pack") -> str:
+    """The SHA-256 of the text's UTF-8. A text that is not UTF-8 (a lone surrogate, which a
+    JSON body's "\\ud800" makes) is a PackError naming its line, never a crash."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        line = text.count("\n", 0, exc.start) + 1
+        problem = f"not valid UTF-8 text (a lone surrogate, U+{code_point(text[exc.start])})"
+        raise PackError(source, [PackProblem(line, problem)]) from None
+    return hashlib.sha256(data).hexdigest()
 
 
-def register_text(pack_id: str, text: str, today: datetime.date | None = None) -> Pack:
+def register_text(
+    pack_id: str, text: str, today: datetime.date | None = None, *, uploaded: bool = False
+) -> Pack:
     """Validate a pack given as text and register it under `pack_id`.
 
     PackError lists the problems of an invalid pack; ValueError refuses a malformed id or an id
@@ -64,7 +78,7 @@ def register_text(pack_id: str, text: str, today: datetime.date | None = None) -
             f"{pack_id!r} is not a pack id: use 1-60 lower-case letters, digits, '_', '.' or '-'"
             " (and not 'builtin')"
         )
-    digest = text_digest(text)
+    digest = text_digest(text, pack_id)
     known = _packs.get(pack_id)
     if known is not None:
         if known.sha256 != digest:
@@ -73,7 +87,7 @@ def register_text(pack_id: str, text: str, today: datetime.date | None = None) -
     questions, problems = parse_pack(_split_lines(text), today=today)
     if problems:
         raise PackError(pack_id, problems)
-    pack = Pack(pack_id, digest, tuple(questions))
+    pack = Pack(pack_id, digest, tuple(questions), uploaded)
     _packs[pack_id] = pack
     return pack
 
@@ -99,6 +113,12 @@ def register_folder(folder: StrPath) -> list[Pack]:
     should hear of it when the server starts, not when a player picks it."""
     files = sorted(Path(folder).glob("*.jsonl"))
     return [register_file(path, path.name.removesuffix(".jsonl").lower()) for path in files]
+
+
+def is_upload(pack_id: str) -> bool:
+    """Whether `pack_id` names a pack registered as uploaded (see `Pack.uploaded`)."""
+    pack = _packs.get(pack_id)
+    return pack is not None and pack.uploaded
 
 
 def known_packs() -> list[str]:

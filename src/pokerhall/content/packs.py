@@ -23,10 +23,12 @@ from pokerhall.content.questions import (
     PackProblem,
     Question,
     StrPath,
+    TextCharacter,
     check_not_future,
     parse_question,
     quoted,
 )
+from pokerhall.content.text import shown
 
 HEADER_KEY = "languages"
 """A pack's optional first line `{"languages": ["en", "de"]}` declares the languages it holds;
@@ -78,6 +80,13 @@ class PackCollector:
         try:
             question = parse_question(obj)
             self._check_pack_rules(question)
+        except TextCharacter as exc:
+            ident = obj.get("id") if isinstance(obj, dict) else None
+            entry = shown(ident) if isinstance(ident, str) else ""
+            where = f"entry {quoted(entry)}: " if entry else ""
+            params = {"entry": entry, "field": exc.field, "char": exc.char}
+            self.problems.append(PackProblem(line, where + str(exc), "pack_character", params))
+            return None
         except ValueError as exc:
             self.reject(line, str(exc))
             return None

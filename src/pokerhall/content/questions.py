@@ -21,6 +21,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeAlias
 
+from pokerhall.content.text import code_point, refused_character
+
 StrPath: TypeAlias = str | os.PathLike[str]
 Range: TypeAlias = tuple[Decimal, Decimal]
 
@@ -105,9 +107,25 @@ class PackProblem:
 
     line: int
     reason: str
+    code: str | None = None
+    """For problems a client words in its reader's language: the reason's name, with
+    `params` (`pack_character`: entry, field, char); `reason` stays the English text."""
+    params: dict[str, str] | None = None
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.reason}"
+
+
+class TextCharacter(ValueError):
+    """A text field holding a character no pack text may hold (`content/text.py`)."""
+
+    def __init__(self, field: str, char: str) -> None:
+        self.field = field
+        self.char = code_point(char)
+        super().__init__(
+            f"{field} contains U+{self.char}, a control, invisible or bidirectional character,"
+            " which pack texts may not hold"
+        )
 
 
 class PackError(ValueError):
@@ -194,9 +212,14 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 
 def _text(value: object, name: str, *, max_length: int = 0, allow_empty: bool = False) -> str:
-    """A string field; blank counts as empty because a blank hint is as useless as none."""
+    """A string field; blank counts as empty because a blank hint is as useless as none. Every
+    text field (ids, hints, source, licence alike) obeys the characters' rule of
+    `content/text.py`, as names and chat do."""
     if not isinstance(value, str):
         raise ValueError(f"{name} must be a string, not {_json_type(value)}")
+    refused = refused_character(value)
+    if refused is not None:
+        raise TextCharacter(name, refused)
     if not allow_empty and not value.strip():
         raise ValueError(f"{name} must not be empty")
     if max_length and len(value) > max_length:

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from pokerhall.server.db import Database
-from pokerhall.server.hall import LobbyError
+from pokerhall.server.hall import LobbyError, person_name
 from pokerhall.server.messages import name_key
 from pokerhall.server.models import PlayerRow
 
@@ -20,8 +20,12 @@ _N, _R, _P = 2**14, 8, 1
 """scrypt's cost: about 16 MiB and a few tens of milliseconds a check, which makes guessing
 secrets from a stolen database slow while a sign-up stays quick."""
 
-BAD_SECRET = LobbyError(401, "no player with this name and secret", "bad_secret")
-"""The same answer for an unknown name and a wrong secret: it does not tell which names exist."""
+
+def bad_secret() -> LobbyError:
+    """The same answer for an unknown name and a wrong secret: it does not tell which names
+    exist. A new instance at every raise: one kept in the module would carry the traceback of
+    every failed login, and with it each attempt's frames and their plaintext secrets."""
+    return LobbyError(401, "no player with this name and secret", "bad_secret")
 
 
 def hash_secret(secret: str) -> str:
@@ -45,7 +49,12 @@ def secret_matches(secret: str, stored: str) -> bool:
 
 async def register(db: Database, name: str, secret: str) -> PlayerRow:
     """A new account. The name is unique by a database constraint on its key, so two sign-ups
-    racing for one name cannot both succeed."""
+    racing for one name cannot both succeed; it must be a person's (`hall.person_name`: NFKC,
+    one script, not a bot's) and look like no other account's (read here, so two look-alikes
+    signing up at the same moment could both pass: only equal keys are the database's)."""
+    async with db.sessions() as session:
+        taken = (await session.scalars(select(PlayerRow.name))).all()
+    name = await asyncio.to_thread(person_name, name, taken)  # a look at every account's name
     hashed = await asyncio.to_thread(hash_secret, secret)
     row = PlayerRow(id=secrets.token_hex(8), name=name, name_key=name_key(name), secret_hash=hashed)
     try:
@@ -65,7 +74,7 @@ async def authenticate(db: Database, name: str, secret: str) -> PlayerRow:
     if row is None:
         # as slow as a wrong secret, so the time taken does not tell which names exist
         await asyncio.to_thread(hash_secret, secret)
-        raise BAD_SECRET
+        raise bad_secret()
     if not await asyncio.to_thread(secret_matches, secret, row.secret_hash):
-        raise BAD_SECRET
+        raise bad_secret()
     return row

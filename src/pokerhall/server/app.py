@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
 from pokerhall.server import collector, league_api, lobby, packs, reach, table_routes, websocket
+from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.connection import Peer
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
@@ -43,6 +44,7 @@ def create_app(
     tune_gc: bool = False,
     redis_url: str | None = None,
     redis_prefix: str = "pokerhall",
+    remove_grace: float = GRACE_SECONDS,
 ) -> FastAPI:
     """The app over a database; `packs_dir` is the operator's folder of content packs, and
     `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
@@ -51,7 +53,9 @@ def create_app(
     settles the garbage collector for a long-running server process (`server/collector.py`);
     only `serve` asks for it, since it changes the whole process. `redis_url` makes this one of
     several processes sharing the tables over a PostgreSQL `db_url` (`server/cluster/`);
-    processes sharing a Redis share its `redis_prefix` too (tests give each hall its own)."""
+    processes sharing a Redis share its `redis_prefix` too (tests give each hall its own).
+    `remove_grace` is how long a player must have been away before the creator can remove
+    them (`server/absence.py`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -63,6 +67,7 @@ def create_app(
             collector.settle_after_start_up()
             frozen = asyncio.create_task(collector.keep_long_lived_frozen(), name="gc")
         hall = Hall(db)
+        hall.absence.grace = remove_grace
         app.state.leagues = Leagues(hall)
         cluster = None
         if redis_url is not None:

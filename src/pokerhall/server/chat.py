@@ -10,7 +10,8 @@ creator (`creator.py`) plays it, else the lowest seat still played by the person
 
 What a message may hold is checked here, the same for every game: at most `MAX_CHAT_CHARS`
 characters once NFC-normalised and trimmed (a longer one is refused, never cut), no control
-or invisible characters (which garble logs and screens or turn text around), not empty. Clients
+or invisible characters (which garble logs and screens or turn text around; the one rule for
+every text, `content/text.py`), not empty. Clients
 show the text as text, never as markup. A reaction is one of `REACTIONS`, an id that each
 client words in its reader's language.
 """
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
+from pokerhall.content.text import code_point, refused_character
 from pokerhall.engine import JSON
 
 if TYPE_CHECKING:  # models imports messages, which imports this module
@@ -41,12 +43,6 @@ REACTIONS = ("thumbs_up", "laugh", "wow", "gg", "nice_hand")
 
 Channel = Literal["players", "spectators"]
 Reaction = Literal["thumbs_up", "laugh", "wow", "gg", "nice_hand"]
-
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp", "Co", "Cn"})
-"""Controls (NUL, newline, ESC), format characters (bidirectional overrides, zero-width
-spaces), surrogates, line and paragraph separators, private-use and unassigned code points."""
-_KEPT_FORMAT = frozenset({"\u200d"})
-"""The zero-width joiner, which emoji sequences need (👨‍👩‍👧)."""
 
 
 class ChatRefused(Exception):
@@ -70,14 +66,14 @@ def clean_text(text: str) -> str:
             f"a chat message may be at most {MAX_CHAT_CHARS} characters",
             max=MAX_CHAT_CHARS,
         )
-    for char in text:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES and char not in _KEPT_FORMAT:
-            raise ChatRefused(
-                "chat_character",
-                f"chat messages may not contain control or invisible characters "
-                f"(found U+{ord(char):04X})",
-                char=f"{ord(char):04X}",
-            )
+    refused = refused_character(text)
+    if refused is not None:
+        raise ChatRefused(
+            "chat_character",
+            f"chat messages may not contain control or invisible characters "
+            f"(found U+{code_point(refused)})",
+            char=code_point(refused),
+        )
     return text
 
 

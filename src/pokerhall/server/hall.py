@@ -14,7 +14,7 @@ import contextlib
 import logging
 import secrets
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -22,9 +22,13 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from pokerhall import games
+from pokerhall.content import library
 from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGame, registry
 from pokerhall.engine.catalog import GameInfo
+from pokerhall.engine.record import PUBLIC_RECORD_FORMAT
 from pokerhall.engine.rng import new_seed
+from pokerhall.server import names
+from pokerhall.server.absence import Absence
 from pokerhall.server.chat import HISTORY, ChatLog, chat_entry
 from pokerhall.server.connection import TRY_AGAIN_LATER, Connection
 from pokerhall.server.creator import code_matches, is_creator, new_join_code
@@ -74,41 +78,64 @@ def options_refused(exc: InvalidOptions | UnknownGame, game: str) -> LobbyError:
     return LobbyError(422, str(exc), exc.code, exc.params)
 
 
-RESERVED = LobbyError(
-    409,
-    "this table's seats are kept for the players drawn to it; join through its league",
-    "seat_reserved",
-)
-"""A seat named for an account (`SeatRow.player_id`): only that player takes it."""
-SEAT_TAKEN = LobbyError(
-    409, "someone took this seat at the same moment; please try again", "seat_taken"
-)
-"""Two joins raced for one seat and the database refused the second (its primary key)."""
+def reserved() -> LobbyError:
+    """A seat named for an account (`SeatRow.player_id`): only that player takes it.
+
+    These refusals are made afresh at every raise, never kept in a module: a raised exception
+    keeps the traceback it went through, so one shared instance would grow by the frames of
+    every raise and keep their locals (tokens, names) alive."""
+    return LobbyError(
+        409,
+        "this table's seats are kept for the players drawn to it; join through its league",
+        "seat_reserved",
+    )
 
 
-CODE_REQUIRED = LobbyError(
-    403, "this table is private: join through its link or with its code", "code_required"
-)
-"""A private table's seats go only to people with its link or code."""
-SEATS_HELD = LobbyError(
-    409,
-    "this table keeps its seats for the players of the last game for a few minutes",
-    "seats_held",
-)
-"""A rematch holds its seats for the old table's players (`server/rematch.py`)."""
-PRESENCE_UNKNOWN = LobbyError(
-    503,
-    "whether this player is here cannot be told now (another server process did not answer);"
-    " try again in a moment",
-    "presence_unknown",
-)
-"""Several processes: some process that may hold the player's connection could not be asked."""
-CREATOR_STARTS = LobbyError(
-    403,
-    "only the table's creator can start it early; it starts by itself when the last seat is taken",
-    "creator_starts",
-)
-"""Start now fills the empty seats with bots: the creator's choice, not any seated player's."""
+def seat_taken() -> LobbyError:
+    """Two joins raced for one seat and the database refused the second (its primary key)."""
+    return LobbyError(
+        409, "someone took this seat at the same moment; please try again", "seat_taken"
+    )
+
+
+def code_required() -> LobbyError:
+    """A private table's seats go only to people with its link or code."""
+    return LobbyError(
+        403, "this table is private: join through its link or with its code", "code_required"
+    )
+
+
+def seats_held_refusal() -> LobbyError:
+    """A rematch holds its seats for the old table's players (`server/rematch.py`)."""
+    return LobbyError(
+        409,
+        "this table keeps its seats for the players of the last game for a few minutes",
+        "seats_held",
+    )
+
+
+def presence_unknown() -> LobbyError:
+    """Several processes: some process that may hold the player's connection could not be
+    asked."""
+    return LobbyError(
+        503,
+        "whether this player is here cannot be told now (another server process did not answer);"
+        " try again in a moment",
+        "presence_unknown",
+    )
+
+
+def creator_starts() -> LobbyError:
+    """Start now fills the empty seats with bots: the creator's choice, not any seated
+    player's."""
+    return LobbyError(
+        403,
+        "only the table's creator can start it early; it starts by itself when the last seat is"
+        " taken",
+        "creator_starts",
+    )
+
+
 CODE_ATTEMPTS = 5
 
 
@@ -133,6 +160,25 @@ def _name_taken(name: str) -> LobbyError:
     return LobbyError(
         409, f"the name {name!r} is taken at this table", "name_taken_here", {"name": name}
     )
+
+
+def person_name(name: str, taken: Iterable[str] = ()) -> str:
+    """The name a person takes (`names.person_name`: NFKC, one script, not a bot's), refused
+    with its reason's code when it cannot be one, or when it looks like one of `taken` (409
+    `name_looks_taken`, with the name it looks like)."""
+    try:
+        name = names.person_name(name)
+    except names.NameRefused as exc:
+        raise LobbyError(422, exc.reason, exc.code, exc.params) from None
+    like = names.look_alike(name, taken)
+    if like is not None:
+        raise LobbyError(
+            409,
+            f"the name {name!r} looks like {like!r}, which is taken; choose another",
+            "name_looks_taken",
+            {"name": name, "like": like},
+        )
+    return name
 
 
 class OwnedElsewhere(LobbyError):
@@ -166,9 +212,10 @@ class Ownership(Protocol):
     def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
         """A player left a table another process runs: that process acts on it."""
 
-    async def connected(self, table_id: str, seat: int, running: bool) -> bool | None:
-        """Whether a connection of another process plays the seat (a running table's owner
-        must answer); None when that cannot be known now."""
+    async def away(self, table_id: str, seat: int, running: bool) -> tuple[bool, float] | None:
+        """Whether a connection of any process plays the seat, and the least time any
+        process has seen it away (`server/absence.py`); a running table's owner must answer.
+        None when that cannot be known now."""
 
     def share(self, topic: str, key: str) -> None:
         """Tell the other processes' listeners of `topic` (`Hall.hear` there)."""
@@ -209,6 +256,9 @@ class Hall:
         """Running tables that could not be rebuilt (logged once): not tried again."""
         self.cluster: Ownership | None = None
         """Set when several processes share the tables (`server/cluster/`)."""
+        self.absence = Absence()
+        """How long seats have been away from this process: a seat is removed only after its
+        grace time (`server/absence.py`)."""
 
     async def restore(self) -> int:
         """Claim every unfinished table by replaying its moves; returns how many were claimed
@@ -358,7 +408,10 @@ class Hall:
             raise LobbyError(
                 409, "the record (with the seed) is published when the game is over", "not_over"
             )
-        return (await self._replay(table)).public_record()
+        record = (await self._replay(table)).public_record()
+        if not _seed_published(table.game):  # its seed would deal the unseen cards again
+            record = {**record, "seed": None, "format": PUBLIC_RECORD_FORMAT}
+        return record
 
     # --- seats -------------------------------------------------------------------------------
 
@@ -373,12 +426,13 @@ class Hall:
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
             if not code_matches(table, code):
-                raise CODE_REQUIRED
+                raise code_required()
             if seats_held(table):
-                raise SEATS_HELD
+                raise seats_held_refusal()
             seats = {s.seat: s for s in await self.db.seats(table_id)}
             if any(s.player_id is not None for s in seats.values()):
-                raise RESERVED
+                raise reserved()
+            name = person_name(name, (s.name for s in seats.values()))
             if any(name_key(s.name) == name_key(name) for s in seats.values()):
                 raise _name_taken(name)
             free = [i for i in range(table.num_seats) if i not in seats]
@@ -397,7 +451,8 @@ class Hall:
                 await self.db.add_seat(row)
             except IntegrityError:  # another process took the seat or the name meanwhile
                 names = {name_key(s.name) for s in await self.db.seats(table_id)}
-                raise _name_taken(name) if name_key(name) in names else SEAT_TAKEN from None
+                raise _name_taken(name) if name_key(name) in names else seat_taken() from None
+            self.absence.seen(table_id, free[0])  # its grace runs until the player connects
             if is_creator(table, creator):
                 await self.db.set_creator(table_id, token_hash(token))
                 table.creator_hash = token_hash(token)  # the start below reads it
@@ -482,7 +537,7 @@ class Hall:
             if not is_creator(table, token):  # the creator may start without a seat
                 await self.authenticate(table_id, token)  # a stranger: bad_token
                 if table.creator_hash is not None:  # none: the creator gave their seat up
-                    raise CREATOR_STARTS
+                    raise creator_starts()
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
             rows = await self.db.seats(table_id)
@@ -585,12 +640,15 @@ class Hall:
     async def start_reserved(self, table_id: str) -> None:
         """Start a reserved table now: a seat nobody claimed is a player who did not turn up,
         and resigns at once through the same seam as a player who leaves (W12 for Slovní
-        poker: the antes of the deals not played are deducted)."""
+        poker: the antes of the deals not played are deducted), unless they were excused
+        ahead of time (`controls.excuse`): their seat stays kept for them, and the clock
+        moves for them until they come."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
-            absent = [s for s in await self.db.seats(table_id) if s.token_hash is None]
+            seats = await self.db.seats(table_id)
+            absent = [s for s in seats if s.token_hash is None and not s.excused]
             for row in absent:
                 row.left = True
                 await self.db.put_seat(row)
@@ -705,6 +763,7 @@ class Hall:
             bot_delay=table.bot_delay,
             deadlines=table.deadlines,
             left={s.seat for s in seats if s.left},
+            excused={s.seat for s in seats if s.excused},
             creator=_creator_seat(table, seats),
         )
         chat = ChatLog(
@@ -720,6 +779,9 @@ class Hall:
             await self._tell(table.id)
 
         runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish, chat=chat)
+        runtime.on_seat_gone = lambda seat: self.absence.seen(table.id, seat)
+        for row in seats:  # from now on this process's runtime sees every client come and go
+            self.absence.seen(table.id, row.seat)
         self.runtimes[table.id] = runtime
         if self.cluster is not None and table.status == "running":
             self.cluster.launched(runtime)
@@ -833,21 +895,28 @@ class Hall:
         self.waiting[table_id].add(conn)
 
     def unwait(self, table_id: str, conn: Connection) -> None:
+        """The connection closed (or stops waiting): its seat's time away starts now."""
         self.waiting.get(table_id, set()).discard(conn)
+        if conn.seat is not None:
+            self.absence.seen(table_id, conn.seat)
 
-    async def connected(self, table_id: str, seat: int, running: bool) -> bool:
-        """Whether any connection plays `seat`, in the waiting room or at the running table.
-        A table running here knows every client, wherever it is connected (`RemoteConnection`);
-        otherwise, with several processes, every process is asked (`Ownership.connected`),
-        and PRESENCE_UNKNOWN (retryable) is raised when not every one could answer."""
+    async def away(self, table_id: str, seat: int, running: bool) -> float | None:
+        """How long `seat` has been away (`server/absence.py`); None while a connection plays
+        it, in the waiting room or at the running table. A table running here knows every
+        client, wherever it is connected (`RemoteConnection`), and sees each one go;
+        otherwise, with several processes, every process is asked (`Ownership.away`) and the
+        least time away counts, and `presence_unknown` (retryable) is raised when not every one
+        could answer."""
         if self.connected_here(table_id, seat):
-            return True
+            return None
+        here = self.absence.away_for(table_id, seat)
         if self.cluster is None or (running and table_id in self.runtimes):
-            return False
-        found = await self.cluster.connected(table_id, seat, running)
+            return here
+        found = await self.cluster.away(table_id, seat, running)
         if found is None:
-            raise PRESENCE_UNKNOWN
-        return found
+            raise presence_unknown()
+        present, elsewhere = found
+        return None if present else min(here, elsewhere)
 
     def connected_here(self, table_id: str, seat: int) -> bool:
         """Whether a connection of this process plays `seat` (in the waiting room or at the
@@ -872,6 +941,7 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
                 kind=row.kind,  # type: ignore[arg-type]
                 left=row.left,
                 reserved=row.player_id is not None and row.token_hash is None and not row.left,
+                excused=row.excused,
             )
         )
     return TableInfo(
@@ -888,13 +958,30 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         bot_takeover=table.bot_takeover and _leaver_gets_a_bot(table.game),
         anyone_starts=table.creator_hash is None and all(s.player_id is None for s in rows),
         seed_sha256=seed_commitment(table.seed),
-        seed=str(table.seed) if table.status == "finished" else None,
+        seed=str(table.seed)
+        if table.status == "finished" and _seed_published(table.game)
+        else None,
         result=table.result,
         private=table.private,
         rematch_of=table.rematch_of,
+        uploaded_pack=_uploaded_pack(table.options),
         held_until=as_utc(table.held_until).timestamp()
         if table.held_until is not None and table.status == "open"
         else None,
+    )
+
+
+def _uploaded_pack(options: Mapping[str, Any]) -> str | None:
+    """The uploaded pack (`POST /api/packs`) a table's options name, if any. The hall names no
+    game, so it does not know which option holds a pack: a text option whose value is an
+    uploaded pack's id is one (ids are `upload-` and a digest, which nothing else spells)."""
+    return next(
+        (
+            value
+            for value in options.values()
+            if isinstance(value, str) and library.is_upload(value)
+        ),
+        None,
     )
 
 
@@ -939,6 +1026,14 @@ def _leaver_gets_a_bot(game: str) -> bool:
         return registry.info(game).on_leave == "bot"
     except UnknownGame:
         return False
+
+
+def _seed_published(game: str) -> bool:
+    """Whether the game publishes its seed once over (`GameInfo.seed_published`)."""
+    try:
+        return registry.info(game).seed_published
+    except UnknownGame:
+        return True
 
 
 def _has_web_module(game: str) -> bool:

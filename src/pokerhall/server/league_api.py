@@ -21,7 +21,7 @@ from pokerhall.server.league_messages import (
     StandingInfo,
 )
 from pokerhall.server.lobby import COMMON, CONFLICT, TokenDep, _answers
-from pokerhall.server.messages import SeatToken, error_message
+from pokerhall.server.messages import Excuse, SeatToken, TableInfo, error_message
 from pokerhall.server.push import relay
 
 router = APIRouter(prefix="/api", responses=COMMON)
@@ -154,6 +154,25 @@ async def start_league_table(
     league_id: Id, table_id: Id, token: TokenDep, leagues: LeaguesDep
 ) -> None:
     await leagues.start(league_id, table_id, token)
+
+
+@router.post(
+    "/leagues/{league_id}/tables/{table_id}/seats/{seat}/excuse",
+    summary="Excuse a drawn player ahead of time, or take the excuse back (organiser)",
+    responses={**NO_LEAGUE, **ORGANISER, **CONFLICT},
+)
+async def excuse_league_player(
+    league_id: Id,
+    table_id: Id,
+    seat: Annotated[int, Path(ge=0, le=1_000)],
+    body: Excuse,
+    token: TokenDep,
+    leagues: LeaguesDep,
+) -> TableInfo:
+    """An excused player keeps their seat: not resigned at the start if not there, and the
+    turn clock's moves for them are not time-outs (Slovní poker forfeits no deal, W12)."""
+    await leagues.excuse(league_id, table_id, token, seat, body.excused)
+    return await leagues.hall.info(table_id)
 
 
 @socket_router.websocket("/ws/leagues/{league_id}")

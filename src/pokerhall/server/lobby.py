@@ -48,6 +48,7 @@ UNKNOWN = _answers(**{"404": "There is no table with this id."})
 TOKEN = _answers(**{"401": "No seat token, or one that holds no seat at this table."})
 CONFLICT = _answers(**{"409": "The table's state does not allow it (see detail)."})
 NO_CATALOG = _answers(**{"404": "No such game, or no messages in that language."})
+PRIVATE = _answers(**{"403": "A private table, and no code or not its code (code_required)."})
 
 router = APIRouter(prefix="/api", responses=COMMON)
 socket_router = APIRouter()
@@ -126,7 +127,7 @@ async def get_table(table_id: str, hall: HallDep) -> TableInfo:
     "/tables/{table_id}/seats",
     status_code=status.HTTP_201_CREATED,
     summary="Take a seat (a private table's with its code); returns the secret seat token",
-    responses={**UNKNOWN, **CONFLICT},
+    responses={**UNKNOWN, **CONFLICT, **PRIVATE},
 )
 async def join_table(table_id: str, body: JoinTable, hall: HallDep) -> SeatToken:
     seat, token = await hall.join(table_id, body.name, code=body.code, creator=body.creator)

@@ -25,8 +25,11 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from pokerhall.content.text import code_point, refused_character
 from pokerhall.engine import registry
 from pokerhall.server.chat import ChatRefused, Reaction, clean_text
+from pokerhall.server.names import MAX_NAME_CHARS
+from pokerhall.server.names import name_key as name_key  # where modules have found it
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
@@ -65,25 +68,14 @@ class ProtocolError(Exception):
 
 # --- names (players, spectators, tables) -----------------------------------------------------
 
-_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-"""Unicode categories refused in names: controls (NUL, newline, ESC), format characters (zero
-width space, right-to-left override), surrogates and line or paragraph separators. They break
-storage (PostgreSQL refuses NUL), garble logs and screens, or let two names look the same."""
-
-
-def name_key(name: str) -> str:
-    """What two names must differ in to be told apart at a table: case and Unicode spelling do
-    not count ("ANN", "ann" and a decomposed "Ann" are one name), also for names stored before
-    names were normalised on the way in."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-
 
 def _clean_name(max_length: int) -> AfterValidator:
-    """NFC-normalise a name and refuse invisible characters. Normalising here means every layer
-    behind the lobby sees one spelling for one look: a composed "Ånn" and "A" + combining ring +
-    "nn" become equal, so the hall's casefolded duplicate check catches them. The length is
-    checked again because NFC lengthens a few characters, and the database column is that long.
-    """
+    """NFC-normalise a name and refuse the characters no text may hold (`content/text.py`).
+    Normalising here means every layer behind the lobby sees one spelling for one look: a
+    composed "Ånn" and "A" + combining ring + "nn" become equal, so the hall's casefolded
+    duplicate check catches them. The length is checked again because NFC lengthens a few
+    characters, and the database column is that long. A name someone takes for a seat or an
+    account is held to more (`names.person_name`)."""
 
     def clean(name: str) -> str:
         name = unicodedata.normalize("NFC", name)
@@ -93,13 +85,13 @@ def _clean_name(max_length: int) -> AfterValidator:
                 "String should have at most {max_length} characters once normalised",
                 {"max_length": max_length},
             )
-        for char in name:
-            if unicodedata.category(char) in _INVISIBLE:
-                raise PydanticCustomError(
-                    "name_character",
-                    "names may not contain control or invisible characters (found U+{code})",
-                    {"code": f"{ord(char):04X}"},
-                )
+        refused = refused_character(name)
+        if refused is not None:
+            raise PydanticCustomError(
+                "name_character",
+                "names may not contain control or invisible characters (found U+{code})",
+                {"code": code_point(refused)},
+            )
         return name
 
     return AfterValidator(clean)
@@ -107,8 +99,8 @@ def _clean_name(max_length: int) -> AfterValidator:
 
 Name = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
-    _clean_name(40),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS),
+    _clean_name(MAX_NAME_CHARS),
 ]
 TableName = Annotated[
     str,
@@ -381,6 +373,15 @@ class AddBot(BaseModel):
     )
 
 
+class Excuse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    excused: bool = Field(
+        default=True,
+        description="True excuses the player ahead of time (W12 of Slovní poker: the turn "
+        "clock's moves are not time-outs); false takes the excuse back.",
+    )
+
+
 class RematchInfo(BaseModel):
     """The table a finished table's players were invited to by "Play again"."""
 
@@ -401,6 +402,10 @@ class SeatInfo(BaseModel):
         default=None,
         description="An empty seat a rematch keeps (until the table's `held_until`) for the "
         "last game's player of this name, who takes it with Play again.",
+    )
+    excused: bool = Field(
+        default=False,
+        description="The player is excused ahead of time: the clock's moves are not time-outs.",
     )
 
 
@@ -432,6 +437,12 @@ class TableInfo(BaseModel):
     )
     result: dict[str, Any] | None = None
     private: bool = Field(default=False, description="Not listed; joined with its code only.")
+    uploaded_pack: str | None = Field(
+        default=None,
+        description="The id of the uploaded content pack (`POST /api/packs`) the table plays, "
+        "if it plays one: whoever uploaded it, perhaps the table's own creator, may know every "
+        "answer, so clients tell everyone who joins.",
+    )
     rematch_of: str | None = Field(default=None, description="The table this one replays.")
     held_until: float | None = Field(
         default=None,

@@ -109,6 +109,9 @@ class SeatRow(Base):
         String(32), ForeignKey("players.id", ondelete="SET NULL"), nullable=True
     )
     """The account a league drew to this seat; only that player may take it."""
+    excused: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The player is excused ahead of time (`controls.excuse`): the turn clock still moves for
+    them, but its moves are not marked as time-outs (`engine.protocol.TIMED_OUT`)."""
 
 
 class MoveRow(Base):

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request, status
 from pydantic import BaseModel, Field, StringConstraints
 
 from pokerhall.content import library
+from pokerhall.content.questions import PackProblem
 from pokerhall.server.db import Database
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.lobby import COMMON
@@ -55,15 +56,26 @@ def _info(pack: library.Pack) -> PackInfo:
 )
 async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
     db: Database = request.app.state.hall.db
-    pack_id = UPLOAD_PREFIX + library.text_digest(body.text)[:16]
     try:
-        pack = library.register_text(pack_id, body.text, today=datetime.date.today())
+        pack_id = UPLOAD_PREFIX + library.text_digest(body.text, "upload")[:16]
+        pack = library.register_text(pack_id, body.text, today=datetime.date.today(), uploaded=True)
     except ValueError as exc:  # PackError: every problem, by line
-        problems = getattr(exc, "problems", None) or [exc]
-        params = {"count": len(problems), "detail": str(problems[0])}
-        raise LobbyError(422, str(exc), "bad_pack", params) from None
+        raise _refused(exc) from None
     await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text))
     return _info(pack)
+
+
+def _refused(exc: ValueError) -> LobbyError:
+    """`bad_pack` with the count and the first problem in English; a first problem that has
+    its own code (`pack_character`: a refused character, by line, entry and field) is sent
+    with that code, so a client words it in its reader's language."""
+    problems = getattr(exc, "problems", None) or [exc]
+    first = problems[0]
+    params: dict[str, object] = {"count": len(problems), "detail": str(first)}
+    if isinstance(first, PackProblem) and first.code is not None:
+        params |= {"line": first.line, **(first.params or {})}
+        return LobbyError(422, str(exc), first.code, params)
+    return LobbyError(422, str(exc), "bad_pack", params)
 
 
 @router.get("/packs", summary="The content packs tables may name")
@@ -79,6 +91,6 @@ async def register_packs(db: Database, folder: Path | None) -> None:
         library.register_folder(folder)
     for row in await db.packs():
         try:
-            library.register_text(row.id, row.text)
+            library.register_text(row.id, row.text, uploaded=True)
         except ValueError:
             log.exception("stored pack %s could not be registered", row.id)

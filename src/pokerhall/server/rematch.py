@@ -19,7 +19,7 @@ from datetime import timedelta
 from sqlalchemy.exc import IntegrityError
 
 from pokerhall.engine.rng import new_seed
-from pokerhall.server.hall import SEAT_TAKEN, Hall, LobbyError
+from pokerhall.server.hall import Hall, LobbyError, seat_taken
 from pokerhall.server.messages import name_key
 from pokerhall.server.models import SeatRow, TableRow, utcnow
 from pokerhall.server.tokens import new_token, token_hash
@@ -92,6 +92,7 @@ async def _open(hall: Hall, old: TableRow, opener: SeatRow) -> RematchSeat | Non
         await hall.add_table(table, seats)
     except IntegrityError:
         return None
+    hall.absence.seen(table.id, opener.seat)  # taken now: the grace runs until they connect
     await hall._announce(old.id)  # the old table's players see the offer
     await _start_if_full(hall, table.id)
     return RematchSeat(table.id, opener.seat, token, table.join_code, creator=True)
@@ -114,6 +115,7 @@ async def _take_seat(hall: Hall, table_id: str, old_row: SeatRow) -> RematchSeat
         ):
             mine.token_hash = token_hash(token)  # theirs already: this tab takes it over
             await hall.db.put_seat(mine)
+            hall.absence.seen(table_id, mine.seat)
             return RematchSeat(table_id, mine.seat, token, table.join_code, creator=False)
         if any(name_key(s.name) == name_key(old_row.name) for s in seats.values()):
             raise LobbyError(
@@ -131,7 +133,8 @@ async def _take_seat(hall: Hall, table_id: str, old_row: SeatRow) -> RematchSeat
         try:
             await hall.db.add_seat(row)
         except IntegrityError:
-            raise SEAT_TAKEN from None
+            raise seat_taken() from None
+        hall.absence.seen(table_id, number)
     await _start_if_full(hall, table_id)
     return RematchSeat(table_id, number, token, table.join_code, creator=False)
 

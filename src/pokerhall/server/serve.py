@@ -10,6 +10,7 @@ from pathlib import Path
 
 import uvicorn
 
+from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.app import create_app
 from pokerhall.server.messages import WS_MAX_FRAME_BYTES
 from pokerhall.server.reach import reach
@@ -57,6 +58,7 @@ def serve(
     dev: bool = False,
     redis: str | None = None,
     redis_prefix: str = "pokerhall",
+    remove_grace: float = GRACE_SECONDS,
 ) -> None:
     sock = listen(host, port)
     app = create_app(
@@ -67,6 +69,7 @@ def serve(
         tune_gc=True,
         redis_url=redis,
         redis_prefix=redis_prefix,
+        remove_grace=remove_grace,
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")

@@ -70,7 +70,9 @@ function openJoin(table, code = null) {
   joining = { ...table, code };
   const free = table.seats.filter((s) => s.kind === "empty").length;
   byId("join-heading").textContent = t("join.heading", { name: table.name });
-  byId("join-details").textContent = t("join.freeSeats", { count: free });
+  const seats = t("join.freeSeats", { count: free });
+  const pack = table.uploaded_pack ? ` ${t("table.uploadedPack", { pack: table.uploaded_pack })}` : "";
+  byId("join-details").textContent = seats + pack; // told before anyone sits down
   byId("join-error").textContent = "";
   const name = byId("player-name");
   name.value = savedName();

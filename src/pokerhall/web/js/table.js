@@ -61,8 +61,12 @@ function renderHeader() {
   meta.push(info.turn_clock === null ? t("lobby.noClock") : t("table.clock", { count: Math.round(info.turn_clock) }));
   meta.push(model.seat === null ? t("table.watching") : t("table.yourSeat", { seat: model.seat + 1 }));
   byId("table-meta").textContent = meta.join(" · ");
+  const packNote = byId("pack-note"); // an uploaded pack: say so to everyone at the table
+  show(packNote, Boolean(info.uploaded_pack));
+  packNote.textContent = info.uploaded_pack ? t("table.uploadedPack", { pack: info.uploaded_pack }) : "";
   byId("help-link").href = `help.html?game=${encodeURIComponent(info.game)}`;
   byId("history-link").href = historyUrl(info.id);
+  show(byId("history-link"), info.status !== "open"); // no history before the first deal
   const turn = model.prompt ? `${t("table.yourTurnTitle")} — ` : "";
   document.title = `${turn}${info.name} — pokerhall`;
   show(byId("leave-table"), seated() && info.status !== "finished" && !model.view?.over);

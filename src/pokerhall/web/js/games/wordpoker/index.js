@@ -82,7 +82,7 @@ export default {
   alwaysAnnounced: new Set([
     "round_started", "bankrupt", "antes_paid", "cards_dealt", "cards_replaced", "dice_rolled",
     "round_opened", "declared", "declarations_revealed", "responded", "responses_revealed",
-    "words_asked", "word_sealed", "deal_result", "forfeited", "resigned", "game_over",
+    "words_asked", "word_sealed", "deal_result", "absent", "forfeited", "resigned", "game_over",
   ]),
 
   shortcuts: [

@@ -49,7 +49,8 @@ export default {
   "wp.read.diceText": "Kostky: {dice}.",
   "wp.read.noCards": "Nemáš žádné karty.",
   "wp.values": "Hodnoty písmen: {values}. Háček {hacek}, čárka {carka}.",
-  "wp.values.heading": "Hodnoty písmen",
+  "wp.values.heading": "Bodování",
+  "wp.scoring.length": "Slovo má bod za každé písmeno; CH je jedno písmeno a karta s háčkem či čárkou žádné nepřidává.",
 
   "wp.declare.legend": "Tvoje zapečetěné ohlášení ({round}. kolo)",
   "wp.declare.raise": "Navyšuji sázku",

@@ -49,7 +49,8 @@ export default {
   "wp.read.diceText": "Würfel: {dice}.",
   "wp.read.noCards": "Du hast keine Karten.",
   "wp.values": "Buchstabenwerte: {values}. Háček {hacek}, Čárka {carka}.",
-  "wp.values.heading": "Buchstabenwerte",
+  "wp.values.heading": "Wertung",
+  "wp.scoring.length": "Ein Wort zählt einen Punkt je Buchstabe; CH ist ein Buchstabe, und eine Háček- oder Čárka-Karte bringt keinen.",
 
   "wp.declare.legend": "Deine verdeckte Ansage (Runde {round})",
   "wp.declare.raise": "Einsatz erhöhen",

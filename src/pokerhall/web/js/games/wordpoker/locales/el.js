@@ -49,7 +49,8 @@ export default {
   "wp.read.diceText": "Ζάρια: {dice}.",
   "wp.read.noCards": "Δεν έχεις φύλλα.",
   "wp.values": "Αξίες γραμμάτων: {values}. Χάτσεκ {hacek}, τσάρκα {carka}.",
-  "wp.values.heading": "Αξίες γραμμάτων",
+  "wp.values.heading": "Βαθμολόγηση",
+  "wp.scoring.length": "Μια λέξη παίρνει έναν πόντο για κάθε γράμμα· το CH είναι ένα γράμμα και μια κάρτα χάτσεκ ή τσάρκα δεν προσθέτει κανένα.",
 
   "wp.declare.legend": "Η κρυφή σου δήλωση (γύρος {round})",
   "wp.declare.raise": "Αύξηση του πονταρίσματος",

@@ -51,7 +51,8 @@ export default {
   "wp.read.diceText": "Dice: {dice}.",
   "wp.read.noCards": "You hold no cards.",
   "wp.values": "Letter values: {values}. Háček {hacek}, čárka {carka}.",
-  "wp.values.heading": "Letter values",
+  "wp.values.heading": "Scoring",
+  "wp.scoring.length": "A word scores one point per letter; CH is one letter, and a háček or čárka card adds none.",
 
   "wp.declare.legend": "Your sealed declaration (round {round})",
   "wp.declare.raise": "Raise the stake",
