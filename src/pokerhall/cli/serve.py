@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from pokerhall.server.absence import GRACE_SECONDS
-from pokerhall.server.serve import DEFAULT_DB, serve
+from pokerhall.server.serve import DEFAULT_DB, PortInUse, serve
 
 
 def serve_command(
@@ -50,13 +50,17 @@ def serve_command(
     ] = GRACE_SECONDS,
 ) -> None:
     """Run the server; open the printed address in a browser to play."""
-    serve(
-        host=host,
-        port=port,
-        db=db,
-        packs=packs,
-        dev=dev,
-        redis=redis,
-        redis_prefix=redis_prefix,
-        remove_grace=remove_grace,
-    )
+    try:
+        serve(
+            host=host,
+            port=port,
+            db=db,
+            packs=packs,
+            dev=dev,
+            redis=redis,
+            redis_prefix=redis_prefix,
+            remove_grace=remove_grace,
+        )
+    except PortInUse as busy:
+        typer.echo(str(busy), err=True)
+        raise typer.Exit(1) from None
