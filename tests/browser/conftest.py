@@ -303,6 +303,15 @@ class Visitor:
         self.page.goto(f"/table.html?id={table_id}")
         expect(self.page.locator("#connection-status")).to_have_attribute("data-state", "open")
 
+    def hold_creator_token(self, table: dict[str, Any]) -> None:
+        """Remember `table`'s creator token as the browser that opened it does (storage.js),
+        so this visitor is its creator: only they start it early (`creator_starts`)."""
+        self.page.evaluate(
+            """([id, token]) => localStorage.setItem(
+                 "pokerhall.created", JSON.stringify({[id]: {token, saved: Date.now()}}))""",
+            [table["id"], table["creator_token"]],
+        )
+
     def join_in_waiting_room(self, name: str) -> None:
         """Take a seat with the waiting room's form (the table page of an open table)."""
         page = self.page

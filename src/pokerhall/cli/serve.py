@@ -9,7 +9,7 @@ import typer
 
 from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.ratelimit import ClientAddresses, Limits
-from pokerhall.server.serve import DEFAULT_DB, serve
+from pokerhall.server.serve import DEFAULT_DB, PortInUse, serve
 
 
 def serve_command(
@@ -77,16 +77,20 @@ def serve_command(
         ClientAddresses.parse_proxies(trusted_proxy or ())
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    serve(
-        host=host,
-        port=port,
-        db=db,
-        packs=packs,
-        dev=dev,
-        redis=redis,
-        redis_prefix=redis_prefix,
-        limits=limit or (),
-        forwarded_header=forwarded_header,
-        trusted_proxies=trusted_proxy or (),
-        remove_grace=remove_grace,
-    )
+    try:
+        serve(
+            host=host,
+            port=port,
+            db=db,
+            packs=packs,
+            dev=dev,
+            redis=redis,
+            redis_prefix=redis_prefix,
+            limits=limit or (),
+            forwarded_header=forwarded_header,
+            trusted_proxies=trusted_proxy or (),
+            remove_grace=remove_grace,
+        )
+    except PortInUse as busy:
+        typer.echo(str(busy), err=True)
+        raise typer.Exit(1) from None

@@ -140,7 +140,7 @@ class Database:
         async with self.sessions() as session:
             return (await session.scalars(query)).first()
 
-    async def set_creator(self, table_id: str, creator_hash: str) -> None:
+    async def set_creator(self, table_id: str, creator_hash: str | None) -> None:
         query = update(TableRow).where(TableRow.id == table_id).values(creator_hash=creator_hash)
         async with self.sessions.begin() as session:
             await session.execute(query)

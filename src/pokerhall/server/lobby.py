@@ -149,8 +149,13 @@ async def leave_table(table_id: str, token: TokenDep, hall: HallDep) -> None:
 
 @router.post(
     "/tables/{table_id}/start",
-    summary="Start now; bots fill the empty seats",
-    responses={**UNKNOWN, **TOKEN, **CONFLICT},
+    summary="The creator starts now; bots fill the empty seats",
+    responses={
+        **UNKNOWN,
+        **TOKEN,
+        **CONFLICT,
+        **_answers(**{"403": "A player who is not the table's creator (creator_starts)."}),
+    },
 )
 async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInfo:
     await hall.start(table_id, token)

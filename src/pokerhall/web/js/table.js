@@ -8,7 +8,7 @@ import { Announcer } from "./announcer.js";
 import { api, ApiError, errorText } from "./api.js";
 import { TableChat } from "./chat.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
-import { describeEvent, describeMessage, loadEventTexts } from "./describe.js";
+import { describeEvent, describeMessage, loadEventTexts, useGameModule } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
 import { bindLanguageSelect, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
@@ -112,7 +112,7 @@ function renderAll() {
   const info = model.info;
   const waiting = info?.status === "open" && !model.view;
   show(byId("waiting-room"), Boolean(waiting));
-  if (waiting) renderWaiting(model, { seated: seated() });
+  if (waiting) renderWaiting(model, { seated: seated(), rerender: renderAll });
   const code = joinCode ?? seatAt(tableId)?.code ?? null;
   show(byId("join-code-line"), Boolean(waiting && info?.private && code));
   byId("join-code-value").textContent = code ?? "";
@@ -421,6 +421,7 @@ function bindShortcuts() {
 async function mountGame(info) {
   const module = await loadGame(info.game, { known: info.web_module });
   model.game = module;
+  useGameModule(module);
   const slots = {
     top: byId("game-top"),
     move: byId("move-panel"),
