@@ -10,6 +10,8 @@ OpenSpiel's generic playthrough tests: a new game is tested just by registering 
 - the record replays to the identical state, and the same seed gives the same match;
 - no view and no visible event of the round of any seat or spectator holds a secret
   (`testing.secrets`: what the seat may not know yet in this round);
+- the turn clock's default moves, marked `timed_out` (`engine.protocol.TIMED_OUT`), are taken
+  by every game, recorded with the mark and replayed;
 - seeded matches play exactly as their stored goldens (`tests/golden/`; regenerate with
   `POKERHALL_REGOLD=1`).
 """
@@ -30,6 +32,7 @@ from pokerhall.engine import prompts, registry
 from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import ROUND_STARTED
+from pokerhall.engine.protocol import TIMED_OUT
 from pokerhall.engine.results import RESULT_KEYS
 
 MAX_MOVES = 3000
@@ -71,7 +74,10 @@ def observe(game: Any) -> str:
     return json.dumps(data, sort_keys=True, allow_nan=False)
 
 
-def play(game: Any, seed: int, *, checks: bool = True, secrets: bool = False) -> None:
+def play(
+    game: Any, seed: int, *, checks: bool = True, secrets: bool = False, clock: float = 0.0
+) -> None:
+    """Random play; with probability `clock` a move is the turn clock's (the marked default)."""
     rng = random.Random(seed)
     info = games.info(game.name)
     for _ in range(MAX_MOVES):
@@ -90,6 +96,8 @@ def play(game: Any, seed: int, *, checks: bool = True, secrets: bool = False) ->
         if checks and rng.random() < 0.1:
             check_junk_is_refused(game, seat, rng)
         move = prompts.random_move(pending[seat], rng)
+        if clock and rng.random() < clock:
+            move = {**game.default_move(seat), TIMED_OUT: True}
         logged = len(game.events)
         events = game.act(seat, {**move, "prompt_id": pending[seat]["prompt_id"]})
         assert game.events[logged:] == events
@@ -153,6 +161,16 @@ def test_random_play_keeps_the_protocol(info: GameInfo, ruleset: str) -> None:
             replayed = games.replay(game.record())
             assert observe(replayed) == observe(game)
             assert [e.to_json() for e in replayed.events] == [e.to_json() for e in game.events]
+
+
+@pytest.mark.parametrize(("info", "ruleset"), CASES)
+def test_every_game_takes_the_clocks_marked_default_moves(info: GameInfo, ruleset: str) -> None:
+    count = counts(info, ruleset)[0]
+    game = start(info, ruleset, count, 3)
+    play(game, 3, checks=False, clock=0.3)
+    assert any(move.get(TIMED_OUT) is True for _seat, move in game.moves)
+    replayed = games.replay(game.record())
+    assert observe(replayed) == observe(game)
 
 
 @pytest.mark.parametrize(("info", "ruleset"), CASES)

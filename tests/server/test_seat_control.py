@@ -50,7 +50,8 @@ def _hands_played(client: TableClient) -> int:
 async def test_the_clock_moves_for_a_player_who_does_not(
     server: LiveServer, quick_options: dict[str, Any], sqlite_url: str
 ) -> None:
-    """Default moves: no guess written is a fold; in betting, check if possible, else fold."""
+    """Default moves: no guess written is a fold; in betting, check if possible, else fold.
+    The clock marks them as time-outs (nobody excused these players)."""
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=3, turn_clock=1.0)
         tokens = [(await lobby.join(table["id"], n))[1] for n in ("Ann", "Bob", "Cy")]
@@ -73,11 +74,11 @@ async def test_the_clock_moves_for_a_player_who_does_not(
     played = await _moves_with_prompts(sqlite_url, table["id"])
     cy = [(prompt["type"], move) for seat, prompt, move in played if seat == 2]
     assert cy, "Cy was never asked"
-    assert all(entry == ("guess", {"type": "fold"}) for entry in cy)
+    assert all(entry == ("guess", {"type": "fold", "timed_out": True}) for entry in cy)
     bob_bets = [(can_check(p), m) for s, p, m in played if s == 1 and p["type"] == "bet"]
     assert bob_bets, "Bob was never asked to bet"
     for free, move in bob_bets:
-        assert move == ({"type": "check"} if free else {"type": "fold"})
+        assert move == ({"type": "check"} if free else {"type": "fold"}) | {"timed_out": True}
 
 
 async def test_a_player_who_answers_in_time_is_never_hurried(
@@ -180,6 +181,8 @@ async def test_a_bot_plays_on_for_a_player_who_left(
             "kind": "bot",
             "left": True,
             "reserved": False,
+            "held_for": None,
+            "excused": False,
         }
         assert ann.view is not None
         assert ann.view["seat"] is None

@@ -237,6 +237,11 @@ class GameInfo:
     web_module: bool = False
     """The game ships a browser module (`web/js/games/<name>/index.js`); without one the table
     shell plays it with its generic panel, and never asks for a module that is not there."""
+    seed_published: bool = True
+    """The seed is published once the game is over, for the fairness check against its hash. A
+    game whose dealt cards must stay secret after the game sets False (Palace: a palace nobody
+    was ever shown, P13), since the seed would deal every card again: its table then shows the
+    hash only, and its public record leaves the seed out."""
     testing: GameTesting = field(default_factory=GameTesting)
 
     def __post_init__(self) -> None:

@@ -21,6 +21,11 @@ from pokerhall.engine.refusals import refuse, shown
 
 RESIGN = "resign"
 """The move type every game accepts from a seat still in it, in turn or not (docs/protocol.md)."""
+TIMED_OUT = "timed_out"
+"""A key a host's turn clock puts (as true) on the default move it makes for a seat whose time
+ran out, when the player has no excuse (docs/protocol.md, "Time-outs"). The move is checked
+without it and recorded with it, so a replay makes the same time-out; the game carries such a
+move out through `Game.time_out`, which by default is `apply`."""
 MAX_MOVE_CHARS = 2_000
 """A move is a handful of small fields; anything bigger is malformed, not a move."""
 
@@ -124,7 +129,7 @@ class Game(ABC, Generic[ParsedMove]):
         it, such as the server, which saves a move before the game (and anyone) may see it."""
         clean, _asked = self._check_envelope(seat, move)
         if clean["type"] != RESIGN:
-            self.parse(seat, clean)
+            self.parse(seat, _as_played(clean))
         return clean
 
     def act(self, seat: int, move: Mapping[str, Any]) -> list[Event]:
@@ -138,16 +143,23 @@ class Game(ABC, Generic[ParsedMove]):
             self.moves.append((seat, clean))
             events = self._resign(seat)
         else:
-            events = self._make(seat, self.parse(seat, clean), asked, clean)
+            parsed = self.parse(seat, _as_played(clean))
+            events = self._make(seat, parsed, asked, clean, timed_out=TIMED_OUT in clean)
         if self.resigned:
             events += self._answer_for_resigned()
         return events
 
     def _make(
-        self, seat: int, parsed: ParsedMove, asked: dict[int, JSON], record: JSON | None
+        self,
+        seat: int,
+        parsed: ParsedMove,
+        asked: dict[int, JSON],
+        record: JSON | None,
+        *,
+        timed_out: bool = False,
     ) -> list[Event]:
         """Apply a parsed move; `record` it unless the engine derived it."""
-        events = self.apply(seat, parsed)
+        events = self.time_out(seat, parsed) if timed_out else self.apply(seat, parsed)
         if record is not None:
             self.moves.append((seat, record))
         self.events.extend(events)
@@ -172,6 +184,13 @@ class Game(ABC, Generic[ParsedMove]):
             default = dict(pending[seat]["default"])
             events += self._make(seat, self.parse(seat, default), pending, None)
         return events
+
+    def time_out(self, seat: int, move: ParsedMove) -> list[Event]:
+        """Hook: carry out a move the host's turn clock made for `seat` (its prompt's default,
+        sent with `TIMED_OUT`: the player did not move in time and has no excuse). The same
+        as `apply` unless the game's rules treat an absent player differently (Slovní poker
+        W12: who lets the clock play a whole deal forfeits it); must not fail."""
+        return self.apply(seat, move)
 
     def resign(self, seat: int) -> list[Event]:
         """Hook: what resigning does to the game besides the public `resigned` event, which the
@@ -203,6 +222,9 @@ class Game(ABC, Generic[ParsedMove]):
                 raise refuse(
                     "refuse.move.stale_prompt", sent=str(sent), current=str(self.prompt_id)
                 )
+        flag = clean.get(TIMED_OUT, True)
+        if flag is not True:
+            raise refuse("refuse.move.bad_timed_out", got=shown(flag))
         pending = self.pending()
         if clean["type"] == RESIGN:
             if len(clean) != 1:
@@ -315,6 +337,13 @@ def _json_copy(move: Mapping[Any, Any]) -> JSON:
         raise refuse("refuse.move.too_long", count=MAX_MOVE_CHARS)
     clean: JSON = json.loads(text)
     return clean
+
+
+def _as_played(move: JSON) -> JSON:
+    """The move as the game parses it: without the host's time-out mark."""
+    if TIMED_OUT not in move:
+        return move
+    return {key: value for key, value in move.items() if key != TIMED_OUT}
 
 
 def _seen_by_others(events: list[Event], seat: int) -> bool:

@@ -21,7 +21,7 @@ from sqlalchemy import func, select
 from pokerhall import games
 from pokerhall.engine import InvalidOptions, UnknownGame, registry
 from pokerhall.engine.rng import new_seed
-from pokerhall.server import drawing
+from pokerhall.server import controls, drawing
 from pokerhall.server.hall import Hall, LobbyError, options_refused
 from pokerhall.server.league_messages import (
     CreateLeague,
@@ -236,6 +236,22 @@ class Leagues:
             )
         await self.hall.start_reserved(table_id)
 
+    async def excuse(
+        self, league_id: str, table_id: str, token: str, seat: int, excused: bool
+    ) -> None:
+        """The organiser excuses a drawn player ahead of time (W12: "bez předchozí omluvy",
+        without an excuse made before, is who forfeits), or takes the excuse back."""
+        league = await self._league(league_id)
+        self.authorise(league, token)
+        async with self.db.sessions() as session:
+            drawn = await session.get(LeagueTableRow, table_id)
+        if drawn is None or drawn.league_id != league_id:
+            raise LobbyError(
+                404, f"no table {table_id!r} in this league", "unknown_table", {"table": table_id}
+            )
+        await controls.excuse_checked(self.hall, table_id, seat, excused)
+        await self._changed(league_id)
+
     # --- the overall table -------------------------------------------------------------------
 
     async def standings(self, league_id: str) -> list[StandingInfo]:
@@ -337,6 +353,7 @@ class Leagues:
                     table_id=table.table_id,
                     position=table.position,
                     players=[s.name for s in seats],
+                    excused=[s.seat for s in seats if s.excused],
                     status=status,  # type: ignore[arg-type]
                 )
             )

@@ -58,6 +58,9 @@ class DrawnTable(BaseModel):
     table_id: str
     position: int
     players: list[str]
+    excused: list[int] = Field(
+        default=[], description="The seats (numbers from 0) whose players are excused."
+    )
     status: Literal["open", "running", "finished"]
 
 

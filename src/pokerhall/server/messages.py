@@ -322,7 +322,11 @@ class CreateTable(BaseModel):
         strict=True,
         description="Mean seconds a bot waits before moving.",
     )
-    bot_takeover: StrictBool = Field(default=True, description="A bot plays for a player who left.")
+    bot_takeover: StrictBool = Field(
+        default=True,
+        description="A bot plays for a player who left, in a game that allows it (its "
+        "`on_leave` is `bot`); where leaving resigns the seat the table keeps false.",
+    )
     private: StrictBool = Field(
         default=False,
         description="Not listed in the lobby; joined only with its join code (by link or typed).",
@@ -369,6 +373,15 @@ class AddBot(BaseModel):
     )
 
 
+class Excuse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    excused: bool = Field(
+        default=True,
+        description="True excuses the player ahead of time (W12 of Slovní poker: the turn "
+        "clock's moves are not time-outs); false takes the excuse back.",
+    )
+
+
 class RematchInfo(BaseModel):
     """The table a finished table's players were invited to by "Play again"."""
 
@@ -384,6 +397,15 @@ class SeatInfo(BaseModel):
     left: bool = False
     reserved: bool = Field(
         default=False, description="Kept for a player a league drew here, who has not yet come."
+    )
+    held_for: str | None = Field(
+        default=None,
+        description="An empty seat a rematch keeps (until the table's `held_until`) for the "
+        "last game's player of this name, who takes it with Play again.",
+    )
+    excused: bool = Field(
+        default=False,
+        description="The player is excused ahead of time: the clock's moves are not time-outs.",
     )
 
 
@@ -401,6 +423,11 @@ class TableInfo(BaseModel):
     turn_clock: float | None
     bot_delay: float
     bot_takeover: bool
+    anyone_starts: bool = Field(
+        default=False,
+        description="Any seated player may start the table early: its creator gave their seat "
+        "up before the start (otherwise only the creator may; a league table, its organiser).",
+    )
     seed_sha256: str = Field(description="Hash of the secret seed, published before the deal.")
     seed: str | None = Field(
         default=None,

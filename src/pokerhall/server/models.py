@@ -109,6 +109,9 @@ class SeatRow(Base):
         String(32), ForeignKey("players.id", ondelete="SET NULL"), nullable=True
     )
     """The account a league drew to this seat; only that player may take it."""
+    excused: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The player is excused ahead of time (`controls.excuse`): the turn clock still moves for
+    them, but its moves are not marked as time-outs (`engine.protocol.TIMED_OUT`)."""
 
 
 class MoveRow(Base):
@@ -154,6 +157,9 @@ class PackRow(Base):
     sha256: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    uploader: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """Who uploaded it (a digest of their address, `server/pack_quota.py`), for the quota of
+    unused uploads each uploader keeps; None for packs stored before it was kept."""
 
 
 class PlayerRow(Base):

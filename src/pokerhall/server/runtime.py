@@ -24,6 +24,8 @@ from typing import Any, Literal
 from pokerhall.engine import JSON, Event, Game, IllegalMove
 from pokerhall.engine.bots import Bot, bot_move
 from pokerhall.engine.events import ROUND_STARTED
+from pokerhall.engine.protocol import TIMED_OUT
+from pokerhall.engine.refusals import refuse
 from pokerhall.server.chat import ChatEntry, ChatLog, ChatRefused, Reaction
 from pokerhall.server.connection import Peer
 from pokerhall.server.db import Database
@@ -116,6 +118,9 @@ class SeatControl:
     rebuilt after a restart keeps its deadlines instead of giving everyone a fresh clock."""
     left: set[int] = field(default_factory=set)
     """Seats whose player left (a bot plays those of them in `bots`, the others resigned)."""
+    excused: set[int] = field(default_factory=set)
+    """Seats whose player is excused (`controls.excuse`), as last read from the seat rows: the
+    clock's moves for them carry no time-out mark (`engine.protocol.TIMED_OUT`)."""
     creator: int | None = None
     """The seat of the table's creator (`server/creator.py`), when they sat down: the chat's
     host while they still play it."""
@@ -161,6 +166,9 @@ class TableRuntime:
         """Away (True) or back (False) by a quiet move, shown once the prompts change visibly
         (`_move_presence`), so presence never tells who answered a secret prompt (Q2)."""
         self._presence_timer: asyncio.TimerHandle | None = None
+        self.on_seat_gone: Callable[[int], None] = _nobody_told
+        """Told the seat of a player's connection that went (here or, through the cluster,
+        on another process): the hall counts the seat's time away from then."""
 
     # --- life --------------------------------------------------------------------------------
 
@@ -259,6 +267,8 @@ class TableRuntime:
         state, seat = self.state, command.seat
         prompt_before = state.prompt_id
         try:
+            if command.source != "clock" and TIMED_OUT in command.move:
+                raise refuse("refuse.move.clock_only")
             move = state.check(seat, command.move)
         except IllegalMove as exc:
             if command.reply is not None:
@@ -301,14 +311,34 @@ class TableRuntime:
             await self._apply(MoveCommand(seat, self.state.default_move(seat), source="bot"))
 
     async def _clock_tick(self) -> None:
+        """Each seat whose time ran out gets its prompt's default move, marked as a time-out
+        unless its player is excused (the game decides what a time-out means: W12)."""
         self._timer = None
         now = self._now()
+        excused: set[int] | None = None
         for seat in sorted(self._deadlines):
             deadline = self._deadlines.get(seat)  # an earlier default move may have changed it
             if deadline is not None and deadline <= now and seat in self.state.pending():
+                if excused is None:
+                    excused = await self._excused()
                 move = self.state.default_move(seat)
+                if seat not in excused:
+                    move[TIMED_OUT] = True
                 await self._apply(MoveCommand(seat, move, source="clock"))
         self._schedule()
+
+    async def _excused(self) -> set[int]:
+        """The excused seats, read from the seat rows when the clock needs them: an excuse
+        is given on whichever process the organiser or creator asks, and the database is
+        where every process finds it. Unreadable: the last seats read (the move then most
+        likely fails to be saved too, and the clock tries again)."""
+        try:
+            rows = await self.db.seats(self.table_id)
+        except Exception:
+            log.warning("table %s: could not read the excused seats", self.table_id)
+            return set(self.control.excused)
+        self.control.excused = {row.seat for row in rows if row.excused}
+        return set(self.control.excused)
 
     # --- bots and clocks ---------------------------------------------------------------------
 
@@ -449,6 +479,8 @@ class TableRuntime:
     def detach(self, conn: Peer) -> None:
         if conn in self.connections:
             self.connections.discard(conn)
+            if conn.seat is not None:
+                self.on_seat_gone(conn.seat)
             self._presence_changed()
 
     def snapshot(self, seat: int | None, presence: JSON | None = None) -> str:
@@ -680,3 +712,7 @@ class TableRuntime:
     def notify(self, text: str) -> None:
         """Send every connection at the table the same text."""
         self._send_where(text, lambda _reader: True)
+
+
+def _nobody_told(seat: int) -> None:
+    """`TableRuntime.on_seat_gone` of a runtime that no hall watches (some tests)."""

@@ -56,6 +56,7 @@ INFO = GameInfo(
     score_unit="chips",
     terminal="pokerhall.games.palace.terminal",
     web_module=True,
+    seed_published=False,  # P13: it would deal again the palaces nobody was ever shown
     messages=Path(__file__).parent / "messages",
     testing=GameTesting(
         options={"starting_stack": 100, "small_bet": 10, "big_bet": 20, "hands_per_session": 3},

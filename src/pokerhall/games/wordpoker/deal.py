@@ -18,7 +18,7 @@ from pokerhall.engine.events import Event
 from pokerhall.games.wordpoker.best import best_word
 from pokerhall.games.wordpoker.letters import Alphabet, Card, Stakes
 from pokerhall.games.wordpoker.lexicons import WordList
-from pokerhall.games.wordpoker.moves import Declaration, Entry, Move, Response
+from pokerhall.games.wordpoker.moves import Declaration, Entry, Move, Response, unknown_reason
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.pots import OddChips, split
 from pokerhall.table.sealed import SealedRound
@@ -82,6 +82,10 @@ class Deal:
         """The last revealed declarations."""
         self.sealed: SealedRound[Move] = SealedRound(seats)
         self.result: dict[str, Any] | None = None
+        self.came: set[int] = set()
+        """Seats that made a move of their own in this deal (W12)."""
+        self.timed_out: set[int] = set()
+        """Seats whose move the turn clock made at least once in this deal (W12)."""
 
     # --- who may do what -----------------------------------------------------------------------
 
@@ -173,17 +177,31 @@ class Deal:
         if not self.ledger.live(seat) or self.phase == "done":
             return []
         self.ledger.fold(seat)
+        self.timed_out.discard(seat)  # it forfeits as one who resigns, not as one absent
         complete = self.sealed.withdraw(seat)
         if self.ledger.live_count() <= 1:
-            return self._score()
+            return self._end()
         return self._advance() if complete else []
+
+    def _end(self) -> list[Event]:
+        """W12, then the result: a seat whose every prompt of the deal the clock answered
+        (no move of its own) did not come, and forfeits the deal as one who resigns: it is
+        out of the deal before the words are judged, losing what it put in."""
+        events = []
+        for seat in sorted(self.timed_out - self.came):
+            if self.ledger.live(seat):
+                self.ledger.fold(seat)
+            events.append(
+                Event.public("absent", seat=seat, deal=self.number, points=self.ledger.put_in[seat])
+            )
+        return events + self._score()
 
     def _advance(self) -> list[Event]:
         if self.phase == "declare":
             return self._reveal_declarations()
         if self.phase == "respond":
             return self._reveal_responses()
-        return self._score()
+        return self._end()
 
     def _reveal_declarations(self) -> list[Event]:
         """W6: the highest raise is announced; raises are paid; passes leave; whoever cannot
@@ -209,7 +227,7 @@ class Deal:
             )
         ]
         if self.ledger.live_count() <= 1:
-            return events + self._score()
+            return events + self._end()
         self.phase = "respond"
         live = self.live()
         self.max_exchange = min(HAND, len(self.stock) // len(live))
@@ -238,7 +256,7 @@ class Deal:
             )
         ]
         if self.ledger.live_count() <= 1:
-            return events + self._score()
+            return events + self._end()
         for seat in called:
             events += self._exchange(seat, answers[seat].exchange)
         if self.round == 1:
@@ -282,7 +300,7 @@ class Deal:
                     "seat": seat,
                     "word": None if spelling is None else spelling.word,
                     "valid": known,
-                    "reason": None if known or spelling is None else "reject.unknown",
+                    "reason": None if known or spelling is None else unknown_reason(spelling.word),
                     "score": scores[seat],
                     "hand": letters(self.hands[seat]),
                     "best": best.word,

@@ -173,7 +173,9 @@ def _word_item(w: Mapping[str, Any]) -> dict[str, Any]:
     if not w.get("word"):
         return nested("result.no_word", **common)
     if not w.get("valid"):
-        return nested("result.unknown", word=str(w.get("word")), **common)
+        abbreviation = w.get("reason") == "reject.abbreviation"
+        key = "result.abbreviation" if abbreviation else "result.unknown"
+        return nested(key, word=str(w.get("word")), **common)
     return nested("result.word", word=str(w.get("word")), points=amount(w.get("score")), **common)
 
 
@@ -206,6 +208,12 @@ def _forfeited(d: Mapping[str, Any]) -> Message:
     )
 
 
+def _absent(d: Mapping[str, Any]) -> Message:
+    return message(
+        "absent", name=seat(d.get("seat")), deal=d.get("deal"), points=amount(d.get("points"))
+    )
+
+
 def _resigned(d: Mapping[str, Any]) -> Message:
     return message("resigned", name=seat(d.get("seat")))
 
@@ -234,6 +242,7 @@ _DESCRIBERS: dict[str, Callable[[Mapping[str, Any]], Message]] = {
     "words_asked": _words_asked,
     "word_sealed": _word_sealed,
     "deal_result": _deal_result,
+    "absent": _absent,
     "forfeited": _forfeited,
     "resigned": _resigned,
     "game_over": _game_over,

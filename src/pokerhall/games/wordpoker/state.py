@@ -54,7 +54,7 @@ class WordPoker(Game[moves.Move]):
         super().__init__(players, opts.to_json(), seed)
         self.options = opts
         self.words = words if words is not None else lexicon(opts.lexicon)
-        self.alphabet = alphabet or default_alphabet()
+        self.alphabet = alphabet or default_alphabet(opts.scoring)
         self.stakes = stakes_table()[: opts.deals]
         self._rng = make_rng(seed)
         n = len(players)
@@ -138,7 +138,8 @@ class WordPoker(Game[moves.Move]):
 
     def resign(self, seat: int) -> list[Event]:
         """W12: a player who leaves forfeits the deal under way (losing what they put in) and
-        every deal still to come, whose antes are deducted from their account."""
+        every deal still to come, whose antes are deducted from their account. One who lets
+        the clock play a whole deal forfeits that deal only (`time_out`, `Deal._end`)."""
         later = self.stakes[self.deal.number :]
         deducted = sum(s.ante for s in later)
         self.deal.ledger.stacks[seat] -= deducted
@@ -161,6 +162,19 @@ class WordPoker(Game[moves.Move]):
         return moves.parse(self.deal, seat, move)
 
     def apply(self, seat: int, move: moves.Move) -> list[Event]:
+        """A move of the seat's own: whoever makes one has come to this deal (W12)."""
+        self.deal.came.add(seat)
+        return self._play(seat, move)
+
+    def time_out(self, seat: int, move: moves.Move) -> list[Event]:
+        """W12: the clock's move for a player with no excuse. A seat that makes no move of its
+        own in a whole deal did not come and forfeits it (`Deal._end`): the deal's ante and
+        whatever else it put in are lost, deal after deal until it moves again; what it had
+        before it keeps (no later antes are deducted in advance, as when resigning)."""
+        self.deal.timed_out.add(seat)
+        return self._play(seat, move)
+
+    def _play(self, seat: int, move: moves.Move) -> list[Event]:
         events = self.deal.apply(seat, move)
         if self.deal.phase == "done":
             events += self._end_deal()

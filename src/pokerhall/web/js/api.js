@@ -85,6 +85,8 @@ export const api = {
   addBot: (id, token, botKind = null) =>
     request("POST", `${table(id)}/bots`, { token, body: botKind ? { bot_kind: botKind } : {} }),
   removeSeat: (id, token, seat) => request("POST", `${table(id)}/seats/${seat}/remove`, { token }),
+  excuseSeat: (id, token, seat, excused) =>
+    request("POST", `${table(id)}/seats/${seat}/excuse`, { token, body: { excused } }),
   start: (id, token) => request("POST", `${table(id)}/start`, { token }),
   leave: (id, token) => request("POST", `${table(id)}/leave`, { token }),
   leagues: () => request("GET", "/api/leagues"),
@@ -92,6 +94,8 @@ export const api = {
   register: (account) => request("POST", "/api/players", { body: account }),
   signUp: (id, number, account) =>
     request("POST", `${league(id)}/sessions/${number}/signups`, { body: account }),
+  excuseLeagueSeat: (id, tableId, token, seat, excused) =>
+    request("POST", `${league(id)}/tables/${encodeURIComponent(tableId)}/seats/${seat}/excuse`, { token, body: { excused } }),
   claimSeat: (id, tableId, account) =>
     request("POST", `${league(id)}/tables/${encodeURIComponent(tableId)}/seats`, { body: account }),
 };

@@ -95,7 +95,7 @@ function renderSession() {
           "div",
           {},
           h("h4", {}, t("league.table", { number })),
-          h("p", {}, table.players.join(", ")),
+          h("p", {}, table.players.map((name, seat) => ((table.excused ?? []).includes(seat) ? t("league.excused", { name }) : name)).join(", ")),
           h("p", { class: "muted" }, t(`league.tableStatus.${table.status}`)),
         ),
         h(
@@ -103,9 +103,50 @@ function renderSession() {
           { class: "btn btn-secondary", href: tableUrl(table.table_id) },
           t("league.openTable", { number }),
         ),
+        excuseButtons(table),
       );
     }),
   );
+}
+
+/** The organiser's excuse toggles of a table still to be played (with their token typed). */
+function excuseButtons(table) {
+  const token = byId("organiser-token").value.trim();
+  if (!token || table.status === "finished") return null;
+  const excused = table.excused ?? [];
+  return h(
+    "ul",
+    { class: "excuses", "aria-label": t("league.excuses", { number: table.position + 1 }) },
+    ...table.players.map((name, seat) =>
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-secondary btn-small",
+            "aria-pressed": String(excused.includes(seat)),
+            "data-testid": `excuse-${table.table_id}-${seat}`,
+            onclick: () => excuse(table, seat, !excused.includes(seat), token),
+          },
+          t("league.excuse", { name }),
+        ),
+      ),
+    ),
+  );
+}
+
+async function excuse(table, seat, excused, token) {
+  const error = byId("organiser-error");
+  error.textContent = "";
+  try {
+    await api.excuseLeagueSeat(league.id, table.table_id, token, seat, excused);
+    table.excused = excused ? [...(table.excused ?? []), seat] : (table.excused ?? []).filter((s) => s !== seat);
+    renderSession(); // the league's socket brings the same change a moment later
+  } catch (err) {
+    error.textContent = errorText(err);
+  }
 }
 
 function render() {
@@ -209,6 +250,7 @@ async function main() {
     event.preventDefault();
     act("signup");
   });
+  byId("organiser-token").addEventListener("input", () => renderSession());
   for (const id of ["take-seat", "register"]) {
     byId(id).addEventListener("click", (event) => act(event.currentTarget.dataset.action));
   }

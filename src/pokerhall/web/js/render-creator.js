@@ -2,7 +2,9 @@
    that created the table: start now (also without a seat), add a bot of a chosen kind before
    the start, and remove an absent player (before the start their seat is freed; during the
    game a bot takes it or it resigns, as the table's settings say). The server refuses a player
-   who is connected (apiError.player_present); the page does not guess who is. */
+   who is connected (apiError.player_present); the page does not guess who is. And excuse a
+   player ahead of time, or take the excuse back (a toggle button per player; only at a table
+   with a turn clock, which moves for an excused player without marking a time-out). */
 
 import { api, errorText } from "./api.js";
 import { byId, fill, h, show } from "./dom.js";
@@ -37,6 +39,12 @@ function removable(info, mySeat) {
     if (s.seat === mySeat || s.kind === "empty" || s.left) return false;
     return info.status === "open" || s.kind === "human";
   });
+}
+
+/** Players the creator may excuse: everyone seated but themselves, while a clock runs. */
+function excusable(info, mySeat) {
+  if (info.turn_clock === null || info.turn_clock === undefined) return [];
+  return info.seats.filter((s) => s.seat !== mySeat && s.kind === "human" && !s.left);
 }
 
 export class CreatorControls {
@@ -91,6 +99,28 @@ export class CreatorControls {
               onclick: () => this.run((tok) => api.removeSeat(this.tableId, tok, s.seat)),
             },
             t("creator.remove", { name: s.name, seat: s.seat + 1 }),
+          ),
+        ),
+      ),
+    );
+    const players = excusable(info, this.model.seat);
+    show(byId("creator-excuse-hint"), players.length > 0);
+    fill(
+      byId("creator-excuses"),
+      players.map((s) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              class: "btn btn-secondary btn-small",
+              "aria-pressed": String(Boolean(s.excused)),
+              "data-testid": `excuse-seat-${s.seat}`,
+              onclick: () => this.run((tok) => api.excuseSeat(this.tableId, tok, s.seat, !s.excused)),
+            },
+            t("creator.excuse", { name: s.name, seat: s.seat + 1 }),
           ),
         ),
       ),
