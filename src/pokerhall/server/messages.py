@@ -339,7 +339,11 @@ class CreateTable(BaseModel):
         "(sooner when every player has pressed Next hand); null for the game's default "
         "(`result_pause` in /api/games), 0 for no pause.",
     )
-    bot_takeover: StrictBool = Field(default=True, description="A bot plays for a player who left.")
+    bot_takeover: StrictBool = Field(
+        default=True,
+        description="A bot plays for a player who left, in a game that allows it (its "
+        "`on_leave` is `bot`); where leaving resigns the seat the table keeps false.",
+    )
     private: StrictBool = Field(
         default=False,
         description="Not listed in the lobby; joined only with its join code (by link or typed).",
@@ -411,6 +415,11 @@ class SeatInfo(BaseModel):
     reserved: bool = Field(
         default=False, description="Kept for a player a league drew here, who has not yet come."
     )
+    held_for: str | None = Field(
+        default=None,
+        description="An empty seat a rematch keeps (until the table's `held_until`) for the "
+        "last game's player of this name, who takes it with Play again.",
+    )
     excused: bool = Field(
         default=False,
         description="The player is excused ahead of time: the clock's moves are not time-outs.",
@@ -434,6 +443,11 @@ class TableInfo(BaseModel):
         default=0.0, description="Seconds the end of each hand stays on the felt (CreateTable)."
     )
     bot_takeover: bool
+    anyone_starts: bool = Field(
+        default=False,
+        description="Any seated player may start the table early: its creator gave their seat "
+        "up before the start (otherwise only the creator may; a league table, its organiser).",
+    )
     seed_sha256: str = Field(description="Hash of the secret seed, published before the deal.")
     seed: str | None = Field(
         default=None,

@@ -159,6 +159,9 @@ class PackRow(Base):
     sha256: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    uploader: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """Who uploaded it (a digest of their address, `server/pack_quota.py`), for the quota of
+    unused uploads each uploader keeps; None for packs stored before it was kept."""
 
 
 class PlayerRow(Base):

@@ -83,7 +83,8 @@ export class CreateTableForm {
     // Kinds that play at a level come first, weakest first; the game's strings name the level.
     const levels = game.bot_levels || {};
     const ordered = [...game.bots].sort((a, b) => (levels[a] ?? 99) - (levels[b] ?? 99));
-    kinds.replaceChildren(...ordered.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
+    const botLabel = (b) => (hasString(`botKind.${b}`, game.name) ? t(`botKind.${b}`, {}, game.name) : b);
+    kinds.replaceChildren(...ordered.map((b) => new Option(botLabel(b), b)));
     kinds.value = game.bots.includes(kind) ? kind : game.default_bot;
   }
 
@@ -91,6 +92,20 @@ export class CreateTableForm {
     this.fillRulesets();
     this.renderOptions();
     this.applyDefaults();
+    this.syncTakeover();
+  }
+
+  /** A bot takes a leaving player's seat only in a game whose `on_leave` is "bot"; where
+      leaving resigns the seat, the choice is not offered (the server would not keep it). */
+  takeoverAllowed() {
+    return this.game().on_leave === "bot";
+  }
+
+  syncTakeover() {
+    const allowed = this.takeoverAllowed();
+    this.el("bot-takeover-field").hidden = !allowed;
+    this.el("leave-resigns").hidden = allowed;
+    this.el("bot-takeover").checked = allowed;
   }
 
   relabel() {
@@ -114,6 +129,8 @@ export class CreateTableForm {
       ? t(about, { min: ruleset.min_players, max: ruleset.max_players })
       : ruleset.summary;
     this.el("table-name").placeholder = t("create.defaultName", { ruleset: rulesetName(game.name, ruleset.name) });
+    // What the clock does is the game's default move: the game's words, else the shell's.
+    this.el("turn-clock-hint").textContent = t("create.turnClockHint", {}, game.name);
   }
 
   field(spec) {
@@ -296,7 +313,7 @@ export class CreateTableForm {
       bot_kind: this.el("bot-kind").value,
       turn_clock: this.el("turn-clock-on").checked ? Number(this.el("turn-clock").value) : null,
       bot_delay: Number(this.el("bot-delay").value),
-      bot_takeover: this.el("bot-takeover").checked,
+      bot_takeover: this.takeoverAllowed() && this.el("bot-takeover").checked,
       private: this.el("create-private").checked,
     };
   }

@@ -2,8 +2,8 @@
 goes on (`server/runtime.py`); null for the game's default (`GameInfo.result_pause`), which
 every table stored before the setting gets.
 
-Revision ID: 0009_result_pause
-Revises: 0008_seat_excused
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-12-02
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_result_pause"
-down_revision = "0008_seat_excused"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
