@@ -212,6 +212,7 @@ class PokerhallServer:
             "bots": 1,
             "turn_clock": None,
             "bot_delay": 0,
+            "result_pause": 0,
         }
         body.update(fields)
         table: dict[str, Any] = self.api("POST", "/api/tables", body)

@@ -42,6 +42,7 @@ class ServeProcess:
         redis_url: str,
         prefix: str,
         log: Path,
+        *,
         limits: Limits = ROOMY,
         remove_grace: float = 0.0,
     ) -> None:

@@ -33,6 +33,7 @@ class Lobby:
     async def create(self, **body: Any) -> dict[str, Any]:
         """Open a table; `turn_clock` defaults to None here so no test is hurried by accident."""
         body.setdefault("turn_clock", None)
+        body.setdefault("result_pause", 0)  # no test waits for a hand's result by accident
         response = await self.http.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         table: dict[str, Any] = response.json()

@@ -376,7 +376,9 @@ async def test_two_serve_processes_share_the_counts(
     try:
         for n in range(2):  # one after the other: the first one migrates the database
             processes.append(
-                ServeProcess(postgres_url, redis_url, prefix, tmp_path / f"serve{n}.log", limits)
+                ServeProcess(
+                    postgres_url, redis_url, prefix, tmp_path / f"serve{n}.log", limits=limits
+                )
             )
             await processes[-1].ready()
         async with (

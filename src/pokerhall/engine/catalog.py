@@ -230,6 +230,10 @@ class GameInfo:
     """What a table does by default when a player leaves a running game: a bot takes the seat,
     or the seat resigns (see `Game.resign`). Either way the table never waits for the player."""
     score_unit: ScoreUnit = "chips"
+    result_pause: float = 6.0
+    """Seconds a table holds the end of a hand (battle, deal) on the felt before the next one
+    goes on, unless every human at it presses Next hand first: the default of the table setting
+    `result_pause` (`server/runtime.py`), longer for a game whose result takes longer to read."""
     terminal: str | None = None
     """Dotted name of the game's terminal module (table view, prompt parsers) for the CLI."""
     messages: Path | None = None
@@ -325,5 +329,6 @@ class GameInfo:
             "bot_levels": dict(self.bot_levels),
             "on_leave": self.on_leave,
             "score_unit": self.score_unit,
+            "result_pause": self.result_pause,
             "web_module": self.web_module,
         }

@@ -333,6 +333,7 @@ class Hall:
             status="open",
             turn_clock=request.turn_clock,
             bot_delay=request.bot_delay,
+            result_pause=request.result_pause,
             bot_takeover=request.bot_takeover and info.on_leave == "bot",  # else it resigns
             content=trial.content(),
             private=request.private,
@@ -761,6 +762,7 @@ class Hall:
             bots=bots,
             turn_clock=table.turn_clock,
             bot_delay=table.bot_delay,
+            result_pause=result_pause(table),
             deadlines=table.deadlines,
             left={s.seat for s in seats if s.left},
             excused={s.seat for s in seats if s.excused},
@@ -955,6 +957,7 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         seats=listed,
         turn_clock=table.turn_clock,
         bot_delay=table.bot_delay,
+        result_pause=result_pause(table),
         bot_takeover=table.bot_takeover and _leaver_gets_a_bot(table.game),
         anyone_starts=table.creator_hash is None and all(s.player_id is None for s in rows),
         seed_sha256=seed_commitment(table.seed),
@@ -1042,3 +1045,14 @@ def _has_web_module(game: str) -> bool:
         return registry.info(game).web_module
     except UnknownGame:
         return False
+
+
+def result_pause(table: TableRow) -> float:
+    """The table's result pause in seconds: its own setting, else its game's default
+    (`GameInfo.result_pause`; tables stored before the setting have none of their own)."""
+    if table.result_pause is not None:
+        return table.result_pause
+    try:
+        return registry.info(table.game).result_pause
+    except UnknownGame:
+        return 0.0

@@ -53,6 +53,8 @@ class TableRow(Base):
     """open (taking seats), running, finished."""
     turn_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
     bot_delay: Mapped[float] = mapped_column(Float, default=0.0)
+    result_pause: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds the end of a hand stays on the felt (`runtime.py`); null: the game's default."""
     bot_takeover: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -27,6 +27,7 @@ from pokerhall.server.messages import (
     ChatSettings,
     Hello,
     MoveMessage,
+    NextHand,
     Ping,
     ProtocolError,
     Sync,
@@ -34,7 +35,7 @@ from pokerhall.server.messages import (
     parse_client_message,
     server_message,
 )
-from pokerhall.server.runtime import MoveNotSaved, TableRuntime
+from pokerhall.server.runtime import MoveNotSaved, NextHandRefused, TableRuntime
 
 router = APIRouter()
 log = logging.getLogger("pokerhall.server")
@@ -195,6 +196,14 @@ async def handle_message(conn: Peer, hall: Hall, table_id: str, text: str) -> No
                 conn.send(error_message("server_error", "the server could not take this move"))
     elif isinstance(message, ChatMessage | ChatSettings):
         await _chat(conn, runtime, message)
+    elif isinstance(message, NextHand):
+        if runtime is None:
+            conn.send(error_message("no_result_pause", "no hand's result is being shown now"))
+            return
+        try:
+            await runtime.next_hand(conn.seat)
+        except NextHandRefused as exc:
+            conn.send(error_message(exc.code, exc.reason))
 
 
 async def _chat(

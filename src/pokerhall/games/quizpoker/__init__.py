@@ -107,6 +107,7 @@ INFO = GameInfo(
     aliases={"duell": "duell"},
     on_leave="bot",
     score_unit="chips",
+    result_pause=6.0,  # the answer and the shown guesses
     terminal="pokerhall.games.quizpoker.terminal",
     messages=Path(__file__).parent / "messages",
     web_module=True,

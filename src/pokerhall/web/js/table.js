@@ -16,6 +16,7 @@ import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js"
 import { historyUrl, rulesetName } from "./lobby-list.js";
 import { CreatorControls } from "./render-creator.js";
 import { renderGameOver } from "./render-gameover.js";
+import { HandResult } from "./render-result.js";
 import { EventLog } from "./render-log.js";
 import { presenceChanges, renderSpectators } from "./render-presence.js";
 import { renderSeats } from "./render-seats.js";
@@ -37,6 +38,10 @@ const model = new TableModel(tableId);
 const voice = new SelfVoice();
 const announcer = new Announcer(byId("live-region"), byId("live-alert"), voice);
 const motion = new TableMotion();
+const handResult = new HandResult(byId("game-top"), {
+  send: (message) => socket !== null && socket.send(message),
+  announcer,
+});
 let socket = null;
 let game = null; // the game module, mounted once the table info says which game
 let log = null;
@@ -241,6 +246,7 @@ function onMessage(message) {
       log.rebuild(model);
       renderAll();
       chat.setHistory(message.chat);
+      handResult.update(model, game, message.pause ?? null);
       if (!greeted) announcer.say(t("table.joinedAnnouncement", { name: model.info?.name ?? "" }));
       greeted = true;
       break;
@@ -269,6 +275,11 @@ function onMessage(message) {
       }
       break;
     }
+    case "result_pause":
+      model.setClock(message.clock);
+      handResult.update(model, game, message.pause);
+      if (!message.pause) renderAll(); // the next hand's clock starts now
+      break;
     case "chat":
       chat.add(message.message);
       break;

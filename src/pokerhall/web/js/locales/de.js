@@ -402,4 +402,12 @@ export default {
   "apiError.player_away_briefly": { one: "{name} ist erst seit einem Moment weg und verbindet sich vielleicht gerade neu: der Platz kann in {count} Sekunde entfernt werden.", other: "{name} ist erst seit einem Moment weg und verbindet sich vielleicht gerade neu: der Platz kann in {count} Sekunden entfernt werden." },
   "apiError.not_started": "Das Spiel hat noch nicht begonnen: der Spielverlauf beginnt mit dem ersten Geben.",
   "apiError.unknown_code": "Kein offener Tisch hat den Code {code}.",
+  "result.heading": "Hand {hand}: das Ergebnis",
+  "result.next": "Nächste Hand (N)",
+  "result.waiting": { one: "Die nächste Hand beginnt in {count} Sekunde oder sobald {names} „Nächste Hand“ gedrückt hat.", other: "Die nächste Hand beginnt in {count} Sekunden oder sobald {names} „Nächste Hand“ gedrückt haben." },
+  "result.announce": { one: "Hand {hand} ist vorbei: Ihr Ergebnis bleibt {count} Sekunde auf dem Tisch.", other: "Hand {hand} ist vorbei: Ihr Ergebnis bleibt {count} Sekunden auf dem Tisch." },
+  "wsError.next_hand_spectator": "Nur Spielende drücken „Nächste Hand“; Zuschauende sehen das Ergebnis, bis die nächste Hand beginnt.",
+  "wsError.next_hand_out": "Dein Platz ist nicht mehr im Spiel, daher wartet der Tisch nicht auf dich.",
+  "wsError.no_result_pause": "Gerade wird kein Ergebnis einer Hand gezeigt.",
+  "result.winner": "gewinnt",
 };

@@ -403,4 +403,12 @@ export default {
   "apiError.player_away_briefly": { one: "{name} went away only a moment ago and may be reconnecting: their seat can be removed in {count} second.", other: "{name} went away only a moment ago and may be reconnecting: their seat can be removed in {count} seconds." },
   "apiError.not_started": "The game has not started yet: its hand history begins with the first deal.",
   "apiError.unknown_code": "No open table has the code {code}.",
+  "result.heading": "Hand {hand}: the result",
+  "result.next": "Next hand (N)",
+  "result.waiting": { one: "The next hand starts in {count} second, or once {names} pressed Next hand.", other: "The next hand starts in {count} seconds, or once {names} pressed Next hand." },
+  "result.announce": { one: "Hand {hand} is over: its result is on the table for {count} second.", other: "Hand {hand} is over: its result is on the table for {count} seconds." },
+  "wsError.next_hand_spectator": "Only the players press Next hand; spectators watch the result until the next hand starts.",
+  "wsError.next_hand_out": "Your seat is no longer in the game, so the table does not wait for you.",
+  "wsError.no_result_pause": "No hand's result is being shown right now.",
+  "result.winner": "winner",
 };

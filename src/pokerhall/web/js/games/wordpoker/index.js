@@ -79,6 +79,9 @@ export default {
   styles: [new URL("./wordpoker.css", import.meta.url).href],
 
   /** Everything is read out: the players may see nothing of the table. */
+  /** The deal's words and scores, on the felt during the result pause (render-result.js). */
+  resultEvents: new Set(["word_sealed", "deal_result", "absent", "forfeited", "bankrupt"]),
+
   alwaysAnnounced: new Set([
     "round_started", "bankrupt", "antes_paid", "cards_dealt", "cards_replaced", "dice_rolled",
     "round_opened", "declared", "declarations_revealed", "responded", "responses_revealed",
