@@ -150,10 +150,10 @@ def test_a_palace_hand_is_played_in_the_browser(
     assert fight
     expect(page.locator("#pal-result-body .pal-awards li")).not_to_have_count(0)
     assert page.locator('#event-log li[data-type="pot_awarded"]').count() >= 1
-    # A called battle the person fought shows both palaces and what counted.
-    if page.locator('#event-log li[data-type="battle_hands"]').count():
-        log = page.locator("#event-log li[data-type=battle_hands]").last.inner_text()
-        assert "The fighters show each other their palaces" in log
+    # A called battle the person fought last-called shows the other's palace and what counted.
+    if page.locator('#event-log li[data-type="battle_examined"]').count():
+        log = page.locator("#event-log li[data-type=battle_examined]").last.inner_text()
+        assert "who called last" in log
     person.assert_no_console_errors()
 
 
@@ -163,7 +163,8 @@ REVEAL = (Path(__file__).parent / "palace_reveal.js").read_text(encoding="utf-8"
 def test_the_battle_reveal_shows_both_hands_and_the_cards_that_did_not_count(
     server: PokerhallServer, visitor: VisitorFactory
 ) -> None:
-    """P10, P13: both palaces, the cards of the opponent's banner suit marked as not counted
+    """P10, P13: the defender Bob calls and wins, so he shows his palace to the attacker Ann for
+    confirmation: both palaces, the cards of the opponent's banner suit marked as not counted
     and said why, what each hand counts as, who is out; the screen reader hears the cards as
     words. Drawn by the module from a battle's events, while the real table waits for a move."""
     table = create_palace_table(server)
@@ -172,7 +173,7 @@ def test_the_battle_reveal_shows_both_hands_and_the_cards_that_did_not_count(
     person.open_table(table["id"])
     person.join_in_waiting_room("Rhea")
     wait_for(page, PROMPT_READY)
-    drawn = page.evaluate(REVEAL)
+    drawn = page.evaluate(REVEAL, False)
     spoken = drawn["spoken"]
     assert "king of spades, queen of spades, jack of spades" in spoken
     assert "king of spades, ten of spades not counted (the opponent's banner suit)" in spoken
@@ -199,13 +200,36 @@ def test_the_battle_reveal_shows_both_hands_and_the_cards_that_did_not_count(
     )
     expect(bob.locator(".pal-counts")).to_have_text("Counts as a pair.")
     expect(body.locator(".pal-outcome")).to_have_text(
-        "Bob has the better hand: Ann is out. "
+        "Bob has the better hand. Bob called last and names themself the winner: Ann is out. "
         "Bob takes ten of spades, nine of spades, and ace of hearts."
     )
     # The palace Ann saw in the battle shows on Bob's seat card (P13); Cy's stays face down.
     bob_seat, cy_seat = drawn["seats"]
     assert "Palace: A♦ace of diamonds2♣two of clubs3♣three of clubs (seen in battle)" in bob_seat
     assert "Palace: 3 face-down cards" in cy_seat
+    person.assert_no_console_errors()
+
+
+def test_p13_a_caller_who_concedes_shows_the_winner_nothing(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """P13: Bob calls last, loses and concedes: the attacker Ann, who wins, is shown no palace;
+    the panel says who won and that only the caller looked."""
+    table = create_palace_table(server)
+    person = visitor("Rhea")
+    page = person.page
+    person.open_table(table["id"])
+    person.join_in_waiting_room("Rhea")
+    wait_for(page, PROMPT_READY)
+    drawn = page.evaluate(REVEAL, True)
+    body = page.locator("#pal-battle-body")
+    expect(body.locator(".pal-reveal")).to_have_count(0)
+    expect(body).to_contain_text("Only the fighter who called last sees the other's palace")
+    expect(body.locator(".pal-outcome")).to_have_text(
+        "Bob called last and concedes: Ann wins the battle and Bob is out. Ann takes ace of spades."
+    )
+    bob_seat, _cy_seat = drawn["seats"]
+    assert "Palace: 3 face-down cards" in bob_seat
     person.assert_no_console_errors()
 
 

@@ -19,6 +19,7 @@ import pytest
 
 from pokerhall import games
 from pokerhall.engine.record import MatchRecord
+from pokerhall.server.app import create_app
 from pokerhall.server.messages import WS_MAX_FRAME_BYTES
 
 from .lobby import Lobby
@@ -185,7 +186,8 @@ async def test_a_killed_server_resumes_a_palace_hand_identically(
 ) -> None:
     """Palace Poker (docs/rules/palace.md) survives SIGKILL mid-hand: every seat gets back
     exactly the view it last had (its palace, the known cards, the prompt), the hand goes on,
-    and the finished match replays to the server's result."""
+    and the finished match replays (from the operator's record: Palace keeps its seed) to the
+    server's result."""
     options = {"starting_stack": 100, "hands_per_session": 3}
     first = ServerProcess(sqlite_url, tmp_path / "server.log")
     processes.append(first)
@@ -219,14 +221,17 @@ async def test_a_killed_server_resumes_a_palace_hand_identically(
         async with httpx.AsyncClient(base_url=second.http) as http:
             published = (await http.get(f"/api/tables/{table['id']}/record")).json()
     assert sum(finished["result"]["scores"]) == 3 * options["starting_stack"]
-    replayed = games.replay(MatchRecord.from_json(published))
-    assert replayed.result == finished["result"]
+    assert published["seed"] is None  # P13: Palace keeps its seed; the operator's record has it
     for client in clients:
         assert client.events("game_over"), client.seat
         assert unexpected_errors(client) == []
         await client.close()
     second.kill(signal.SIGTERM)
     assert "Traceback" not in second.log.read_text()
+    app = create_app(sqlite_url)
+    async with app.router.lifespan_context(app):
+        full: MatchRecord = await app.state.hall.record(table["id"])
+    assert games.replay(full).result == finished["result"]
 
 
 def detective_strategy(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:

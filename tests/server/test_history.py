@@ -144,3 +144,55 @@ def test_quizpoker_history_shows_a_seat_its_own_guesses_and_no_unshown_other(
                 assert found, (seat, at, value)
             elif (at, owner) not in shown:
                 assert not found, f"seat {seat} was told {owner}'s guess {value} of hand {at}"
+
+
+def test_p13_palace_history_never_shows_a_conceding_callers_palace() -> None:
+    """docs/rules/palace.md P13: a caller who loses a battle concedes, and its palace is seen
+    by nobody, then or later: no other seat's or spectator's history of that hand names it, up
+    to the concession or after it (until the discard pile is reshuffled into a new stock)."""
+    checked = 0
+    for seed in range(1, 6):
+        game = games.create("palace", ["Ann", "Bob", "Cy"], {"hands_per_session": 3}, seed=seed)
+        rng = random.Random(seed)
+        conceded: list[tuple[int, int, set[str]]] = []
+        called_in: dict[int, set[int]] = {}
+        while not game.over:
+            pending = game.pending()
+            seat = rng.choice(sorted(pending))
+            move = prompts.random_move(pending[seat], rng)
+            if pending[seat]["type"] == "battle":
+                move = {"type": "call"}
+            hand = game.hand
+            for event in game.act(seat, move):
+                if event.type == "battle_won" and event.data["how"] != "fold":
+                    fighters = {event.data["winner"], event.data["loser"]}
+                    loser = event.data["loser"]
+                    earlier = called_in.setdefault(hand.number, set())
+                    if event.data["how"] == "conceded" and loser not in earlier:
+                        palace = {str(c) for c in hand.camps[loser].palace} - {
+                            str(c) for c in hand.public
+                        }
+                        conceded.append((hand.number, loser, palace))
+                    earlier |= fighters
+        for number, loser, palace in conceded:
+            for seat in [None, 0, 1, 2]:
+                if seat == loser:
+                    continue
+                events = history_of(game, seat, number)["events"]
+                won = next(
+                    i
+                    for i, e in enumerate(events)
+                    if e["type"] == "battle_won" and e["how"] == "conceded" and e["loser"] == loser
+                )
+                cut = next(
+                    (
+                        i
+                        for i, e in enumerate(events)
+                        if i > won and e["type"] == "stock_reshuffled"
+                    ),
+                    len(events),
+                )
+                told = set(re.findall(r'"([2-9TJQKA][shdc])"', json.dumps(events[:cut])))
+                assert not told & palace, (seed, number, seat, sorted(told & palace))
+                checked += 1
+    assert checked > 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from fastapi import FastAPI
 
 from pokerhall import games
 from pokerhall.content import library
-from pokerhall.engine import Game, registry
+from pokerhall.engine import Game, prompts, registry
 from pokerhall.server.app import create_app
 from pokerhall.server.hall import Hall
 from pokerhall.server.models import SeatRow, TableRow
@@ -322,6 +323,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
         "kind": "bot",
         "left": True,
         "reserved": False,
+        "held_for": None,
         "excused": False,
     }
     assert table["result"] is not None
@@ -343,6 +345,7 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
         "kind": "human",
         "left": True,
         "reserved": False,
+        "held_for": None,
         "excused": False,
     }
     state = api.hall.runtimes[table["id"]].state
@@ -350,16 +353,29 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
     assert 0 not in state.pending()
 
 
+@pytest.mark.parametrize("info", registry.infos(), ids=lambda info: info.name)
+async def test_bot_takeover_is_kept_only_where_the_game_lets_a_bot_take_the_seat(
+    api: Api, info: Any
+) -> None:
+    """Issue 21: where leaving resigns the seat (the game's `on_leave`), a table asked for
+    `bot_takeover` (the default) reports false, since no bot will play for a leaver."""
+    options = dict(info.testing.options)
+    seats = info.rulesets[0].min_players
+    table = await api.lobby.create(game=info.name, options=options, seats=seats)
+    assert table["bot_takeover"] is (info.on_leave == "bot")
+    assert (await api.lobby.table(table["id"]))["bot_takeover"] is (info.on_leave == "bot")
+
+
 # --- starting ---------------------------------------------------------------------------------
 
 
-async def test_starting_early_needs_a_seat_token_and_fills_the_seats_with_bots(
+async def test_starting_early_needs_the_creator_and_fills_the_seats_with_bots(
     api: Api, quick_options: dict[str, Any]
 ) -> None:
     table = await api.lobby.create(options=quick_options, seats=4, bots=1)
     other = await api.lobby.create(options=quick_options, seats=3)
     _seat, elsewhere = await api.lobby.join(other["id"], "Zed")
-    _seat, ann = await api.lobby.join(table["id"], "Ann")
+    _seat, ann = await api.lobby.join(table["id"], "Ann", creator=table["creator_token"])
     path = f"/api/tables/{table['id']}/start"
     assert (await api.http.post(path)).status_code == 401
     assert (await api.http.post(path, headers=bearer(elsewhere))).status_code == 401
@@ -378,13 +394,13 @@ async def test_bots_filling_seats_never_take_a_players_name(
     (issue 20), but a player's seat stored as "Bot 3" before that still keeps its name, and the
     bot for that seat gets another."""
     table = await api.lobby.create(options=quick_options, seats=3)
-    _seat, token = await api.lobby.join(table["id"], "Ann")
+    await api.lobby.join(table["id"], "Ann")
     refused = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "bot 4"})
     assert refused.status_code == 422
     assert refused.json()["code"] == "name_reserved"
     stored = SeatRow(table_id=table["id"], seat=1, name="Bot 3", kind="human", left=False)
     await api.hall.db.add_seat(stored)
-    started = await api.lobby.start(table["id"], token)
+    started = await api.lobby.start(table["id"], table["creator_token"])
     names = [s["name"] for s in started["seats"]]
     assert len({n.casefold() for n in names}) == 3, names
     assert api.hall.runtimes[table["id"]].state.players == tuple(names)
@@ -535,3 +551,53 @@ async def _finished_table(api: Api, options: dict[str, Any]) -> dict[str, Any]:
     _seat, ann = await api.lobby.join(table["id"], "Ann")
     await api.lobby.leave(table["id"], ann)
     return await api.lobby.wait_for_status(table["id"], "finished", FINISH_TIMEOUT)
+
+
+def _palace_match_with_a_concession() -> Game[Any]:
+    """A finished random Palace match in which a caller lost a battle and conceded (P13)."""
+    for seed in range(100):
+        game = games.create("palace", ["Ann", "Bob", "Cy"], {"hands_per_session": 2}, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            pending = game.pending()
+            seat = min(pending)
+            game.act(seat, prompts.random_move(pending[seat], rng))
+        if any(e.type == "battle_won" and e.data["how"] == "conceded" for e in game.events):
+            return game
+    raise AssertionError("no match with a conceded battle")
+
+
+async def test_p13_a_palace_table_never_publishes_the_seed_that_would_deal_every_palace(
+    api: Api,
+) -> None:
+    """docs/rules/palace.md P13: a losing caller's palace is seen by nobody, then or later; the
+    seed would deal it again, so a finished Palace table shows only the seed's hash and its
+    public record leaves the seed out (the operator's full record keeps it)."""
+    game = _palace_match_with_a_concession()
+    table = TableRow(
+        id="conceded",
+        name="Conceded",
+        game=game.name,
+        options=game.options_json,
+        num_seats=game.num_seats,
+        seed=game.seed,
+        status="finished",
+        turn_clock=None,
+        bot_delay=0.0,
+        bot_takeover=True,
+    )
+    seats = [
+        SeatRow(table_id=table.id, seat=s, name=name, kind="human", left=False)
+        for s, name in enumerate(game.players)
+    ]
+    await api.hall.db.add_table(table, seats)
+    for number, (seat, move) in enumerate(game.moves, start=1):
+        await api.hall.db.append_move(table.id, number, seat, move)
+    listed = await api.lobby.table(table.id)
+    assert listed["seed"] is None
+    assert len(listed["seed_sha256"]) == 64
+    record = await api.lobby.record(table.id)
+    assert record["seed"] is None
+    assert record["format"] == "pokerhall-public-record"
+    assert len(record["moves"]) == len(game.moves)
+    assert (await api.hall.record(table.id)).seed == game.seed  # the operator's

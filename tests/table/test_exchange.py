@@ -1,5 +1,6 @@
 """Two-seat betting exchanges (table/exchange.py; docs/rules/palace.md P9, P10): fixed-limit and
-no-limit raise sizes, the raise cap, the defender's first-call floor, all-in answers, one pot with
+no-limit raise sizes, no raise cap unless one is set, the defender's own first-call price, calls
+of a raise costing what it added, all-in answers, one pot with
 nothing returned, bad moves refused with nothing changed; and properties: chips are conserved,
 caps hold, and the exchange ends exactly when one side calls or folds."""
 
@@ -20,7 +21,7 @@ def exchange(
     stacks: list[int],
     *,
     opening: int = 20,
-    first_call: int = 0,
+    first_call: int | None = None,
     structure: Structure | None = None,
     size: int = 20,
 ) -> Exchange:
@@ -49,14 +50,47 @@ def test_p9_the_opening_bet_goes_into_the_one_pot_and_the_defender_answers() -> 
     assert ex.legal().call == 30
 
 
-def test_p10_the_defenders_first_call_costs_at_least_its_floor() -> None:
-    """P10 (seed formula, ours): a call puts in (soldiers + 1) x small bet, at least the bet."""
+def test_p10_the_defenders_first_call_costs_its_own_price_above_the_bet() -> None:
+    """P10 (seed formula): a call puts in the defender's own price, here more than the bet."""
     ex = exchange([100, 100], opening=20, first_call=40)
     assert ex.legal().call == 40
     ex.apply(ex.parse({"type": "call"}))
     assert ex.done
     assert ex.called
     assert ex.ledger.put_in == [20, 40]  # no uncalled bet comes back: one main pot (P9)
+
+
+def test_p10_the_defenders_first_call_costs_its_own_price_below_the_bet() -> None:
+    """P10 (seed formula, corrected): the price is the defender's own even when the attacker bet
+    more; nothing is owed for the difference."""
+    ex = exchange([100, 100], opening=30, first_call=10)
+    assert ex.legal().call == 10
+    ex.apply(ex.parse({"type": "call"}))
+    assert ex.ledger.put_in == [30, 10]
+
+
+def test_p10_a_raise_adds_to_the_own_call_and_its_call_costs_what_it_added() -> None:
+    """P10: the defender calls (its own price), then raises; the attacker calls the raise by
+    putting in what the raise added, and a re-raise does the same the other way."""
+    ex = exchange([1000, 1000], opening=30, first_call=10, size=20)
+    ex.apply(ex.parse({"type": "raise", "by": 20}))
+    assert ex.ledger.put_in == [30, 30]
+    assert ex.legal().call == 20
+    ex.apply(ex.parse({"type": "raise", "by": 20}))  # the attacker re-raises: 20 + 20
+    assert ex.ledger.put_in == [70, 30]
+    assert ex.legal().call == 20
+    ex.apply(ex.parse({"type": "call"}))
+    assert ex.ledger.put_in == [70, 50]
+    assert ex.done
+
+
+def test_p16_without_a_cap_limit_raises_go_on_until_a_call() -> None:
+    """P10, P16: the seed lets the fighters re-raise after every raise; no cap by default."""
+    ex = exchange([10_000, 10_000], structure=FixedLimit(), size=20)
+    for _ in range(40):
+        assert ex.legal().raise_by == (20, 20)
+        ex.apply(ex.parse({"type": "raise", "by": 20}))
+    assert ex.raises == 40
 
 
 def test_p10_fixed_limit_raises_by_exactly_the_size_up_to_the_cap() -> None:
@@ -128,19 +162,19 @@ def test_p10_bad_answers_are_refused_and_change_nothing(move: dict[str, Any], re
 @given(
     stacks=st.lists(st.integers(0, 400), min_size=2, max_size=4),
     opening=st.integers(0, 100),
-    first_call=st.integers(0, 100),
+    first_call=st.none() | st.integers(0, 100),
     size=st.integers(1, 60),
     limit=st.booleans(),
-    cap=st.integers(0, 4),
+    cap=st.none() | st.integers(0, 4),
     choices=st.lists(st.tuples(st.sampled_from(["fold", "call", "raise"]), st.floats(0, 1))),
 )
 def test_p9_p10_exchanges_conserve_chips_respect_caps_and_end_on_a_call_or_fold(
     stacks: list[int],
     opening: int,
-    first_call: int,
+    first_call: int | None,
     size: int,
     limit: bool,
-    cap: int,
+    cap: int | None,
     choices: list[tuple[str, float]],
 ) -> None:
     structure: Structure = FixedLimit(cap) if limit else NoLimit()
@@ -161,7 +195,7 @@ def test_p9_p10_exchanges_conserve_chips_respect_caps_and_end_on_a_call_or_fold(
         outcome = ex.apply(ex.parse(move))
         assert outcome.added <= legal.call + (move.get("by") or 0)
         assert ex.done == (kind != "raise")
-        assert ex.raises <= cap or not limit
+        assert cap is None or ex.raises <= cap or not limit
         led = ex.ledger
         assert all(s >= 0 for s in led.stacks)
         assert sum(led.stacks) + led.pot_total() == total

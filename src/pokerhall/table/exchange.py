@@ -2,12 +2,16 @@
 
 Some variants (Palace Poker's battles) bet one seat against one other while the rest of the table
 waits: the attacker opens with a bet, the defender answers, and after every raise the other side
-answers in turn, until one side calls or folds. Every chip goes into the hand's one pot (through
-`Ledger.pay`); nothing is returned when a call falls short or overshoots, because the exchange
-decides who fights on, not who collects. How big a raise may be is the table's `Structure`:
-`FixedLimit` (exactly the raise size the game passes per raise, at most `cap` raises) or `NoLimit`
-(at least that size, up to the whole stack). The game passes the size per seat, since a rule may
-make it depend on the raiser (Palace: two small bets for a defender without soldiers).
+answers in turn, until one side calls or folds. The defender's first call costs what the game
+prices it at (the attacker's bet, as in plain poker, unless a rule prices it otherwise: Palace
+prices it by the defender's own cards); a raise adds its amount on top of that call, and whoever
+answers a raise calls it by putting in what the raise added. Every chip goes into the hand's one
+pot (through `Ledger.pay`); nothing is returned when a call falls short or overshoots, because the
+exchange decides who fights on, not who collects. How big a raise may be is the table's
+`Structure`: `FixedLimit` (exactly the raise size the game passes per raise, at most `cap` raises
+when there is a cap) or `NoLimit` (at least that size, up to the whole stack). The game passes
+the size per seat, since a rule may make it depend on the raiser (Palace: two small bets for a
+defender without soldiers).
 
 A seat short of chips calls or raises with what it has (all-in); nobody may raise a seat that has
 no chips left to answer with.
@@ -40,12 +44,13 @@ class Structure(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class FixedLimit:
-    """Limit play: a raise adds exactly `size` (or the rest of the stack), at most `cap` times."""
+    """Limit play: a raise adds exactly `size` (or the rest of the stack), at most `cap` times
+    (None: no cap, re-raising goes on until a call, a fold or an empty stack)."""
 
-    cap: int = 3
+    cap: int | None = None
 
     def raise_bounds(self, *, size: int, raises: int, room: int) -> tuple[int, int] | None:
-        if raises >= self.cap:
+        if self.cap is not None and raises >= self.cap:
             return None
         by = min(size, room)
         return (by, by)
@@ -90,9 +95,10 @@ class ExchangeOutcome:
 class Exchange:
     """One attack: `attacker` has already bet `opening` when it is made; `defender` answers.
 
-    `first_call` is the least the defender's first answer costs to call (a rule may price it
-    above the attacker's bet, e.g. by the defender's own cards); later calls match the other
-    side's total. `size(seat)` is the raise size for that raiser."""
+    `first_call` is what the defender's first answer costs to call (None: the attacker's bet; a
+    rule may price it otherwise, e.g. by the defender's own cards, below or above the bet);
+    every later call puts in what the raise it answers added. `size(seat)` is the raise size
+    for that raiser."""
 
     def __init__(
         self,
@@ -101,7 +107,7 @@ class Exchange:
         attacker: int,
         defender: int,
         opening: int,
-        first_call: int,
+        first_call: int | None = None,
         structure: Structure,
         size: Callable[[int], int],
     ) -> None:
@@ -118,7 +124,9 @@ class Exchange:
         self.actor: int | None = defender
         self.folded: int | None = None
         self.called: bool = False
-        self._first_call = first_call
+        self._first_call = self.totals[attacker] if first_call is None else first_call
+        self._last_raise = 0
+        """What the last raise added beyond its call: what answering it costs."""
 
     @property
     def done(self) -> bool:
@@ -128,11 +136,10 @@ class Exchange:
         return self.defender if seat == self.attacker else self.attacker
 
     def owed(self, seat: int) -> int:
-        """What a call must add to match the other side (the first answer's floor included)."""
-        gap = self.totals[self.other(seat)] - self.totals[seat]
-        if seat == self.defender and self.totals[seat] == 0 and self.raises == 0:
-            gap = max(gap, self._first_call)
-        return max(gap, 0)
+        """What a call adds: the first answer's price, then what the raise answered added."""
+        if self.raises == 0:
+            return self._first_call
+        return self._last_raise
 
     def legal(self) -> ExchangeLegal:
         seat = self._require_actor()
@@ -188,6 +195,7 @@ class Exchange:
         self.totals[seat] += added
         if action.kind == "raise":
             self.raises += 1
+            self._last_raise = added - call
             self.actor = self.other(seat)
         else:
             self.called = True

@@ -25,8 +25,8 @@ from pokerhall.games.palace import INFO, hand_secrets
 from pokerhall.games.palace.battle import Camp
 from pokerhall.games.palace.bots import BOTS, DEFAULT_BOT, CautiousBot, SamplerBot
 from pokerhall.games.palace.bots.knowledge import Memory, read
-from pokerhall.games.palace.bots.levels import best_five, dead_soldiers
-from pokerhall.games.palace.bots.odds import scenarios
+from pokerhall.games.palace.bots.levels import battle_value, best_five, dead_soldiers
+from pokerhall.games.palace.bots.odds import Chances, scenarios
 from pokerhall.games.palace.state import Palace
 
 from .helpers import new, rig
@@ -328,3 +328,41 @@ def test_the_benchmark_seats_alternate_and_turn() -> None:
     assert bench.seating(job) == ["sampler", "cautious", "sampler", "cautious"]
     turned = bench.Job("sampler", "cautious", 4, 1, 1, ())
     assert bench.seating(turned) == ["cautious", "sampler", "cautious", "sampler"]
+
+
+def test_p10_the_sampler_prices_a_battle_with_the_defenders_own_call() -> None:
+    """P10: the defender calls for its own (soldiers + 1) small bets, whatever the bet; the
+    value of attacking a defender without soldiers counts its 10, not the attacker's 30."""
+    game = new(3, seed=1)
+    seat = game.hand.turn
+    others = [s for s in game.hand.order if s != seat]
+    rig(
+        game,
+        {
+            seat: ("Ah", "Kh Qh 2d", "5c 6c"),
+            others[0]: ("As", "Ks Qs 3d", ""),
+            others[1]: ("Ad", "Kd Qd 4d", ""),
+        },
+    )
+    table = read(game.view(seat), Memory())
+    sure = Chances({others[0]: 1.0, others[1]: 1.0}, 0.0)
+    pot = table.pot
+    assert battle_value(table, 2, sure, others[0], pot) == pot + 30 + 10 - 30
+
+
+def test_p10_p16_the_cautious_bot_stops_raising_where_limit_play_has_no_cap() -> None:
+    """P16: no raise cap by default; the cautious bot, sure of its hand, raises early in a
+    battle but calls once it has seen four raises, so two such bots do not raise each other
+    all-in."""
+    game = new(2, seed=4, starting_stack=10_000)
+    attacker = game.hand.turn
+    defender = 1 - attacker
+    rig(game, {attacker: ("2c", "3d 4h 7s", "8h"), defender: ("Ah", "Ad Ac As", "")})
+    game.act(attacker, {"type": "battle", "target": defender, "bet": 20})
+    bot = CautiousBot(1)
+    assert bot.choose(game.view(defender), game.pending()[defender])["type"] == "raise"
+    for seat in (defender, attacker, defender, attacker):
+        game.act(seat, {"type": "raise", "by": 20})
+    prompt = game.pending()[defender]
+    assert "raise" in {m["type"] for m in prompt["moves"]}  # no cap: the rules would allow it
+    assert bot.choose(game.view(defender), prompt) == {"type": "call"}

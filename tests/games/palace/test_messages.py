@@ -54,5 +54,6 @@ def test_p13_every_event_of_random_play_is_described_in_every_language() -> None
                 text = render(message, catalog, PLAYERS, lang)
                 assert not re.search(r"[\w.]\(\w+=", text), text  # no raw fallback line
                 assert "{" not in text, text
-    expected = {"battle_hands", "battle_won", "showdown", "pot_awarded", "bought", "game_over"}
+    expected = {"battle_examined", "battle_confirmed", "battle_won", "showdown", "pot_awarded"}
+    expected |= {"bought", "game_over"}
     assert expected <= seen

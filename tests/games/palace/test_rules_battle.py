@@ -1,6 +1,8 @@
-"""Palace Poker battles (docs/rules/palace.md P10, P13): fold, call and raise between the two
-fighters; the banner-suit exclusion, the own-banner-suit tie-break, both out or a split of the
-last two; the winner takes the loser's soldiers and banner, at most five; who sees what."""
+"""Palace Poker battles (docs/rules/palace.md P10, P13, P16): fold, call and raise between the two
+fighters; the call at the defender's own price, raises on top of it with no cap by default; the
+banner-suit exclusion, the own-banner-suit tie-break, both out or a split of the last two; the
+winner takes the loser's soldiers and banner, at most five; who sees what (the one who calls last
+sees the other's palace and names the winner; a losing caller's palace is seen by nobody)."""
 
 from __future__ import annotations
 
@@ -37,7 +39,13 @@ def test_p10_a_defender_who_folds_is_out_and_the_attacker_takes_its_face_up_card
     act(game, 2, {"type": "battle", "target": 0, "bet": 10})
     events = act(game, 0, {"type": "fold"})
     assert types(events) == ["battle_action", "battle_won"]
-    assert events[1].data == {"winner": 2, "loser": 0, "how": "fold", "taken": ["4c", "As"]}
+    assert events[1].data == {
+        "winner": 2,
+        "loser": 0,
+        "how": "fold",
+        "caller": None,
+        "taken": ["4c", "As"],
+    }
     assert not game.hand.ledger.live(0)
     assert [str(c) for c in game.hand.camps[2].soldiers] == ["4c", "As"]
     assert set(game.hand.discards) == {Card("Ks"), Card("Qs"), Card("3d")}  # face down
@@ -49,12 +57,49 @@ def test_p10_a_defender_who_folds_is_out_and_the_attacker_takes_its_face_up_card
     )
 
 
-def test_p10_the_defenders_call_costs_its_soldiers_plus_one_at_least_the_bet() -> None:
+def test_p10_the_defenders_call_costs_its_own_soldiers_plus_one() -> None:
     game = game3(PLAIN)
     act(game, 2, {"type": "battle", "target": 0, "bet": 10})
     assert moves_of(game, 0)["call"]["amount"] == 20  # one soldier + banner: two small bets
     act(game, 0, {"type": "call"})
     assert game.hand.ledger.put_in[0] == 5 + 20
+
+
+def test_p10_a_call_costs_the_defenders_own_price_not_the_attackers_bet() -> None:
+    """P10 (seed: "(# των καρτών στρατιώτη + κάρτα πανό) x μικρό στοίχημα"): an attacker with two
+    soldiers bets 30; the defender, with none, calls for one small bet, not 30."""
+    game = game3({**PLAIN, 2: ("Ah", "Kh Qh 2d", "5c 6c"), 0: ("As", "Ks Qs 3d", "")})
+    act(game, 2, {"type": "battle", "target": 0, "bet": 30})
+    assert moves_of(game, 0)["call"]["amount"] == 10
+    assert moves_of(game, 0)["raise"]["call"] == 10
+    act(game, 0, {"type": "call"})
+    assert game.hand.ledger.put_in[:3] == [5 + 10, 5, 5 + 30]
+
+
+def test_p10_a_raise_adds_to_the_defenders_own_call_and_is_called_by_what_it_added() -> None:
+    """P10: the defender calls at its price, then raises (two small bets, having no soldiers);
+    the attacker calls the raise for what it added, or re-raises by a big bet on top."""
+    game = game3({**PLAIN, 2: ("Ah", "Kh Qh 2d", "5c 6c"), 0: ("As", "Ks Qs 3d", "")})
+    act(game, 2, {"type": "battle", "target": 0, "bet": 30})
+    act(game, 0, {"type": "raise", "by": 20})
+    assert game.hand.ledger.put_in[0] == 5 + 10 + 20
+    assert moves_of(game, 2)["call"]["amount"] == 20
+    act(game, 2, {"type": "raise", "by": 20})
+    assert game.hand.ledger.put_in[2] == 5 + 30 + 20 + 20
+    assert moves_of(game, 0)["call"]["amount"] == 20
+
+
+def test_p16_limit_battles_have_no_raise_cap_by_default() -> None:
+    """P10, P16: the seed lets the fighters re-raise after every raise ("Επαναληπτική αύξηση")."""
+    game = game3(PLAIN, starting_stack=10_000)
+    act(game, 2, {"type": "battle", "target": 1, "bet": 10})
+    for turn in range(10):
+        seat = 1 if turn % 2 == 0 else 2
+        assert "raise" in moves_of(game, seat)
+        act(game, seat, {"type": "raise", "by": 20})
+    assert game.pending()[1]["raise_cap"] is None
+    assert game.hand.exchange is not None
+    assert game.hand.exchange.raises == 10
 
 
 def test_p10_cards_of_the_opponents_banner_suit_do_not_count() -> None:
@@ -66,21 +111,21 @@ def test_p10_cards_of_the_opponents_banner_suit_do_not_count() -> None:
     act(game, 2, {"type": "battle", "target": 0, "bet": 30})
     events = act(game, 0, {"type": "call"})
     won = next(e for e in events if e.type == "battle_won")
-    assert (won.data["winner"], won.data["how"]) == (0, "hand")
+    assert (won.data["winner"], won.data["how"]) == (0, "claimed")
     assert won.data["taken"] == ["Ts", "9s", "Ah"]
-    # The fighters' reveal names each hand's face-up cards and the cards that did not count,
+    # What the fighters see names each hand's face-up cards and the cards that did not count,
     # so a client can show why without the (by then changed) camps.
-    hands = {
-        h["seat"]: h for h in next(e for e in events if e.type == "battle_hands").data["hands"]
-    }
+    examined = next(e for e in events if e.type == "battle_examined")
+    assert (examined.data["winner"], examined.data["how"]) == (0, "hand")
+    hands = {h["seat"]: h for h in examined.data["hands"]}
     assert (hands[2]["banner"], hands[2]["soldiers"]) == ("Ah", ["Ts", "9s"])
     assert hands[2]["left_out"] == ["Ks", "Qs", "Js", "Ts", "9s"]
     assert hands[2]["counts"] == "high card"
     assert (hands[0]["banner"], hands[0]["soldiers"], hands[0]["left_out"]) == ("As", [], [])
-    line = render(
-        game.describe(next(e for e in events if e.type == "battle_hands")), EN, NAMES, "en"
-    )
+    line = render(game.describe(examined), EN, NAMES, "en")
     assert "Ks, Qs, Js, Ts, 9s not counted (the opponent's banner suit)" in line
+    assert line.startswith("Cy hands their palace to Ann, who called last")
+    assert line.endswith("Ann has the better hand")
 
 
 def test_p10_a_tie_goes_to_more_cards_of_ones_own_banner_suit() -> None:
@@ -90,7 +135,9 @@ def test_p10_a_tie_goes_to_more_cards_of_ones_own_banner_suit() -> None:
     act(game, 2, {"type": "battle", "target": 0, "bet": 20})
     events = act(game, 0, {"type": "call"})
     won = next(e for e in events if e.type == "battle_won")
-    assert (won.data["winner"], won.data["how"]) == (2, "banner_suit")
+    assert (won.data["winner"], won.data["how"]) == (2, "conceded")  # the caller lost
+    examined = next(e for e in events if e.type == "battle_examined")
+    assert (examined.data["winner"], examined.data["how"]) == (2, "banner_suit")
 
 
 def test_p10_still_tied_both_are_out() -> None:
@@ -99,6 +146,9 @@ def test_p10_still_tied_both_are_out() -> None:
     events = act(game, 0, {"type": "call"})
     tied = next(e for e in events if e.type == "battle_tied")
     assert tied.data == {"seats": [2, 0], "split": False}
+    confirmed = next(e for e in events if e.type == "battle_confirmed")  # P13: the tie is claimed
+    assert confirmed.to == frozenset({2})
+    assert confirmed.data["winner"] is None
     awarded = next(e for e in events if e.type == "pot_awarded")
     assert dict(awarded.data["shares"]) == {"1": 35}  # seat 1 is the last one standing
 
@@ -144,7 +194,13 @@ def test_p10_an_attacker_who_folds_to_a_raise_is_out_and_the_defender_takes_its_
     act(game, 1, {"type": "raise", "by": 20})
     events = act(game, 2, {"type": "fold"})
     won = next(e for e in events if e.type == "battle_won")
-    assert won.data == {"winner": 1, "loser": 2, "how": "fold", "taken": ["5c", "Ah"]}
+    assert won.data == {
+        "winner": 1,
+        "loser": 2,
+        "how": "fold",
+        "caller": None,
+        "taken": ["5c", "Ah"],
+    }
     assert game.pending()[1]["type"] == "soldiers"
 
 
@@ -168,25 +224,83 @@ def test_p10_the_winner_keeps_at_most_five_soldiers_and_chooses_which() -> None:
     assert [str(c) for c in game.hand.camps[2].soldiers] == ["2c", "4c", "5c", "6c"]
 
 
-def test_p13_called_fighters_see_each_others_palaces_and_keep_knowing_them() -> None:
+def told_to(game: Any, events: list[Any], seat: int | None) -> str:
+    """Everything `seat` (None: a spectator) is told: the events it may see and its view."""
+    seen = [e.to_json() for e in events if e.visible_to(seat)]
+    return json.dumps(seen) + json.dumps(game.view(seat))
+
+
+LOSING = {2: ("Ah", "Kc Kd 2c", ""), 0: ("As", "3c 4d 7c", "9d"), 1: ("Ad", "Qd Jd 5d", "")}
+"""Seat 2 (a pair of kings) beats seat 0 (high card)."""
+
+
+def test_p13_a_winning_caller_shows_its_palace_for_confirmation() -> None:
+    """P13: the attacker hands its palace to the defender who called; the defender wins, so it
+    shows its own palace to the attacker. The third seat learns only who won."""
     game = game3(PLAIN)
     act(game, 2, {"type": "battle", "target": 0, "bet": 10})
     events = act(game, 0, {"type": "call"})
-    shown = next(e for e in events if e.type == "battle_hands")
-    assert shown.to == frozenset({0, 2})
-    assert [h["palace"] for h in shown.data["hands"]] == [["Kh", "Qh", "2d"], ["Ks", "Qs", "3d"]]
-    public = [e for e in events if e.is_public]
-    assert "Kh" not in json.dumps([e.to_json() for e in public])  # the result says who, not why
+    examined = next(e for e in events if e.type == "battle_examined")
+    assert examined.to == frozenset({0})
+    assert [h["palace"] for h in examined.data["hands"]] == [["Kh", "Qh", "2d"], ["Ks", "Qs", "3d"]]
+    confirmed = next(e for e in events if e.type == "battle_confirmed")
+    assert confirmed.to == frozenset({2})
+    won = next(e for e in events if e.type == "battle_won")
+    assert (won.data["winner"], won.data["how"], won.data["caller"]) == (0, "claimed", 0)
+    for card in ("Kh", "Ks"):  # the result says who, not why
+        assert f'"{card}"' not in told_to(game, events, 1)
+        assert f'"{card}"' not in told_to(game, events, None)
     assert game.view(2)["you"]["known"] == {"0": ["Ks", "Qs", "3d"]}
     assert game.view(0)["you"]["known"] == {"2": ["Kh", "Qh", "2d"]}
     assert game.view(1)["you"]["known"] == {}
     assert "Kh" in set(secrets(game, 1))
     assert "Kh" not in set(secrets(game, 0))
     assert "Ks" not in set(secrets(game, 2))
-    winner = next(e for e in events if e.type == "battle_won").data["winner"]
-    act(game, winner, {"type": "keep"})
-    assert game.view(winner)["you"]["known"]  # the loser's palace stays known to both
-    assert game.view(2 - winner)["you"]["known"]
+    act(game, 0, {"type": "keep"})
+    assert game.view(0)["you"]["known"] == {"2": ["Kh", "Qh", "2d"]}  # it keeps what it saw
+
+
+def test_p13_a_losing_caller_concedes_and_nobody_ever_sees_its_palace() -> None:
+    """P13: the defender calls, sees the attacker's better hand and concedes: its palace goes to
+    the discard pile unseen, in no event or view of anyone else, then or later in the hand."""
+    game = game3(LOSING)
+    act(game, 2, {"type": "battle", "target": 0, "bet": 10})
+    events = act(game, 0, {"type": "call"})
+    assert "battle_confirmed" not in types(events)
+    examined = next(e for e in events if e.type == "battle_examined")
+    assert examined.to == frozenset({0})
+    won = next(e for e in events if e.type == "battle_won")
+    assert won.data == {
+        "winner": 2,
+        "loser": 0,
+        "how": "conceded",
+        "caller": 0,
+        "taken": ["9d", "As"],
+    }
+    line = render(game.describe(won), EN, NAMES, "en")
+    assert line.startswith("Ann called last and concedes: Cy wins the battle")
+    later = act(game, 2, {"type": "keep"}) + act(game, 1, {"type": "buy"})
+    for seat in (None, 1, 2):
+        for told in (told_to(game, events, seat), told_to(game, later, seat)):
+            assert not any(f'"{card}"' in told for card in ("3c", "4d", "7c"))
+    assert game.view(2)["you"]["known"] == {}
+    assert game.view(0)["you"]["known"] == {"2": ["Kc", "Kd", "2c"]}  # what the caller saw
+
+
+def test_p13_after_a_raise_the_attacker_calls_last_and_looks() -> None:
+    """P10 (seed: "Ο παίκτης που καλεί τελευταίος κοιτάζει τα φύλλα και αποφασίζει τον
+    νικητή"): the defender raises, the attacker calls last, so the defender hands over its
+    palace; the attacker wins and shows its own for confirmation."""
+    game = game3(LOSING)
+    act(game, 2, {"type": "battle", "target": 0, "bet": 10})
+    act(game, 0, {"type": "raise", "by": 20})
+    events = act(game, 2, {"type": "call"})
+    examined = next(e for e in events if e.type == "battle_examined")
+    assert examined.to == frozenset({2})
+    assert examined.data["hands"][0]["palace"] == ["3c", "4d", "7c"]
+    assert next(e for e in events if e.type == "battle_confirmed").to == frozenset({0})
+    won = next(e for e in events if e.type == "battle_won")
+    assert (won.data["winner"], won.data["how"], won.data["caller"]) == (2, "claimed", 2)
 
 
 def test_p13_palaces_are_private_banners_and_soldiers_public_piles_are_counts() -> None:

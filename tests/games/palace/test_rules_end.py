@@ -44,6 +44,30 @@ def test_p14_two_players_left_must_battle_buy_or_fold() -> None:
     assert prompt["default"] == {"type": "fold"}
 
 
+def test_p14_two_players_left_may_buy_before_they_battle() -> None:
+    """P14 (seed: "Εάν έχουν απομείνει δύο παίκτες πρέπει να δώσουν μάχη για να αναδειχθεί ο
+    νικητής": two left must battle to decide the winner, not at once): a buy is allowed, and
+    after it the other player too must battle, buy or fold."""
+    game = game3(PLAIN)
+    act(game, 2, {"type": "fold"})
+    act(game, 0, {"type": "buy"})
+    act(game, 0, {"type": "keep"})
+    assert set(moves_of(game, 1)) == {"buy", "battle", "fold"}
+
+
+def test_p15_stay_stay_fold_leaving_two_ends_the_hand_in_a_showdown() -> None:
+    """P15 (seed: "Εάν οι παίκτες μείνουν, απορρίψουν και μετά πάσο, όλα στη σειρά, τότε το
+    χέρι τελείωσε"): the orbit of quiet turns is complete when the last of it folds, so the
+    hand is over and the two left show down; the two-player battle (P14) is for a hand that
+    goes on."""
+    game = game3(PLAIN)
+    act(game, 2, {"type": "stay"})
+    act(game, 0, {"type": "stay"})
+    events = act(game, 1, {"type": "fold"})
+    assert types(events)[:3] == ["folded", "showdown", "pot_awarded"]
+    assert [h["seat"] for h in events[1].data["hands"]] == [2, 0]
+
+
 def test_p14_p16_without_the_forced_battle_two_players_may_stay() -> None:
     game = game3(PLAIN, forced_battle=False)
     act(game, 2, {"type": "fold"})

@@ -125,10 +125,12 @@ def test_p16_options_have_the_rules_defaults_and_are_checked() -> None:
         "betting": "limit",
         "buy_price": 0,
         "discard_price": 0,
-        "raise_cap": 3,
+        "raise_cap": 0,
         "forced_battle": True,
         "hands_per_session": 0,
     }
+    assert new(2).options.raise_limit is None  # P16: 0 is no cap (the seed sets none)
+    assert new(2, raise_cap=3).options.raise_limit == 3  # a table stored with the old default
     game = new(2, buy_price=7, small_bet=4, big_bet=8)
     assert game.options.buy_cost == 7
     assert game.options.discard_cost == 4

@@ -50,7 +50,8 @@ class Hand:
         self.discards: list[Card] = []
         """The face-down discard pile (P7, P10, P13)."""
         self.seen: dict[int, set[int]] = {seat: set() for seat in self.order}
-        """P13: whose palace each seat has seen in a called battle."""
+        """P13: whose palace each seat was shown in a called battle (never a conceding
+        caller's)."""
         self.public: set[Card] = set()
         """Every card shown face up this hand (banner deal, soldiers, showdown)."""
         self.quiet: set[int] = set()
@@ -176,10 +177,12 @@ class Hand:
         return [event, *self._end_turn()]
 
     def _battle(self, attacker: int, defender: int, bet: int) -> list[Event]:
-        """P9: bet against one opponent; P10: the defender answers first."""
+        """P9: bet against one opponent; P10: the defender answers first. Its call costs its
+        own (soldiers + 1) x small bet, whatever the attacker bet; a raise adds its size on top
+        of that call, and a call of a raise puts in what the raise added (`Exchange`)."""
         opts = self.options
         small = opts.small_bet
-        structure: Structure = FixedLimit(opts.raise_cap) if opts.limit else NoLimit()
+        structure: Structure = FixedLimit(opts.raise_limit) if opts.limit else NoLimit()
 
         def size(raiser: int) -> int:
             if opts.limit and raiser == defender and not self.camps[defender].soldiers:
@@ -227,48 +230,62 @@ class Hand:
         self.exchange = None
         if ex.folded is not None:  # P10: the side that folds is out; the other takes its cards
             return events + self._win(ex.other(ex.folded), ex.folded, "fold")
-        return events + self._called(ex.attacker, ex.defender)
+        return events + self._called(ex, caller=seat)
 
-    def _called(self, attacker: int, defender: int) -> list[Event]:
-        """P10: both hands are compared (P13: the two fighters see each other's)."""
-        a, d = self.camps[attacker], self.camps[defender]
-        self.seen[attacker].add(defender)
-        self.seen[defender].add(attacker)
+    def _called(self, ex: Exchange, caller: int) -> list[Event]:
+        """P10, P13: the other fighter hands its palace to the one who called last, who looks
+        and names the winner (the game judges for it: the software is the croupier). The caller
+        shows its own palace to the other fighter only when it claims the win or the tie; a
+        caller who loses concedes, and nobody ever sees its palace."""
+        other = ex.other(caller)
+        camps = self.camps
+        verdict = judge(ex.attacker, camps[ex.attacker], ex.defender, camps[ex.defender])
         hands = [
-            {
-                "seat": seat,
-                "palace": [str(c) for c in camp.palace],
-                "banner": str(camp.banner),
-                "soldiers": [str(c) for c in camp.soldiers],
-                "left_out": [str(c) for c in camp.cards() if c.suit == other.banner.suit],
-                "counts": battle_rank(camp, other).category,
-                "own_suit": camp.own_suit(),
-            }
-            for seat, camp, other in ((attacker, a, d), (defender, d, a))
+            _battle_hand(seat, camps[seat], camps[rival])
+            for seat, rival in ((other, caller), (caller, other))
         ]
-        events = [Event.private([attacker, defender], "battle_hands", hands=hands)]
-        verdict = judge(attacker, a, defender, d)
+        told = {
+            "caller": caller,
+            "other": other,
+            "hands": hands,
+            "winner": verdict.winner,
+            "how": verdict.how,
+        }
+        self.seen[caller].add(other)
+        events = [Event.private([caller], "battle_examined", **told)]
+        claims = verdict.winner != other
+        if claims:  # the caller's palace, for confirmation
+            self.seen[other].add(caller)
+            events.append(Event.private([other], "battle_confirmed", **told))
         if verdict.winner is not None:
-            loser = defender if verdict.winner == attacker else attacker
-            return events + self._win(verdict.winner, loser, verdict.how)
+            winner = verdict.winner
+            loser = other if winner == caller else caller
+            how = "claimed" if claims else "conceded"
+            return events + self._win(winner, loser, how, caller=caller)
         last_two = self.ledger.live_count() == 2
-        events.append(Event.public("battle_tied", seats=[attacker, defender], split=last_two))
+        events.append(Event.public("battle_tied", seats=[ex.attacker, ex.defender], split=last_two))
         if last_two:  # P10: the last two split the pot
-            return events + self._award([attacker, defender], "tie")
-        self._leave(attacker, with_face_up=True)
-        self._leave(defender, with_face_up=True)
+            return events + self._award([ex.attacker, ex.defender], "tie")
+        self._leave(ex.attacker, with_face_up=True)
+        self._leave(ex.defender, with_face_up=True)
         return events + self._end_turn()
 
-    def _win(self, winner: int, loser: int, how: str) -> list[Event]:
+    def _win(self, winner: int, loser: int, how: str, caller: int | None = None) -> list[Event]:
         """P10: the loser is out; the winner takes its soldiers and banner as soldiers, then
-        chooses which to let go (down to five at most)."""
+        chooses which to let go (down to five at most). Everyone learns who won and how the
+        battle ended (a fold, the caller's claim, or its concession), never by what hand."""
         taken = self.camps[loser].face_up()
         self.camps[winner].soldiers += taken
         self._leave(loser, with_face_up=False)
         self.phase, self.letting_go = "soldiers", (winner, "won")
         return [
             Event.public(
-                "battle_won", winner=winner, loser=loser, how=how, taken=[str(c) for c in taken]
+                "battle_won",
+                winner=winner,
+                loser=loser,
+                how=how,
+                caller=caller,
+                taken=[str(c) for c in taken],
             )
         ]
 
@@ -341,6 +358,20 @@ class Hand:
         data["why"] = why
         self.awards.append(data)
         return [Event.public("pot_awarded", **data)]
+
+
+def _battle_hand(seat: int, camp: Camp, rival: Camp) -> JSON:
+    """P10: a fighter's palace and what its hand counts as against `rival` (the cards of the
+    rival's banner suit left out), and its own-suit count for the tie-break."""
+    return {
+        "seat": seat,
+        "palace": [str(c) for c in camp.palace],
+        "banner": str(camp.banner),
+        "soldiers": [str(c) for c in camp.soldiers],
+        "left_out": [str(c) for c in camp.cards() if c.suit == rival.banner.suit],
+        "counts": battle_rank(camp, rival).category,
+        "own_suit": camp.own_suit(),
+    }
 
 
 def _category(camp: Camp) -> str:

@@ -119,11 +119,38 @@ def _battle_hand_line(item: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _battle_won(d: Mapping[str, Any]) -> Message:
+    """P10, P13: who won and how the battle ended; a called battle's hands are not named here
+    (only the fighters' own events show what they saw)."""
     how = d.get("how")
-    key = f"battle_won.{how}" if how in ("fold", "hand", "banner_suit") else "battle_won.hand"
+    key = f"battle_won.{how}" if how in ("fold", "claimed", "conceded") else "battle_won.fold"
     return message(
         key, winner=seat(d.get("winner")), loser=seat(d.get("loser")), cards=_cards(d.get("taken"))
     )
+
+
+def _verdict(d: Mapping[str, Any]) -> dict[str, Any]:
+    how = d.get("how")
+    if how == "tie" or d.get("winner") is None:
+        return nested("verdict.tie")
+    key = "verdict.banner_suit" if how == "banner_suit" else "verdict.hand"
+    return nested(key, winner=seat(d.get("winner")))
+
+
+def _battle_seen(key: str) -> Callable[[Mapping[str, Any]], Message]:
+    """P13: what one fighter saw of a called battle: `battle_examined` (the caller, shown the
+    other fighter's palace) or `battle_confirmed` (the other fighter, shown the caller's palace
+    because it claims the win or the tie)."""
+
+    def describe(d: Mapping[str, Any]) -> Message:
+        return message(
+            key,
+            caller=seat(d.get("caller")),
+            other=seat(d.get("other")),
+            hands=listing([_battle_hand_line(_mapping(h)) for h in _list(d.get("hands"))]),
+            verdict=_verdict(d),
+        )
+
+    return describe
 
 
 def _soldiers_let_go(d: Mapping[str, Any]) -> Message:
@@ -187,10 +214,8 @@ _DESCRIBERS: dict[str, Callable[[Mapping[str, Any]], Message]] = {
         all_in=_all_in(d),
     ),
     "battle_action": _battle_action,
-    "battle_hands": lambda d: message(
-        "battle_hands",
-        hands=listing([_battle_hand_line(_mapping(h)) for h in _list(d.get("hands"))]),
-    ),
+    "battle_examined": _battle_seen("battle_examined"),
+    "battle_confirmed": _battle_seen("battle_confirmed"),
     "battle_won": _battle_won,
     "battle_tied": lambda d: message(
         "battle_tied.split" if d.get("split") else "battle_tied.out",

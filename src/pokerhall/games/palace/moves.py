@@ -229,7 +229,7 @@ def battle_prompt(hand: Hand, seat: int, prompt_id: int) -> JSON:
         role="defender" if seat == ex.defender else "attacker",
         bets={str(s): total for s, total in ex.totals.items()},
         raises=ex.raises,
-        raise_cap=hand.options.raise_cap if hand.options.limit else None,
+        raise_cap=hand.options.raise_limit if hand.options.limit else None,
         pot=hand.ledger.pot_total(),
     )
 

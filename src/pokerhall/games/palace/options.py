@@ -35,7 +35,9 @@ class PalaceOptions:
     discard_price: int
     """P8 [ours]: 0 means one small bet."""
     raise_cap: int
-    """P16: raises per battle in limit play."""
+    """P16 [ours]: raises per battle in limit play; 0 (the default) means no cap, as the seed
+    lets the fighters re-raise after every raise (P10). Tables stored with the old default, 3,
+    keep their cap; one stored with 0 (which once meant no raise at all) now has none."""
     forced_battle: bool
     """P14 [ours]: with two players left, staying and discarding are not offered."""
     hands_per_session: int
@@ -53,6 +55,11 @@ class PalaceOptions:
     @property
     def discard_cost(self) -> int:
         return self.discard_price or self.small_bet
+
+    @property
+    def raise_limit(self) -> int | None:
+        """The cap of raises per battle at a limit table, None for none."""
+        return self.raise_cap or None
 
     @property
     def limit(self) -> bool:
@@ -89,7 +96,7 @@ OPTIONS = (
         "betting",
         "choice",
         "limit",
-        "Limit (raises of one big bet, capped) or no-limit (raises of at least a big bet).",
+        "Limit (raises of one big bet) or no-limit (raises of at least a big bet).",
         choices=("limit", "no_limit"),
     ),
     OptionSpec(
@@ -110,7 +117,15 @@ OPTIONS = (
         MAX_SETTING_CHIPS,
         advanced=True,
     ),
-    OptionSpec("raise_cap", "int", 3, "Raises per battle in limit play.", 0, 100, advanced=True),
+    OptionSpec(
+        "raise_cap",
+        "int",
+        0,
+        "Raises per battle in limit play (0: no cap, re-raise as often as you like).",
+        0,
+        100,
+        advanced=True,
+    ),
     OptionSpec(
         "forced_battle",
         "bool",

@@ -35,7 +35,8 @@ Cards are written rank then suit: 2-9, T, J, Q, K, A and s, h, d, c (Ah, Td, 7c)
 EVENT_STYLES = {
     ROUND_STARTED: "bold",
     "battle": "bold yellow",
-    "battle_hands": "cyan",
+    "battle_examined": "cyan",
+    "battle_confirmed": "cyan",
     "battle_won": "yellow",
     "battle_tied": "yellow",
     "showdown": "cyan",

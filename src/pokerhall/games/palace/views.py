@@ -1,7 +1,9 @@
 """Per-seat views (P13): what one seat, or a spectator, may know now.
 
-Banners and soldiers are public; a seat sees its own palace and the palaces it saw in a called
-battle (`known`), and everyone sees the palaces shown at a showdown. The stock and the discard pile
+Banners and soldiers are public; a seat sees its own palace and the palaces it was shown in a
+called battle (`known`): the caller the other fighter's palace, and the other fighter the
+caller's only when the caller claimed the win or the tie; a caller who conceded is never shown.
+Everyone sees the palaces shown at a showdown. The stock and the discard pile
 are counts only. A view holds the current hand only (no card of an earlier hand), so a card named
 in it is always a card of this deal.
 """

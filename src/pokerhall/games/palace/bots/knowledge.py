@@ -1,11 +1,12 @@
 """What one seat knows of a Palace hand, read from its own view alone (P13).
 
 A bot is a client like any other: it gets its seat's view and prompt, never the game. From the
-view it knows its palace, every banner and soldier on the table, the palaces it saw in called
-battles (`you.known`) and those shown at a showdown. Soldiers are face up until they are
-discarded, so a bot that remembers the views it was given this hand also knows cards that have
-gone to the discard pile since (`Memory`); none of them can be in a palace still in play, because
-palaces are dealt once, from the cards left after the banners (P5).
+view it knows its palace, every banner and soldier on the table, the palaces it was shown in
+called battles (`you.known`: the other fighter's when it called last, the caller's when the caller
+claimed; never a conceding caller's, P13) and those shown at a showdown. Soldiers are face up
+until they are discarded, so a bot that remembers the views it was given this hand also knows
+cards that have gone to the discard pile since (`Memory`); none of them can be in a palace still
+in play, because palaces are dealt once, from the cards left after the banners (P5).
 
 Everything else is `pool`: the cards whose place the seat does not know (the other palaces, the
 stock, the rest of the discard pile). The bots sample unseen palaces and bought cards from it.

@@ -131,6 +131,10 @@ class CautiousBot(_SeeingBot):
     """With two left and nothing better to do, battle down to this chance rather than fold."""
     CALL = 0.45
     RAISE = 0.78
+    MOST_RAISES = 4
+    """Raise only while the battle has had fewer raises than this: its chance is not shaded by
+    the other fighter's raises, and limit battles have no cap (P10, P16), so two confident
+    bots would otherwise raise each other all-in."""
     SMALL_CAMP = 2
     """Buy while holding fewer soldiers than this."""
 
@@ -155,7 +159,7 @@ class CautiousBot(_SeeingBot):
         other = self.other_fighter(table, prompt)
         count = self.deals(table, 1, draw=False)
         p = duel_chance(table, table.me, other, scenarios(table, self._rng, count, draw=False))
-        if p >= self.RAISE and "raise" in specs:
+        if p >= self.RAISE and "raise" in specs and int(prompt["raises"]) < self.MOST_RAISES:
             return self.raise_by(specs)
         if p >= self.CALL:
             return {"type": "call"}
@@ -298,7 +302,7 @@ def battle_value(
         return None
     bet = min((soldiers + 1) * s, stack)
     opponent = table.opponents[target]
-    their_call = min(max((len(opponent.soldiers) + 1) * s, bet), opponent.stack)
+    their_call = min((len(opponent.soldiers) + 1) * s, opponent.stack)  # P10: its own price
     after = survival(table, now, target)
     return now.battle[target] * after * (pot + bet + their_call) - bet
 

@@ -78,14 +78,19 @@ function renderCamp(model) {
 // --- the battle ----------------------------------------------------------------------------
 
 /** The hand's last battle from its events (as the server sends them: `type` and the event's
-   fields): the attack, answers, the reveal (fighters only, P13) and how it ended. */
+   fields): the attack, answers, what this seat was shown (P13: `battle_examined` to the one who
+   called last, `battle_confirmed` to the other fighter only when the caller claims; a third seat,
+   a spectator and the winner over a conceding caller get neither) and how it ended. */
 function lastBattle(events) {
   let battle = null;
   for (const event of events) {
-    if (event.type === "battle") battle = { attack: event, actions: [], hands: null, won: null, tied: null };
+    if (event.type === "battle") battle = { attack: event, actions: [], hands: null, seen: null, won: null, tied: null };
     else if (!battle) continue;
     else if (event.type === "battle_action") battle.actions.push(event);
-    else if (event.type === "battle_hands") battle.hands = event.hands;
+    else if (event.type === "battle_examined" || event.type === "battle_confirmed") {
+      battle.hands = event.hands;
+      battle.seen = event;
+    }
     else if (event.type === "battle_won") battle.won = event;
     else if (event.type === "battle_tied") battle.tied = event;
   }
@@ -117,9 +122,14 @@ function revealOf(model, hand, other) {
 function outcome(model, battle) {
   if (battle.won) {
     const { winner, loser, how, taken } = battle.won;
-    const key = { fold: "pal.battle.fold", banner_suit: "pal.battle.banner_suit" }[how] ?? "pal.battle.hand";
+    // A fighter who was shown the hands learns why (better hand, or the banner-suit tie-break);
+    // everyone else only who won and whether by a fold, the caller's claim or its concession.
+    const why = battle.seen?.how === "banner_suit" ? "pal.battle.banner_suit" : "pal.battle.hand";
+    const key = { fold: "pal.battle.fold", claimed: "pal.battle.claimed", conceded: "pal.battle.conceded" }[how] ?? "pal.battle.claimed";
+    const names = { winner: name(model, winner), loser: name(model, loser) };
     return [
-      t(key, { winner: name(model, winner), loser: name(model, loser) }),
+      ...(battle.seen && how !== "fold" ? [t(why, names)] : []),
+      t(key, names),
       t("pal.battle.taken", { name: name(model, winner), cards: cardsWords(taken) }),
     ];
   }
@@ -323,8 +333,15 @@ export default {
   styles: [new URL("./palace.css", import.meta.url).href],
 
   /** Events read out even when "read out every event" is off: battles and how hands end. */
+  /** The events that decided a battle, on the felt during the result pause (render-result.js):
+      only what the rules show (P-events battle_examined, battle_confirmed, battle_won). */
+  resultEvents: new Set([
+    "battle_examined", "battle_confirmed", "battle_won", "battle_tied", "showdown", "same_suit",
+    "pot_awarded", "eliminated",
+  ]),
+
   alwaysAnnounced: new Set([
-    "battle", "battle_action", "battle_hands", "battle_won", "battle_tied", "showdown",
+    "battle", "battle_action", "battle_examined", "battle_confirmed", "battle_won", "battle_tied", "showdown",
     "same_suit", "pot_awarded", "eliminated", "left", "game_over",
   ]),
 
