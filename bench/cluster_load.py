@@ -1,18 +1,24 @@
-"""Several `pokerhall serve` processes over PostgreSQL + Redis on loopback, and a kill -9.
+"""Several `pokerhall serve` processes over PostgreSQL + Redis on loopback, and a fault.
 
 `--processes` servers share a fresh PostgreSQL database and one Redis (a prefix of their own).
 `--tables` tables of three seats are opened round the processes, and each seat's client connects
 to another process than its neighbour's, so most moves are routed to the table's owner over
 Redis and most updates fanned out back. Clients play flat out with bench/load_client.py's
-policy; a client whose connection drops reconnects (to its own process, or the next one alive)
-and carries on, sending its move again only if its prompt is still open.
+policy; a client whose connection drops reconnects (to the next process alive) and carries on,
+sending its move again only if its prompt is still open. Like the web client (`socket.js`), a
+client that has heard nothing for a while pings, and gives a connection up whose ping goes
+unanswered (`cluster/timing.py`): a stalled process keeps its sockets open but silent.
 
-After a warm-up it measures for `--seconds`; at `--kill-at` seconds into that, one process gets
-SIGKILL. It reports acknowledged moves per second, the latency from sending a move to receiving
-its update (p50, p99), how long until every table of the killed process had a new owner and
-until every one of them had acknowledged a move again, and then checks the database: every
-acknowledged move is stored (lost must be 0) and no prompt was answered twice by one seat
-(doubled must be 0).
+After a warm-up it measures for `--seconds`; at `--fault-at` seconds into that, one process gets
+the fault: `kill` is SIGKILL, `stall` is SIGSTOP for `--stall-seconds` (longer than a lease),
+then SIGCONT. `--faults` runs each kind in turn, `--runs` times each, each run on fresh
+processes and a fresh database. For each run it reports acknowledged moves per second, the
+latency from sending a move to receiving its update (p50, p99), and for each table of the
+faulty process the time from the fault until it had a new owner and until it acknowledged a
+move again through a surviving process (a move sent after the fault, through a connection to
+another process); then it checks the database: every acknowledged move is stored (lost must
+be 0) and no prompt was answered twice by one seat (doubled must be 0). At the end it prints
+each fault kind's per-table times over all its runs: p50, p99 and max.
 """
 
 from __future__ import annotations
@@ -42,11 +48,16 @@ import asyncpg
 import httpx
 from sqlalchemy import func, select
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import WebSocketException
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
 from bench.load_client import PACKS, choose, table_options
 from pokerhall import games
+from pokerhall.server.cluster.timing import (
+    CLIENT_CONNECT_TIMEOUT,
+    CLIENT_IDLE_PING,
+    CLIENT_PONG_TIMEOUT,
+)
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
 from pokerhall.server.models import LeaseRow, TableRow
@@ -55,6 +66,7 @@ from pokerhall.server.packs import register_packs
 READY_TIMEOUT = 60.0
 POSTGRES = os.environ.get("POKERHALL_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/x")
 REDIS = os.environ.get("POKERHALL_BENCH_REDIS", "redis://127.0.0.1:6379/0")
+FAULTS = ("kill", "stall", "none")
 
 
 def free_port() -> int:
@@ -124,6 +136,7 @@ class Server:
 
     def stop(self, sig: int = signal.SIGINT) -> None:
         if self.alive():
+            self.proc.send_signal(signal.SIGCONT)  # a stalled one must run to stop cleanly
             self.proc.send_signal(sig)
             try:
                 self.proc.wait(15)
@@ -141,8 +154,17 @@ class Figures:
     """(table, seat, prompt id) of every move a client saw acknowledged."""
     errors: Counter[str] = dataclasses.field(default_factory=Counter)
     reconnects: int = 0
-    last_ack: dict[str, float] = dataclasses.field(default_factory=dict)
     games_finished: int = 0
+    fault_at: float | None = None
+    """When the fault struck (`time.perf_counter`)."""
+    victim: Server | None = None
+    victims: set[str] = dataclasses.field(default_factory=set)
+    """The faulty process's tables."""
+    resumed: dict[str, float] = dataclasses.field(default_factory=dict)
+    """Seconds from the fault until each of them acknowledged a move through a survivor."""
+    unanswered_pings: int = 0
+    synced: dict[str, float] = dataclasses.field(default_factory=dict)
+    """Seconds from the fault until a client of each of them had its state from a survivor."""
 
 
 class Seat:
@@ -155,6 +177,7 @@ class Seat:
         self.figures = figures
         self.rng = random.Random(f"{table_id}{token}")
         self.sent_at: float | None = None
+        self.server: Server | None = None
         self.sent_for: int | None = None
         self.move: dict[str, Any] | None = None
         self.seat: int | None = None
@@ -169,10 +192,12 @@ class Seat:
 
     async def play(self) -> None:
         for attempt in range(1000):
-            server = self._server(0 if attempt == 0 else attempt)
+            self.server = server = self._server(attempt)
             url = f"ws://127.0.0.1:{server.port}/ws/tables/{self.table_id}"
             try:
-                async with connect(url, ping_interval=None, open_timeout=10) as ws:
+                async with connect(
+                    url, ping_interval=None, open_timeout=CLIENT_CONNECT_TIMEOUT
+                ) as ws:
                     await ws.send(json.dumps({"v": 1, "type": "hello", "token": self.token}))
                     if await self._read(ws):
                         return
@@ -182,14 +207,36 @@ class Seat:
             self.retried = self.sent_at is not None  # its latency would count the outage
             await asyncio.sleep(0.2)
 
+    async def _receive(self, ws: ClientConnection) -> str | None:
+        """The next message, None once the connection closed. Raises TimeoutError when the
+        server is silent for `CLIENT_IDLE_PING` and then does not answer a ping in
+        `CLIENT_PONG_TIMEOUT` (as `socket.js` gives such a connection up)."""
+        try:  # asyncio.timeout, not wait_for: in 3.11 that may swallow the run's cancel
+            try:
+                async with asyncio.timeout(CLIENT_IDLE_PING):
+                    text = await ws.recv()
+            except TimeoutError:
+                await ws.send(json.dumps({"v": 1, "type": "ping"}))
+                try:
+                    async with asyncio.timeout(CLIENT_PONG_TIMEOUT):
+                        text = await ws.recv()
+                except TimeoutError:
+                    self.figures.unanswered_pings += 1
+                    raise
+        except ConnectionClosed:
+            return None
+        return text if isinstance(text, str) else text.decode()
+
     async def _read(self, ws: ClientConnection) -> bool:
-        async for text in ws:
+        while (text := await self._receive(ws)) is not None:
             message = json.loads(text)
             kind = message["type"]
             if kind == "welcome":
                 self.seat = message["seat"]
             elif kind in ("state", "update") and await self._on_view(ws, message["view"]):
                 return True
+            if kind == "state":
+                self._synced()
             elif kind == "error":
                 self.figures.errors[message["code"]] += 1
                 self.sent_at = None
@@ -214,13 +261,31 @@ class Seat:
             await ws.send(json.dumps({"v": 1, "type": "move", "move": self.move}))
         return False
 
+    def _synced(self) -> None:
+        figures = self.figures
+        if (
+            figures.fault_at is not None
+            and self.table_id in figures.victims
+            and self.table_id not in figures.synced
+            and self.server is not figures.victim
+        ):
+            figures.synced[self.table_id] = time.perf_counter() - figures.fault_at
+
     def _acknowledged(self) -> None:
         assert self.sent_at is not None
         assert self.sent_for is not None
         assert self.seat is not None
         figures = self.figures
         figures.acknowledged.add((self.table_id, self.seat, self.sent_for))
-        figures.last_ack[self.table_id] = time.monotonic()
+        now = time.perf_counter()
+        if (
+            figures.fault_at is not None
+            and self.table_id in figures.victims
+            and self.table_id not in figures.resumed
+            and self.sent_at > figures.fault_at
+            and self.server is not figures.victim
+        ):
+            figures.resumed[self.table_id] = now - figures.fault_at
         if figures.measuring:
             figures.moves += 1
             if not self.retried:
@@ -271,7 +336,33 @@ async def check_records(db: Database, figures: Figures, table_ids: list[str]) ->
     return lost, doubled
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
+def spread(values: list[float]) -> dict[str, float | None]:
+    ordered = sorted(values)
+    if not ordered:
+        return {"p50": None, "p99": None, "max": None}
+    return {
+        "p50": round(percentile(ordered, 50), 2),
+        "p99": round(percentile(ordered, 99), 2),
+        "max": round(ordered[-1], 2),
+    }
+
+
+async def strike(victim: Server, fault: str, stall_seconds: float) -> asyncio.Task[None] | None:
+    """The fault; for a stall, the task that lets the process run again after it."""
+    if fault == "kill":
+        victim.stop(signal.SIGKILL)
+    elif fault == "stall":
+        victim.proc.send_signal(signal.SIGSTOP)
+
+        async def wake() -> None:
+            await asyncio.sleep(stall_seconds)
+            victim.proc.send_signal(signal.SIGCONT)
+
+        return asyncio.create_task(wake())
+    return None
+
+
+async def run(args: argparse.Namespace, fault: str) -> dict[str, Any]:
     name = f"pokerhall_bench_{secrets.token_hex(4)}"
     await admin(f'CREATE DATABASE "{name}"')
     db_url = with_database(POSTGRES, name)
@@ -279,6 +370,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="cluster-load-"))
     servers: list[Server] = []
     db = Database(db_url)
+    waking: asyncio.Task[None] | None = None
     try:
         servers.append(Server(db_url, prefix, workdir / "server0.log"))
         await servers[0].ready()  # the first one migrates the database
@@ -301,23 +393,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         tasks = [asyncio.create_task(seat.play()) for seat in seats]
         await asyncio.sleep(args.warmup)
         victim = servers[0]
-        victims = [t for t, o in (await owners(db, table_ids)).items() if o == victim.id]
         figures.measuring, started = True, time.perf_counter()
-        taken_over = resumed = None
-        if args.no_kill:
-            victims, resumed = [], 0.0
-        else:
-            await asyncio.sleep(args.kill_at)
-            victim.stop(signal.SIGKILL)
-        killed_at = time.monotonic()
-        while (elapsed := time.perf_counter() - started) < args.seconds or resumed is None:
-            now = time.monotonic()
-            if taken_over is None and victims:
-                found = await owners(db, victims)
-                if all(o not in (None, victim.id) for o in found.values()):
-                    taken_over = now - killed_at
-            if resumed is None and all(figures.last_ack.get(t, 0) > killed_at for t in victims):
-                resumed = now - killed_at
+        taken_over: dict[str, float] = {}
+        if fault != "none":
+            await asyncio.sleep(args.fault_at)
+            victims = {t for t, o in (await owners(db, table_ids)).items() if o == victim.id}
+            figures.victim, figures.victims = victim, victims
+            figures.fault_at = time.perf_counter()
+            waking = await strike(victim, fault, args.stall_seconds)
+        while (elapsed := time.perf_counter() - started) < args.seconds or (
+            len(figures.resumed) < len(figures.victims)
+        ):
+            if figures.fault_at is not None and len(taken_over) < len(figures.victims):
+                now = time.perf_counter() - figures.fault_at
+                for table_id, owner in (await owners(db, sorted(figures.victims))).items():
+                    if owner not in (None, victim.id) and table_id not in taken_over:
+                        taken_over[table_id] = now
             if elapsed > args.seconds + 60:
                 break
             await asyncio.sleep(0.05)
@@ -325,26 +416,34 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         moves_measured = figures.moves
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.wait(tasks, timeout=30)
+        if waking is not None:
+            await waking  # the stalled process has run again: its stale moves are refused
         lost, doubled = await check_records(db, figures, table_ids)
         latencies = sorted(1000 * s for s in figures.latencies)
         return {
+            "fault": fault,
             "processes": args.processes,
             "tables": args.tables,
-            "tables_killed": len(victims),
+            "tables_hit": len(figures.victims),
             "seconds": round(elapsed, 1),
             "moves": moves_measured,
             "moves_per_s": round(moves_measured / elapsed),
             "p50_ms": round(percentile(latencies, 50), 1),
             "p99_ms": round(percentile(latencies, 99), 1),
-            "takeover_s": None if taken_over is None else round(taken_over, 2),
-            "resumed_s": None if resumed is None else round(resumed, 2),
+            "takeover_s": sorted(round(v, 2) for v in taken_over.values()),
+            "resumed_s": sorted(round(v, 2) for v in figures.resumed.values()),
+            "synced_s": sorted(round(v, 2) for v in figures.synced.values()),
+            "not_resumed": len(figures.victims) - len(figures.resumed),
             "lost": lost,
             "doubled": doubled,
             "reconnects": figures.reconnects,
+            "unanswered_pings": figures.unanswered_pings,
             "errors": dict(figures.errors),
         }
     finally:
+        if waking is not None:
+            waking.cancel()
         for server in servers:
             server.stop()
             if server.profile is not None and server.profile.exists():
@@ -356,18 +455,42 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def report(result: dict[str, Any]) -> None:
-    r = result
-    print(f"pokerhall cluster: {r['processes']} processes over PostgreSQL + Redis (loopback)")
-    print(f"  tables      {r['tables']} × 3 seats, seats' clients spread over the processes")
+def report(run_no: int, r: dict[str, Any]) -> None:
+    print(f"run {run_no}: {r['fault']}, {r['processes']} processes, {r['tables']} tables × 3 seats")
     print(f"  moves/s     {r['moves_per_s']:,} ({r['moves']:,} acknowledged in {r['seconds']} s)")
     print(f"  latency ms  p50 {r['p50_ms']}   p99 {r['p99_ms']}  (move sent -> its update)")
-    print(f"  kill -9     one process with {r['tables_killed']} tables")
-    print(f"  takeover    {r['takeover_s']} s until each had a new owner")
-    print(f"  resumed     {r['resumed_s']} s until each had acknowledged a move again")
+    if r["fault"] != "none":
+        takeover, resumed = spread(r["takeover_s"]), spread(r["resumed_s"])
+        print(f"  fault       {r['fault']}: one process with {r['tables_hit']} tables")
+        synced = spread(r["synced_s"])
+        print(f"  new owner   p50 {takeover['p50']} s  max {takeover['max']} s")
+        print(f"  a state     p50 {synced['p50']} s  max {synced['max']} s  (through a survivor)")
+        print(
+            f"  resumed     p50 {resumed['p50']} s  max {resumed['max']} s"
+            f"  (not resumed: {r['not_resumed']})"
+        )
     print(f"  lost        {r['lost']} acknowledged moves (must be 0)")
     print(f"  doubled     {r['doubled']} prompts answered twice (must be 0)")
-    print(f"  reconnects  {r['reconnects']}   errors {r['errors'] or 'none'}")
+    print(
+        f"  reconnects  {r['reconnects']}   unanswered pings {r['unanswered_pings']}"
+        f"   errors {r['errors'] or 'none'}"
+    )
+
+
+def summary(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per fault kind, the per-table times over all its runs."""
+    kinds: dict[str, dict[str, Any]] = {}
+    for fault in FAULTS[:2]:
+        runs = [r for r in results if r["fault"] == fault]
+        if runs:
+            kinds[fault] = {
+                "runs": len(runs),
+                "tables": sum(r["tables_hit"] for r in runs),
+                "not_resumed": sum(r["not_resumed"] for r in runs),
+                "new_owner_s": spread([v for r in runs for v in r["takeover_s"]]),
+                "resumed_s": spread([v for r in runs for v in r["resumed_s"]]),
+            }
+    return kinds
 
 
 def main() -> None:
@@ -376,16 +499,40 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=30, help="tables kept busy (30)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time (20)")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured start (3)")
-    parser.add_argument("--kill-at", type=float, default=8.0, help="kill -9 after this (8)")
+    parser.add_argument(
+        "--faults", default="kill,stall", help="fault kinds in turn: kill, stall, none (kill,stall)"
+    )
+    parser.add_argument("--runs", type=int, default=1, help="runs of each fault kind (1)")
+    parser.add_argument(
+        "--fault-at", "--kill-at", type=float, default=8.0, help="the fault after this (8)"
+    )
+    parser.add_argument(
+        "--stall-seconds", type=float, default=9.0, help="how long a stall lasts (9)"
+    )
     parser.add_argument("--profile", action="store_true", help="profile the second server")
-    parser.add_argument("--no-kill", action="store_true", help="measure without the kill")
+    parser.add_argument("--no-kill", action="store_true", help="same as --faults none")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
-    result = asyncio.run(run(args))
-    report(result)
+    faults = ["none"] if args.no_kill else args.faults.split(",")
+    if unknown := set(faults) - set(FAULTS):
+        parser.error(f"unknown fault kinds: {', '.join(sorted(unknown))}")
+    results = []
+    for fault in faults:
+        for _ in range(args.runs):
+            results.append(asyncio.run(run(args, fault)))
+            report(len(results), results[-1])
+    kinds = summary(results)
+    for fault, kind in kinds.items():
+        t, r = kind["new_owner_s"], kind["resumed_s"]
+        print(
+            f"{fault}: {kind['tables']} tables over {kind['runs']} runs:"
+            f" new owner p50 {t['p50']} p99 {t['p99']} max {t['max']} s;"
+            f" moving again p50 {r['p50']} p99 {r['p99']} max {r['max']} s"
+            f" (not resumed: {kind['not_resumed']})"
+        )
     if args.json:
-        args.json.write_text(json.dumps(result, indent=2))
-    if result["lost"] or result["doubled"]:
+        args.json.write_text(json.dumps({"runs": results, "faults": kinds}, indent=2))
+    if any(r["lost"] or r["doubled"] or r["not_resumed"] for r in results):
         sys.exit(1)
 
 

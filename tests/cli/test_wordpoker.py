@@ -32,6 +32,13 @@ def test_w6_declare_and_respond_commands() -> None:
     assert parse_command("c", respond, HAND) == {"type": "call", "exchange": []}
 
 
+def test_w16_a_ch_card_is_exchanged_as_ch() -> None:
+    hand = [*HAND, {"id": "CH1", "letter": "CH"}, {"id": "C2", "letter": "C"}]
+    respond = {"type": "respond"}
+    assert parse_command("c ch", respond, hand) == {"type": "call", "exchange": ["CH1"]}
+    assert parse_command("c C", respond, hand) == {"type": "call", "exchange": ["C2"]}
+
+
 def test_w9_a_word_is_typed_as_it_is_written() -> None:
     word = {"type": "word"}
     assert parse_command("kočka", word, HAND) == {"type": "word", "word": "kočka"}
@@ -47,7 +54,7 @@ def test_w17_play_in_czech_shows_the_table_and_czech_reasons(cli: Run) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Slovní poker · partie 1 z 10" in out
-    assert "Tvoje karty: P K M ´ S" in out
+    assert "Tvoje karty: N J V ´ S" in out
     assert "slovo potřebuje kartu, kterou nemáš: 1 × L, máš 0" in out
     assert "Ohlášení:" in out
 
@@ -66,7 +73,7 @@ def test_w2_w9_a_whole_game_in_czech_through_the_cli_entry_point() -> None:
     # Played as a user would, with piped input: the same three lines over and over are each a
     # move at some prompt (s at a declaration, c at a response, - at the word) and a refusal,
     # in Czech, at the others, so every prompt is answered and the game runs to its end.
-    script = "?\ns\nc P K\n" + "s\nc\n-\n" * 60
+    script = "?\ns\nc N J\n" + "s\nc\n-\n" * 60
     args = ["play", "wordpoker", "--bots", "2", "--seed", "3", "--lang", "cs"]
     result = subprocess.run(
         [sys.executable, "-m", "pokerhall", *args, "-o", "lexicon=mini", "-o", "deals=2"],
@@ -81,7 +88,7 @@ def test_w2_w9_a_whole_game_in_czech_through_the_cli_entry_point() -> None:
     assert result.returncode == 0, out + result.stderr
     assert "Ohlášení (zapečetěné, všichni naráz)" in out  # the help, in Czech
     assert "napiš r N pro navýšení o N" in out  # a refusal, in Czech
-    assert "Odhozené karty: P K" in out
+    assert "Odhozené karty: N J" in out
     assert "Partie 2 z 2" in out
     assert "Konec hry" in out
     assert "Konečné pořadí" in out

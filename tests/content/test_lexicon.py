@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 
 from pokerhall.content import lexicon as lexicon_module
-from pokerhall.content.czech import is_czech_word, letters_key, strip_diacritics
+from pokerhall.content.czech import (
+    CH_KEY,
+    is_abbreviation,
+    is_czech_word,
+    letter_count,
+    letters_key,
+    split_letters,
+    strip_diacritics,
+)
 from pokerhall.content.lexicon import Lexicon, LexiconUnavailable, default_cache_dir
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "lexicon"
@@ -162,3 +170,23 @@ def test_from_words() -> None:
     assert sorted(lex) == ["kočka", "kočky"]
     assert lex.by_letters("ackko") == ["kočka"]
     assert lex.digest == Lexicon.from_words(["kočky", "kočka"]).digest
+
+
+def test_w16_w18_ch_is_one_letter_of_the_czech_alphabet() -> None:
+    assert split_letters("chytrých") == ["ch", "y", "t", "r", "ý", "ch"]
+    assert letter_count("chytrých") == 6
+    assert letter_count("kočka") == 5
+    assert split_letters("čh") == ["č", "h"]  # Č and H: a háček is no part of CH
+    assert letters_key("chytrých") == "".join(sorted("rtyy" + CH_KEY * 2))
+    assert letters_key("ucho") == letters_key("ochu") != letters_key("couh")
+    lex = Lexicon.from_words(["ucho", "chata", "nezapíchala"])  # 11 characters, 10 letters
+    assert lex.by_letters(letters_key("ucho")) == ["ucho"]
+    assert "nezapíchala" in lex
+    assert len(Lexicon.from_words(["nejkrásnějšími"])) == 0  # 14 letters: more than W9 allows
+
+
+def test_w19_abbreviations_are_no_forms() -> None:
+    for word in ("adj", "biol", "cca", "dpi", "zool"):
+        assert is_abbreviation(word)
+    assert not is_abbreviation("bio")
+    assert sorted(Lexicon.from_words(["cca", "zool", "kočka"])) == ["kočka"]

@@ -12,9 +12,12 @@ from typing import Any
 import httpx
 
 from pokerhall.engine import prompts
+from pokerhall.server.absence import Absence
 from pokerhall.server.app import create_app
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
+
+from .roomy import ROOMY
 
 MAX_MOVES = 3000
 PLAY_TIMEOUT = 60.0
@@ -35,7 +38,7 @@ async def hall_at(db_url: str) -> AsyncIterator[Hall]:
 @asynccontextmanager
 async def http_on(hall: Hall, db_url: str) -> AsyncIterator[httpx.AsyncClient]:
     """The app's HTTP routes over `hall` (no lifespan: the hall is the test's own)."""
-    app = create_app(db_url)
+    app = create_app(db_url, limits=ROOMY)
     app.state.hall = hall
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:
@@ -66,3 +69,24 @@ async def play_randomly(hall: Hall, table_id: str, seed: int, moves: int = MAX_M
 
 def bearer(token: str) -> dict[str, Any]:
     return {"Authorization": f"Bearer {token}"}
+
+
+class ManualClock:
+    """A clock the test moves, for a hall's `absence` (`server/absence.py`): a grace time
+    passes without waiting for it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def manual_absence(hall: Hall) -> ManualClock:
+    """Give `hall` a clock the test moves for how long seats have been away (same grace)."""
+    clock = ManualClock()
+    hall.absence = Absence(hall.absence.grace, clock)
+    return clock

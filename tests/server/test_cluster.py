@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import signal
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -53,9 +54,14 @@ def start(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[Start]:
     started: list[ServeProcess] = []
 
     async def start_one(
-        *, db: str = postgres_url, redis: str = redis_url, scale_out: str = "available"
+        *,
+        db: str = postgres_url,
+        redis: str = redis_url,
+        scale_out: str = "available",
+        remove_grace: float = 0.0,
     ) -> ServeProcess:
-        process = ServeProcess(db, redis, prefix, tmp_path / f"serve{len(started)}.log")
+        log = tmp_path / f"serve{len(started)}.log"
+        process = ServeProcess(db, redis, prefix, log, remove_grace=remove_grace)
         started.append(process)
         await process.ready(scale_out)
         return process
@@ -385,11 +391,16 @@ async def removal(where: ServeProcess, table_id: str, seat: int, creator: str) -
         )
 
 
-async def removed_once_gone(where: ServeProcess, table_id: str, seat: int, creator: str) -> None:
-    """The player's socket closed: the removal goes through once the processes see it."""
-    async with asyncio.timeout(10):
+async def removed_once_gone(
+    where: ServeProcess, table_id: str, seat: int, creator: str, grace: float = 0.0
+) -> None:
+    """The player's socket closed: the removal goes through once the processes see it, and
+    the seat has been away for the grace time."""
+    async with asyncio.timeout(10 + grace):
         while (response := await removal(where, table_id, seat, creator)).status_code != 200:
-            assert response.json()["code"] == "player_present", response.text
+            assert response.json()["code"] in {"player_present", "player_away_briefly"}, (
+                response.text
+            )
             await asyncio.sleep(0.05)
 
 
@@ -439,3 +450,71 @@ async def test_without_redis_presence_elsewhere_is_unknown_and_removal_is_refuse
         refused = await removal(alone, table["id"], 0, table["creator_token"])
         assert (refused.status_code, refused.json()["code"]) == (503, "presence_unknown")
         assert (await lobby.table(table["id"]))["seats"][0]["name"] == "Bob"
+
+
+CLUSTER_GRACE = 3.0
+"""The grace time of the process asked to remove a player in the test below: long enough for
+its question to every process to be answered well within it."""
+
+
+async def refused_as_away(where: ServeProcess, table_id: str, seat: int, creator: str) -> Any:
+    """The refusal once the processes have seen the player's socket close: not yet removable."""
+    async with asyncio.timeout(10):
+        while True:
+            refused = await removal(where, table_id, seat, creator)
+            assert refused.status_code == 409, f"removed within the grace time: {refused.text}"
+            if refused.json()["code"] == "player_away_briefly":
+                return refused.json()
+            assert refused.json()["code"] == "player_present", refused.text
+            await asyncio.sleep(0.02)
+
+
+async def test_a_seat_away_briefly_on_another_process_is_not_removed(
+    start: Start, quick_options: dict[str, Any]
+) -> None:
+    """The grace time is checked on every process. Before the start: Bob joins and waits
+    through b, and a, which never saw him and is older than its grace time, refuses to remove
+    him when his socket on b has just closed (b answers that it saw him a moment ago), saying
+    when he can be; he comes back through a within the grace time and keeps his seat. During
+    the game (run by a, started longer ago than the grace time): Dan's socket on b, linked to a,
+    closes, and a's runtime saw it go. Once each has been away for the grace time, a removes
+    them."""
+    a = await start(remove_grace=CLUSTER_GRACE)
+    async with Lobby.at(a.http) as lobby:
+        running = await lobby.create(options=quick_options, seats=3, bot_takeover=True)
+        dan = (await lobby.join_all(running["id"], "Ann", "Dan", "Eve"))[1]  # it starts on a
+    a_ready = time.monotonic()  # a's hall counts seats as away from before this at the latest
+    b = await start()
+    async with Lobby.at(b.http) as lobby:
+        table = await lobby.create(options=quick_options, seats=3)
+        _seat, bob_token = await lobby.join(table["id"], "Bob")
+    table_id, creator = table["id"], table["creator_token"]
+    await asyncio.sleep(max(0.0, a_ready + CLUSTER_GRACE - time.monotonic()))
+
+    bob = await TableClient.connect(b.ws(table_id), bob_token)  # waits on b
+    await bob.roundtrip()
+    await bob.close()
+    refused = await refused_as_away(a, table_id, 0, creator)
+    assert refused["params"]["name"] == "Bob"
+    assert 1 <= refused["params"]["count"] <= CLUSTER_GRACE
+    bob = await TableClient.connect(a.ws(table_id), bob_token)  # back, through a
+    assert bob.seat == 0
+    await bob.roundtrip()
+    present = await removal(a, table_id, 0, creator)
+    assert (present.status_code, present.json()["code"]) == (409, "player_present")
+    await bob.close()
+
+    linked = await TableClient.connect(b.ws(running["id"]), dan)  # linked to a
+    await linked.expect("state")
+    await linked.close()
+    refused = await refused_as_away(a, running["id"], 1, running["creator_token"])
+    assert refused["params"]["name"] == "Dan"
+
+    await asyncio.gather(
+        removed_once_gone(a, table_id, 0, creator, grace=CLUSTER_GRACE),
+        removed_once_gone(a, running["id"], 1, running["creator_token"], grace=CLUSTER_GRACE),
+    )
+    async with Lobby.at(a.http) as lobby:
+        assert (await lobby.table(table_id))["seats"][0]["kind"] == "empty"
+        assert (await lobby.table(running["id"]))["seats"][1]["kind"] == "bot"
+    assert "Traceback" not in a.log.read_text() + b.log.read_text()

@@ -9,14 +9,17 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
+from sqlalchemy import insert
+from sqlalchemy.exc import DBAPIError
 
 from pokerhall.server.cluster.lease import LeaseLost, Leases
 from pokerhall.server.db import Database
-from pokerhall.server.models import SeatRow, TableRow
+from pokerhall.server.models import MoveRow, SeatRow, TableRow
 
 pytestmark = pytest.mark.anyio
 SHORT = 0.3
 """Seconds a lease lasts in these tests, so the stale owner loses it quickly."""
+MOVE = {"table_id": "fenced", "seq": 1, "seat": 0, "move": {"type": "call"}}
 
 
 @pytest.fixture
@@ -70,3 +73,35 @@ async def test_a_stale_owner_writes_no_move_and_no_clock(shared: tuple[Database,
     await db_b.set_deadlines("fenced", {"state": 2, "seats": {"0": 3.0}})
     assert [m.seq for m in await db_a.moves("fenced")] == [1, 2]
     assert "fenced" in await stale.renew()  # and "a" learns it has lost the table
+
+
+async def test_a_stall_inside_a_fenced_transaction_does_not_hold_the_takeover_up(
+    shared: tuple[Database, Database],
+) -> None:
+    """ "a" stalls between its fence and its commit, the lease row locked: PostgreSQL ends
+    that transaction once it has idled for `lock_idle`, so "b" takes the table over as soon as
+    the lease expires rather than when "a" runs again, and "a"'s move is not stored."""
+    db_a, db_b = shared
+    stale = Leases(db_a, "a", seconds=SHORT, lock_idle=SHORT / 2)
+    fresh = Leases(db_b, "b", seconds=SHORT, lock_idle=SHORT / 2)
+    db_a.fence = stale.fence
+    assert await stale.acquire("fenced")
+    fenced, resume = asyncio.Event(), asyncio.Event()
+
+    async def stalled_move() -> None:
+        async with db_a.engine.begin() as conn:
+            await stale.fence(conn, [{"table_id": "fenced"}])
+            await conn.execute(insert(MoveRow), [MOVE])
+            fenced.set()
+            await resume.wait()  # stalled, the lease row locked
+
+    move = asyncio.create_task(stalled_move())
+    await fenced.wait()
+    await asyncio.sleep(SHORT + 0.2)  # the lease has expired
+    async with asyncio.timeout(10):  # not for ever: the stalled transaction never ends itself
+        assert await fresh.acquire("fenced")
+    resume.set()
+    with pytest.raises(DBAPIError):
+        await move
+    assert await db_b.moves("fenced") == []
+    assert "fenced" in await stale.renew()

@@ -14,7 +14,7 @@ from pokerhall.server.creator import CODE_ALPHABET, CODE_LENGTH
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.messages import CreateTable
 
-from .halls import bearer, hall_at, play_randomly
+from .halls import bearer, hall_at, manual_absence, play_randomly
 from .lobby import Lobby
 from .wsclient import TableClient
 
@@ -35,7 +35,8 @@ async def test_a_private_table_is_unlisted_and_joined_with_its_code_only(
         assert public.id in listed
         assert opened.info.id not in listed
         assert opened.info.private
-        for wrong in (None, "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"):
+        accented = "É" + code[1:]  # a letter outside ASCII is no code's (it raised, issue 20)
+        for wrong in (None, "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY", "ÉCOLE1", accented):
             with pytest.raises(LobbyError) as refused:
                 await hall.join(opened.info.id, "Eve", code=wrong)
             assert (refused.value.status, refused.value.code) == (403, "code_required")
@@ -49,6 +50,7 @@ async def test_only_the_creator_adds_bots_and_removes_absent_players(
     db_url: str, quick_options: dict[str, Any]
 ) -> None:
     async with hall_at(db_url) as hall:
+        clock = manual_absence(hall)
         opened = await hall.open_table(CreateTable(options=quick_options, seats=4, turn_clock=None))
         table_id, creator = opened.info.id, opened.creator_token
         _seat, ann = await hall.join(table_id, "Ann", creator=creator)  # the creator sits down
@@ -65,11 +67,19 @@ async def test_only_the_creator_adds_bots_and_removes_absent_players(
         assert unknown.value.code == "bot_unknown"
         assert len(await hall.db.seats(table_id)) == 2  # nothing changed
         assert await controls.add_bot(hall, table_id, ann, "random") == 2
+        with pytest.raises(LobbyError) as soon:  # Bob took his seat a moment ago
+            await controls.remove_player(hall, table_id, ann, 1)
+        assert (soon.value.code, soon.value.params) == (
+            "player_away_briefly",
+            {"name": "Bob", "count": round(hall.absence.grace)},
+        )
+        clock.advance(hall.absence.grace)
         await controls.remove_player(hall, table_id, ann, 1)  # Bob never came to the table
         assert {s.seat: s.name for s in await hall.db.seats(table_id)} == {0: "Ann", 2: "Bot 3"}
         _seat, _cyril = await hall.join(table_id, "Cyril")
         assert await controls.add_bot(hall, table_id, ann, None) == 3  # full: it starts
         assert (await hall.info(table_id)).status == "running"
+        clock.advance(hall.absence.grace)  # the start counts as seen: the grace runs from there
         await controls.remove_player(hall, table_id, ann, 1)  # Cyril is not connected
         row = next(s for s in await hall.db.seats(table_id) if s.seat == 1)
         assert (row.kind, row.left) == ("bot", True)  # bot_takeover: a bot plays on
@@ -86,6 +96,48 @@ async def test_an_unseated_creator_starts_the_table(
         await hall.join(opened.info.id, "Ann")
         await hall.start(opened.info.id, opened.creator_token)
         assert (await hall.info(opened.info.id)).status == "running"
+
+
+async def test_only_the_creator_starts_early_another_player_is_refused(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    """Issue 21: a creator opens four seats without bots; a second player who took a seat and
+    clicks Start now is refused (`creator_starts`, worded in every locale) and nothing
+    changes: no bot sits down, the table stays open; the creator then starts it."""
+    async with hall_at(db_url) as hall:
+        opened = await hall.open_table(CreateTable(options=quick_options, seats=4, turn_clock=None))
+        table_id = opened.info.id
+        _seat, ann = await hall.join(table_id, "Ann", creator=opened.creator_token)
+        _seat, bob = await hall.join(table_id, "Bob")
+        before = [(s.seat, s.name, s.kind) for s in await hall.db.seats(table_id)]
+        with pytest.raises(LobbyError) as refused:
+            await hall.start(table_id, bob)
+        assert (refused.value.status, refused.value.code) == (403, "creator_starts")
+        assert [(s.seat, s.name, s.kind) for s in await hall.db.seats(table_id)] == before
+        assert (await hall.info(table_id)).status == "open"
+        with pytest.raises(LobbyError) as stranger:
+            await hall.start(table_id, "no seat's token at this table, long enough")
+        assert (stranger.value.status, stranger.value.code) == (401, "bad_token")
+        await hall.start(table_id, ann)
+        info = await hall.info(table_id)
+        assert info.status == "running"
+        assert [s.kind for s in info.seats] == ["human", "human", "bot", "bot"]
+
+
+async def test_a_creator_who_gives_up_their_seat_leaves_the_early_start_to_anyone_seated(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    """Without it nobody could start the table early once its creator left the waiting room."""
+    async with hall_at(db_url) as hall:
+        opened = await hall.open_table(CreateTable(options=quick_options, seats=4, turn_clock=None))
+        table_id = opened.info.id
+        assert not opened.info.anyone_starts
+        _seat, ann = await hall.join(table_id, "Ann", creator=opened.creator_token)
+        _seat, bob = await hall.join(table_id, "Bob")
+        await hall.leave(table_id, ann)
+        assert (await hall.info(table_id)).anyone_starts
+        await hall.start(table_id, bob)
+        assert (await hall.info(table_id)).status == "running"
 
 
 async def test_the_lobby_lists_recent_public_results(
@@ -113,6 +165,7 @@ async def test_the_lobby_lists_recent_public_results(
 async def test_a_connected_player_is_not_removed(
     server: Any, quick_options: dict[str, Any]
 ) -> None:
+    clock = manual_absence(server.app.state.hall)
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=3, private=True)
         code, creator = table["join_code"], table["creator_token"]
@@ -136,10 +189,13 @@ async def test_a_connected_player_is_not_removed(
         assert (present.status_code, present.json()["code"]) == (409, "player_present")
         await client.close()
         for _ in range(200):  # the server sees the close a moment later
-            gone = await lobby.http.post(remove, headers=bearer(creator))
-            if gone.status_code == 200:
+            soon = await lobby.http.post(remove, headers=bearer(creator))
+            if soon.json()["code"] != "player_present":
                 break
             await asyncio.sleep(0.01)
+        assert (soon.status_code, soon.json()["code"]) == (409, "player_away_briefly")
+        clock.advance(server.app.state.hall.absence.grace)
+        gone = await lobby.http.post(remove, headers=bearer(creator))
         assert gone.json()["seats"][0]["kind"] == "empty"
         bot = await lobby.http.post(f"/api/tables/{table['id']}/bots", json={}, headers=bearer(bob))
         assert (bot.status_code, bot.json()["code"]) == (403, "not_creator")

@@ -2,12 +2,13 @@
 
 The dictionary is Debian's `hunspell-cs` (GPL-2 data), installed on the user's machine and never
 shipped with pokerhall (see NOTICE). Its stems are expanded by our affix expander
-(`content.affixes`) into the forms a game can use, 2-10 Czech letters, no proper nouns (stems
-with a capital), abbreviations or anything with digits, dots or hyphens. Expanding takes tens of
+(`content.affixes`) into the forms a game can use, 2-10 letters of the Czech alphabet (CH one),
+no proper nouns (stems with a capital), no abbreviations (the dotted ones, and the undotted ones
+of `czech.abbreviations`), nothing with digits, dots or hyphens. Expanding takes tens of
 seconds, so the result is kept in the user's cache folder as two marisa tries keyed by the
 dictionary's digest: the words, and an anagram index from sorted base letters (diacritics
-removed, `czech.letters_key`) to word ids, which is what the best-word search asks. Loading them
-is a memory map, a few milliseconds.
+removed, CH one character, `czech.letters_key`) to word ids, which is what the best-word search
+asks. Loading them is a memory map, a few milliseconds.
 
 This is the one content module that reads files outside the package and writes any: the
 dictionary is the user's, and so is the cache. A match pins `Lexicon.digest`, the SHA-256 of the
@@ -28,17 +29,18 @@ from pathlib import Path
 import marisa_trie
 
 from pokerhall.content.affixes import StrPath, expand_dictionary
-from pokerhall.content.czech import is_czech_word, letters_key
+from pokerhall.content.czech import is_abbreviation, is_czech_word, letter_count, letters_key
 
 MIN_LETTERS = 2
 MAX_LETTERS = 10
-"""A game word uses 1-5 cards and 1-5 dice (W9), so 2-10 letters."""
+"""A game word uses 1-5 cards and 1-5 dice (W9), so 2-10 letters (CH one, `czech.letter_count`)."""
 SYSTEM_DIR = Path("/usr/share/hunspell")
 SYSTEM_NAME = "cs_CZ"
 INSTALL_COMMAND = "sudo apt-get install -y hunspell-cs"
 CACHE_ENV = "POKERHALL_CACHE"
-CACHE_FORMAT = 1
-"""Bumped whenever the expansion or the files change, so an old cache is never read."""
+CACHE_FORMAT = 2
+"""Bumped whenever the expansion or the files change, so an old cache is never read. 2: CH is
+one letter (the key's `CH_KEY`, lengths counted in letters), abbreviations left out."""
 _WORDS = "words.marisa"
 _ANAGRAMS = "anagrams.marisa"
 _ID = "<I"
@@ -68,13 +70,19 @@ def dictionary_digest(dic: StrPath, aff: StrPath) -> str:
 
 
 def is_game_form(form: str) -> bool:
-    """A form the game can use: 2-10 lower-case Czech letters."""
-    return MIN_LETTERS <= len(form) <= MAX_LETTERS and is_czech_word(form)
+    """A form the game can use: 2-10 lower-case Czech letters (CH one), no abbreviation."""
+    return (
+        MIN_LETTERS <= len(form) <= 2 * MAX_LETTERS
+        and is_czech_word(form)
+        and MIN_LETTERS <= letter_count(form) <= MAX_LETTERS
+        and not is_abbreviation(form)
+    )
 
 
 def is_common_stem(stem: str) -> bool:
-    """Stems with a capital are proper nouns or abbreviations, which W19 leaves out."""
-    return stem[:1].islower()
+    """Stems with a capital are proper nouns or abbreviations, and so are the lower-case stems
+    of `czech.abbreviations`; W19 leaves them all out."""
+    return stem[:1].islower() and not is_abbreviation(stem)
 
 
 class Lexicon:

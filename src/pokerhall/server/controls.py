@@ -1,14 +1,16 @@
 """The creator's controls over their table (`server/creator.py` says who the creator is):
 add a bot to a free seat, remove a player who is absent, and excuse a player ahead of time.
 
-Absent means no connection plays the seat (before the start: someone who took a seat in the
-lobby and never came, or went away), on any process (`Hall.connected`): a running table's owner
-knows every client wherever it is connected, and must answer; before the start each process
-knows only its own waiting room, so every process is asked, and the removal is refused
-(`presence_unknown`, retryable) when one of them cannot answer. Before the start their seat
-is freed (a bot's too); once the game runs the seat goes the way of a player who leaves
-(`Hall.leave`'s seam): a bot takes it when the table's `bot_takeover` says so and the game
-allows it, else the seat resigns.
+Absent means no connection has played the seat for the grace time (`server/absence.py`: a
+reload or a network blip is not leaving; before the start: someone who took a seat in the lobby
+and never came, or went away), on any process (`Hall.away`): a running table's owner knows
+every client wherever it is connected, and sees each one go, and must answer; before the start
+each process knows only its own waiting room, so every process is asked, and the removal is
+refused (`presence_unknown`, retryable) when one of them cannot answer. A refusal within the
+grace time says in how many seconds the seat can be removed (`player_away_briefly`). Before
+the start their seat is freed (a bot's too); once the game runs the seat goes the way of a
+player who leaves (`Hall.leave`'s seam): a bot takes it when the table's `bot_takeover` says
+so and the game allows it, else the seat resigns.
 
 An excused player (the creator's, or for a league table its organiser's, `Leagues.excuse`)
 keeps their seat: the turn clock still moves for them, but does not mark its moves as
@@ -17,6 +19,8 @@ league player who has not come by the start is not resigned (`Hall.start_reserve
 """
 
 from __future__ import annotations
+
+import math
 
 from pokerhall.engine import InvalidOptions, registry
 from pokerhall.server.creator import is_creator
@@ -74,6 +78,28 @@ async def add_bot(hall: Hall, table_id: str, token: str, kind: str | None) -> in
         return free[0]
 
 
+async def _check_away(hall: Hall, table: TableRow, row: SeatRow) -> None:
+    """Refuse unless the player has been away for the grace time (`server/absence.py`) on
+    every process: a reload or a network blip must not cost them their seat."""
+    away = await hall.away(table.id, row.seat, table.status == "running")
+    if away is None:
+        raise LobbyError(
+            409,
+            "this player is here: only an absent player can be removed",
+            "player_present",
+            {"name": row.name},
+        )
+    wait = math.ceil(hall.absence.wait_left(away))
+    if wait > 0:
+        raise LobbyError(
+            409,
+            f"this player went away only a moment ago and may be reconnecting: their seat can"
+            f" be removed in {wait} s",
+            "player_away_briefly",
+            {"name": row.name, "count": wait},
+        )
+
+
 async def remove_player(hall: Hall, table_id: str, token: str, seat: int) -> None:
     """Remove an absent player (or, before the start, a bot) from `seat`."""
     async with await hall._lock(table_id):
@@ -86,14 +112,8 @@ async def remove_player(hall: Hall, table_id: str, token: str, seat: int) -> Non
             raise LobbyError(409, "nobody to remove in this seat", "nobody_there", {"seat": seat})
         if row.player_id is not None:
             raise LobbyError(409, "a league seat is its drawn player's", "seat_reserved")
-        running = table.status == "running"
-        if row.kind == "human" and await hall.connected(table_id, seat, running):
-            raise LobbyError(
-                409,
-                "this player is here: only an absent player can be removed",
-                "player_present",
-                {"name": row.name},
-            )
+        if row.kind == "human":
+            await _check_away(hall, table, row)
         if table.status == "open":
             await hall.db.remove_seat(table_id, seat)
             await hall._announce(table_id)

@@ -31,13 +31,15 @@ def normal_code(code: str) -> str:
 
 
 def code_matches(table: TableRow, code: str | None) -> bool:
-    """Whether `code` lets a person join `table`: any code for a public table."""
+    """Whether `code` lets a person join `table`: any code for a public table. Compared as
+    UTF-8 bytes: `compare_digest` refuses a str with a letter outside ASCII ("ÉCOLE1"), which
+    can never be a code (`CODE_ALPHABET`), and must be told no rather than fail."""
     if not table.private:
         return True
     return (
         code is not None
         and table.join_code is not None
-        and secrets.compare_digest(normal_code(code), table.join_code)
+        and secrets.compare_digest(normal_code(code).encode(), table.join_code.encode())
     )
 
 

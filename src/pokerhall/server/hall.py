@@ -28,6 +28,7 @@ from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.record import PUBLIC_RECORD_FORMAT
 from pokerhall.engine.rng import new_seed
 from pokerhall.server import names
+from pokerhall.server.absence import Absence
 from pokerhall.server.chat import HISTORY, ChatLog, chat_entry
 from pokerhall.server.connection import TRY_AGAIN_LATER, Connection
 from pokerhall.server.creator import code_matches, is_creator, new_join_code
@@ -124,6 +125,17 @@ def presence_unknown() -> LobbyError:
     )
 
 
+def creator_starts() -> LobbyError:
+    """Start now fills the empty seats with bots: the creator's choice, not any seated
+    player's."""
+    return LobbyError(
+        403,
+        "only the table's creator can start it early; it starts by itself when the last seat is"
+        " taken",
+        "creator_starts",
+    )
+
+
 CODE_ATTEMPTS = 5
 
 
@@ -200,9 +212,10 @@ class Ownership(Protocol):
     def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
         """A player left a table another process runs: that process acts on it."""
 
-    async def connected(self, table_id: str, seat: int, running: bool) -> bool | None:
-        """Whether a connection of another process plays the seat (a running table's owner
-        must answer); None when that cannot be known now."""
+    async def away(self, table_id: str, seat: int, running: bool) -> tuple[bool, float] | None:
+        """Whether a connection of any process plays the seat, and the least time any
+        process has seen it away (`server/absence.py`); a running table's owner must answer.
+        None when that cannot be known now."""
 
     def share(self, topic: str, key: str) -> None:
         """Tell the other processes' listeners of `topic` (`Hall.hear` there)."""
@@ -243,6 +256,9 @@ class Hall:
         """Running tables that could not be rebuilt (logged once): not tried again."""
         self.cluster: Ownership | None = None
         """Set when several processes share the tables (`server/cluster/`)."""
+        self.absence = Absence()
+        """How long seats have been away from this process: a seat is removed only after its
+        grace time (`server/absence.py`)."""
 
     async def restore(self) -> int:
         """Claim every unfinished table by replaying its moves; returns how many were claimed
@@ -317,7 +333,8 @@ class Hall:
             status="open",
             turn_clock=request.turn_clock,
             bot_delay=request.bot_delay,
-            bot_takeover=request.bot_takeover,
+            result_pause=request.result_pause,
+            bot_takeover=request.bot_takeover and info.on_leave == "bot",  # else it resigns
             content=trial.content(),
             private=request.private,
             creator_hash=token_hash(creator_token),
@@ -353,6 +370,8 @@ class Hall:
     async def info(self, table_id: str) -> TableInfo:
         table = await self._table(table_id)
         info = _table_info(table, await self.db.seats(table_id))
+        if table.status == "open" and table.rematch_of is not None and seats_held(table):
+            await self._name_held_seats(info, table.rematch_of)
         if table.status != "finished":  # only a finished table is played again: no query
             return info
         rematch = await self.db.rematch_of(table_id)
@@ -363,6 +382,14 @@ class Hall:
                 status=rematch.status,  # type: ignore[arg-type]
             )
         return info
+
+    async def _name_held_seats(self, info: TableInfo, old_id: str) -> None:
+        """A rematch's empty seats while held: whose they are (the old table's player in that
+        seat), so nobody is offered a seat the join would refuse (`seats_held`)."""
+        players = {s.seat: s.name for s in await self.db.seats(old_id) if s.kind == "human"}
+        for seat in info.seats:
+            if seat.kind == "empty":
+                seat.held_for = players.get(seat.seat)
 
     async def list_tables(self, statuses: list[str], finished: int = 0) -> list[TableInfo]:
         """The public tables with these statuses, and the `finished` newest finished ones."""
@@ -426,6 +453,7 @@ class Hall:
             except IntegrityError:  # another process took the seat or the name meanwhile
                 names = {name_key(s.name) for s in await self.db.seats(table_id)}
                 raise _name_taken(name) if name_key(name) in names else seat_taken() from None
+            self.absence.seen(table_id, free[0])  # its grace runs until the player connects
             if is_creator(table, creator):
                 await self.db.set_creator(table_id, token_hash(token))
                 table.creator_hash = token_hash(token)  # the start below reads it
@@ -462,6 +490,8 @@ class Hall:
                 return
             if table.status == "open":
                 await self.db.remove_seat(table_id, seat)
+                if row.token_hash is not None and row.token_hash == table.creator_hash:
+                    await self.db.set_creator(table_id, None)  # gone: anyone seated may start
                 for conn in self.waiting.get(table_id, ()):
                     if conn.seat == seat:
                         conn.seat = None  # the seat is free for the next player, not this socket
@@ -500,11 +530,15 @@ class Hall:
             await runtime.resign(seat)
 
     async def start(self, table_id: str, token: str) -> None:
-        """Start early: the empty seats are given to bots."""
+        """Start early: the empty seats are given to bots. Only the creator may (seated or
+        not); another player at the table is refused (`creator_starts`), nothing changed. A
+        table whose creator gave their seat up before the start has none: any player may."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if not is_creator(table, token):  # the creator may start without a seat
-                await self.authenticate(table_id, token)
+                await self.authenticate(table_id, token)  # a stranger: bad_token
+                if table.creator_hash is not None:  # none: the creator gave their seat up
+                    raise creator_starts()
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
             rows = await self.db.seats(table_id)
@@ -728,6 +762,7 @@ class Hall:
             bots=bots,
             turn_clock=table.turn_clock,
             bot_delay=table.bot_delay,
+            result_pause=result_pause(table),
             deadlines=table.deadlines,
             left={s.seat for s in seats if s.left},
             excused={s.seat for s in seats if s.excused},
@@ -746,6 +781,9 @@ class Hall:
             await self._tell(table.id)
 
         runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish, chat=chat)
+        runtime.on_seat_gone = lambda seat: self.absence.seen(table.id, seat)
+        for row in seats:  # from now on this process's runtime sees every client come and go
+            self.absence.seen(table.id, row.seat)
         self.runtimes[table.id] = runtime
         if self.cluster is not None and table.status == "running":
             self.cluster.launched(runtime)
@@ -859,21 +897,28 @@ class Hall:
         self.waiting[table_id].add(conn)
 
     def unwait(self, table_id: str, conn: Connection) -> None:
+        """The connection closed (or stops waiting): its seat's time away starts now."""
         self.waiting.get(table_id, set()).discard(conn)
+        if conn.seat is not None:
+            self.absence.seen(table_id, conn.seat)
 
-    async def connected(self, table_id: str, seat: int, running: bool) -> bool:
-        """Whether any connection plays `seat`, in the waiting room or at the running table.
-        A table running here knows every client, wherever it is connected (`RemoteConnection`);
-        otherwise, with several processes, every process is asked (`Ownership.connected`),
-        and `presence_unknown` (retryable) is raised when not every one could answer."""
+    async def away(self, table_id: str, seat: int, running: bool) -> float | None:
+        """How long `seat` has been away (`server/absence.py`); None while a connection plays
+        it, in the waiting room or at the running table. A table running here knows every
+        client, wherever it is connected (`RemoteConnection`), and sees each one go;
+        otherwise, with several processes, every process is asked (`Ownership.away`) and the
+        least time away counts, and `presence_unknown` (retryable) is raised when not every one
+        could answer."""
         if self.connected_here(table_id, seat):
-            return True
+            return None
+        here = self.absence.away_for(table_id, seat)
         if self.cluster is None or (running and table_id in self.runtimes):
-            return False
-        found = await self.cluster.connected(table_id, seat, running)
+            return here
+        found = await self.cluster.away(table_id, seat, running)
         if found is None:
             raise presence_unknown()
-        return found
+        present, elsewhere = found
+        return None if present else min(here, elsewhere)
 
     def connected_here(self, table_id: str, seat: int) -> bool:
         """Whether a connection of this process plays `seat` (in the waiting room or at the
@@ -912,7 +957,9 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         seats=listed,
         turn_clock=table.turn_clock,
         bot_delay=table.bot_delay,
-        bot_takeover=table.bot_takeover,
+        result_pause=result_pause(table),
+        bot_takeover=table.bot_takeover and _leaver_gets_a_bot(table.game),
+        anyone_starts=table.creator_hash is None and all(s.player_id is None for s in rows),
         seed_sha256=seed_commitment(table.seed),
         seed=str(table.seed)
         if table.status == "finished" and _seed_published(table.game)
@@ -975,6 +1022,15 @@ def _bot_name(seat: int, taken: set[str]) -> str:
     return name
 
 
+def _leaver_gets_a_bot(game: str) -> bool:
+    """Whether the game lets a bot take a leaving player's seat (`GameInfo.on_leave`); where
+    leaving resigns the seat, a table's `bot_takeover` (older rows may hold it) means nothing."""
+    try:
+        return registry.info(game).on_leave == "bot"
+    except UnknownGame:
+        return False
+
+
 def _seed_published(game: str) -> bool:
     """Whether the game publishes its seed once over (`GameInfo.seed_published`)."""
     try:
@@ -989,3 +1045,14 @@ def _has_web_module(game: str) -> bool:
         return registry.info(game).web_module
     except UnknownGame:
         return False
+
+
+def result_pause(table: TableRow) -> float:
+    """The table's result pause in seconds: its own setting, else its game's default
+    (`GameInfo.result_pause`; tables stored before the setting have none of their own)."""
+    if table.result_pause is not None:
+        return table.result_pause
+    try:
+        return registry.info(table.game).result_pause
+    except UnknownGame:
+        return 0.0

@@ -68,6 +68,7 @@ async def _open(hall: Hall, old: TableRow, opener: SeatRow) -> RematchSeat | Non
         status="open",
         turn_clock=old.turn_clock,
         bot_delay=old.bot_delay,
+        result_pause=old.result_pause,
         bot_takeover=old.bot_takeover,
         content=old.content,
         private=old.private,
@@ -92,6 +93,7 @@ async def _open(hall: Hall, old: TableRow, opener: SeatRow) -> RematchSeat | Non
         await hall.add_table(table, seats)
     except IntegrityError:
         return None
+    hall.absence.seen(table.id, opener.seat)  # taken now: the grace runs until they connect
     await hall._announce(old.id)  # the old table's players see the offer
     await _start_if_full(hall, table.id)
     return RematchSeat(table.id, opener.seat, token, table.join_code, creator=True)
@@ -114,6 +116,7 @@ async def _take_seat(hall: Hall, table_id: str, old_row: SeatRow) -> RematchSeat
         ):
             mine.token_hash = token_hash(token)  # theirs already: this tab takes it over
             await hall.db.put_seat(mine)
+            hall.absence.seen(table_id, mine.seat)
             return RematchSeat(table_id, mine.seat, token, table.join_code, creator=False)
         if any(name_key(s.name) == name_key(old_row.name) for s in seats.values()):
             raise LobbyError(
@@ -132,6 +135,7 @@ async def _take_seat(hall: Hall, table_id: str, old_row: SeatRow) -> RematchSeat
             await hall.db.add_seat(row)
         except IntegrityError:
             raise seat_taken() from None
+        hall.absence.seen(table_id, number)
     await _start_if_full(hall, table_id)
     return RematchSeat(table_id, number, token, table.join_code, creator=False)
 

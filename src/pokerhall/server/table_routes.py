@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, status
+from fastapi import APIRouter, Depends, Header, Query, status
 
 from pokerhall.engine import JSON, MatchRecord
-from pokerhall.server import controls, history, rematch
+from pokerhall.server import controls, history, ratelimit, rematch
 from pokerhall.server.creator import normal_code
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.lobby import COMMON, CONFLICT, TOKEN, UNKNOWN, HallDep, TokenDep, _answers
@@ -19,6 +19,19 @@ from pokerhall.server.models import TableRow
 router = APIRouter(prefix="/api", responses=COMMON)
 FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creator)."})
 NO_CODE = _answers(**{"404": "No open table has this code."})
+UNSURE = _answers(**{"503": "Whether the player is here cannot be told now (presence_unknown)."})
+NOT_YET = _answers(**{"409": "The game has not started: no history before the first deal."})
+
+
+def not_started() -> LobbyError:
+    """An open table has no history: replaying its seats so far with the table's secret seed
+    would deal from the shuffle the real game deals from, to fewer players (other seats' real
+    cards). A fresh error each time (an exception kept and raised again grows its traceback)."""
+    return LobbyError(
+        409, "the game has not started: its history begins with the first deal", "not_started"
+    )
+
+
 REPLAYS = history.Replays()
 """The games replayed for the history, kept for the next request (`history.Replays`)."""
 
@@ -34,7 +47,7 @@ def optional_token(authorization: Annotated[str | None, Header()] = None) -> str
     "/tables/{table_id}/history",
     summary="The table's rounds, and one round's events as your seat saw them (no token: "
     "as spectators)",
-    responses={**UNKNOWN, **TOKEN},
+    responses={**UNKNOWN, **TOKEN, **NOT_YET},
 )
 async def table_history(
     table_id: str,
@@ -47,9 +60,13 @@ async def table_history(
     the one asked for (the last when left out) that the seat may see, each with its
     `message`; with `all=true` every round's events too (the page's download of the public
     events during a game). A token that holds no seat is refused rather than quietly shown less. The
-    public record is at `/record` once the game is over."""
+    public record is at `/record` once the game is over. Before the start there is nothing to
+    show (`not_started`): nothing derived from the seed leaves the server then."""
     token = optional_token(authorization)
     seat = None if token is None else await hall.authenticate(table_id, token)
+    table = await hall.db.table(table_id)
+    if table is not None and table.status == "open":
+        raise not_started()
     record = await hall.record(table_id)
     out = await asyncio.to_thread(_history, table_id, record, seat, round_, every)
     out["table"] = table_id
@@ -92,8 +109,9 @@ async def add_bot(table_id: str, body: AddBot, token: TokenDep, hall: HallDep) -
 
 @router.post(
     "/tables/{table_id}/seats/{seat}/remove",
-    summary="The creator removes an absent player (before the start: frees the seat)",
-    responses={**UNKNOWN, **TOKEN, **FORBIDDEN, **CONFLICT},
+    summary="The creator removes a player away for the grace time (before the start: frees"
+    " the seat)",
+    responses={**UNKNOWN, **TOKEN, **FORBIDDEN, **CONFLICT, **UNSURE},
 )
 async def remove_player(table_id: str, seat: int, token: TokenDep, hall: HallDep) -> TableInfo:
     await controls.remove_player(hall, table_id, token, seat)
@@ -117,7 +135,8 @@ async def excuse_player(
 @router.get(
     "/codes/{code}",
     summary="The open private table with this join code",
-    responses=NO_CODE,
+    responses={**NO_CODE, **ratelimit.LIMITED},
+    dependencies=[Depends(ratelimit.limited("codes"))],
 )
 async def table_by_code(code: str, hall: HallDep) -> TableInfo:
     table: TableRow | None = await hall.db.table_by_code(normal_code(code)[:8])

@@ -10,7 +10,7 @@ from typing import Any
 from pokerhall.content.lexicon import Lexicon
 from pokerhall.engine.events import Event
 from pokerhall.games.wordpoker.deal import Deal
-from pokerhall.games.wordpoker.letters import Card, default_alphabet, stakes_table
+from pokerhall.games.wordpoker.letters import Alphabet, Card, default_alphabet, stakes_table
 from pokerhall.games.wordpoker.moves import parse
 
 WORDS = Lexicon.from_words(
@@ -44,6 +44,10 @@ WORDS = Lexicon.from_words(
         "kapr",
         "kost",
         "most",
+        "ucho",
+        "chata",
+        "chytrých",
+        "kniha",
     ]
 )
 """Real Czech words (every one in the hunspell-cs dictionary), written here, not mocked."""
@@ -71,6 +75,7 @@ def new_deal(
     number: int = 1,
     words: Any = WORDS,
     on_submit: bool = False,
+    alphabet: Alphabet = ALPHABET,
 ) -> tuple[Deal, list[Event]]:
     """A deal where seat i holds `hands[i]`, replacements come from `replacements` in order,
     and the dice show `dice` (the first three at the start)."""
@@ -79,11 +84,11 @@ def new_deal(
     ids = {c.id for hand in dealt for c in hand}
     extra = [Card(f"{c.id}x", c.letter) for c in cards(replacements)]
     order = [c for hand in dealt for c in hand] + extra
-    order += [c for c in ALPHABET.deck() if c.id not in ids][: 65 - len(order)]
+    order += [c for c in ALPHABET.deck() if c.id not in ids][: len(ALPHABET.deck()) - len(order)]
     deal = Deal(
         number=number,
         stakes=stakes_table()[number - 1],
-        alphabet=ALPHABET,
+        alphabet=alphabet,
         words=words,
         points=list(points or [100] * n),
         seats=list(range(n)),

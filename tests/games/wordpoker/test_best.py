@@ -13,9 +13,17 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
+from pokerhall.content.czech import CH_KEY, letter_count
 from pokerhall.content.lexicon import Lexicon, LexiconUnavailable
 from pokerhall.games.wordpoker.best import Best, best_word, candidates
-from pokerhall.games.wordpoker.letters import Card, Rejected, Spelling
+from pokerhall.games.wordpoker.letters import (
+    SCORINGS,
+    Alphabet,
+    Card,
+    Rejected,
+    Spelling,
+    default_alphabet,
+)
 from pokerhall.games.wordpoker.lexicons import WordList, mini
 
 from .helpers import ALPHABET, WORDS, cards
@@ -25,17 +33,19 @@ def reference(spellings: Iterable[Spelling]) -> Best:
     found = list(spellings)
     if not found:
         return Best(None, 0, None)
-    top = min(found, key=lambda s: (-s.score, -len(s.word), s.word))
-    long = min(found, key=lambda s: (-len(s.word), -s.score, s.word))
+    top = min(found, key=lambda s: (-s.score, -letter_count(s.word), s.word))
+    long = min(found, key=lambda s: (-letter_count(s.word), -s.score, s.word))
     return Best(top.word, top.score, long.word)
 
 
-def playable(words: Iterable[str], hand: Sequence[Card], dice: Sequence[str]) -> list[Spelling]:
+def playable(
+    words: Iterable[str], hand: Sequence[Card], dice: Sequence[str], alphabet: Alphabet = ALPHABET
+) -> list[Spelling]:
     out = []
     for word in words:
         try:
-            spelt = ALPHABET.spell(word)
-            ALPHABET.check(spelt, hand, dice)
+            spelt = alphabet.spell(word)
+            alphabet.check(spelt, hand, dice)
         except Rejected:
             continue
         out.append(spelt)
@@ -43,7 +53,10 @@ def playable(words: Iterable[str], hand: Sequence[Card], dice: Sequence[str]) ->
 
 
 def every_sub_multiset(hand: Sequence[Card], dice: Sequence[str]) -> Iterable[str]:
-    letters = sorted(c.letter.lower() for c in hand if not c.is_mark) + [d.lower() for d in dice]
+    def key_letter(letter: str) -> str:  # CH is one letter: one character of a key (W16)
+        return CH_KEY if letter == "CH" else letter.lower()
+
+    letters = [key_letter(c.letter) for c in hand if not c.is_mark] + [d.lower() for d in dice]
     seen: set[str] = set()
     for size in range(2, len(letters) + 1):
         for chosen in itertools.combinations(letters, size):
@@ -78,22 +91,28 @@ def hands(
         yield hand, dice
 
 
+@pytest.mark.parametrize("scoring", SCORINGS)
 @pytest.mark.parametrize("name", ["fixture", "mini"])
-def test_w10_w18_the_pruned_search_equals_trying_every_word(name: str) -> None:
+def test_w10_w16_w18_the_pruned_search_equals_trying_every_word(name: str, scoring: str) -> None:
+    """Under either scoring (W18), with CH cards in the deck (W16)."""
     words: WordList = WORDS if name == "fixture" else mini()
     assert isinstance(words, Lexicon)
+    alphabet = default_alphabet(scoring)
     listed = list(words)
     rng = random.Random(18)
-    compared = held = 0
+    compared = held = with_ch = 0
     for hand, dice in hands(rng, listed, 4000):
-        expected = reference(playable(listed, hand, dice))
-        assert best_word(ALPHABET, words, hand, dice) == expected, (hand, dice)
-        found = candidates(ALPHABET, words, hand, dice)
-        assert sorted(s.word for s in found) == sorted(s.word for s in playable(listed, hand, dice))
+        tried = playable(listed, hand, dice, alphabet)
+        expected = reference(tried)
+        assert best_word(alphabet, words, hand, dice) == expected, (hand, dice)
+        found = candidates(alphabet, words, hand, dice)
+        assert sorted(s.word for s in found) == sorted(s.word for s in tried)
+        with_ch += any("ch" in s.word for s in tried)
         compared += 1
         held += expected.word is not None
     assert compared > 3000
     assert held > 500  # the comparison is not only of empty hands
+    assert with_ch > 20  # nor only of words without CH
 
 
 def test_w17_a_diacritic_card_raises_the_bound_only_where_held() -> None:
@@ -115,16 +134,20 @@ def system(tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
         pytest.skip(str(exc))
 
 
-def test_w10_w18_with_the_system_dictionary_the_search_equals_trying_every_key(
-    system: Lexicon,
+@pytest.mark.parametrize("scoring", SCORINGS)
+def test_w10_w16_w18_with_the_system_dictionary_the_search_equals_trying_every_key(
+    system: Lexicon, scoring: str
 ) -> None:
+    alphabet = default_alphabet(scoring)
     rng = random.Random(10)
-    for hand, dice in hands(rng, ["kočka", "řeka", "dům", "žena", "ryba", "čepice"], 300):
+    seeds = ["kočka", "řeka", "dům", "žena", "ryba", "čepice", "chytrých", "ucho", "chata"]
+    for hand, dice in hands(rng, seeds, 300):
         tried = playable(
             (w for key in every_sub_multiset(hand, dice) for w in system.by_letters(key)),
             hand,
             dice,
+            alphabet,
         )
-        assert best_word(ALPHABET, system, hand, dice) == reference(tried), (hand, dice)
-        counted = Counter(s.word for s in candidates(ALPHABET, system, hand, dice))
+        assert best_word(alphabet, system, hand, dice) == reference(tried), (hand, dice)
+        counted = Counter(s.word for s in candidates(alphabet, system, hand, dice))
         assert counted == Counter(s.word for s in tried)

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from pokerhall.games.wordpoker.letters import Rejected, normalize, stakes_table
+from pokerhall.games.wordpoker.letters import (
+    SCORINGS,
+    Rejected,
+    default_alphabet,
+    normalize,
+    stakes_table,
+)
 
 from .helpers import ALPHABET, cards
 
@@ -15,14 +21,35 @@ def test_w15_five_dice_with_the_six_vowels() -> None:
     assert all(sorted(die) == list("AEIOUY") for die in ALPHABET.dice)
 
 
-def test_w16_sixty_five_cards_ch_is_two_cards() -> None:
+def test_w16_sixty_seven_cards_ch_is_one_card_of_its_own() -> None:
     deck = ALPHABET.deck()
-    assert len(deck) == 65
-    assert sum(not c.is_mark for c in deck) == 50
+    assert len(deck) == 67
+    assert sum(not c.is_mark for c in deck) == 52
+    assert sum(c.letter == "CH" for c in deck) == 2
     assert sum(c.letter == "hacek" for c in deck) == 8
     assert sum(c.letter == "carka" for c in deck) == 7
-    assert len({c.id for c in deck}) == 65
-    assert ALPHABET.spell("chyba").card_letters == {"C": 1, "H": 1, "B": 1}
+    assert len({c.id for c in deck}) == 67
+    assert ALPHABET.spell("chyba").card_letters == {"CH": 1, "B": 1}
+    assert ALPHABET.spell("chytrých").card_letters == {"CH": 2, "T": 1, "R": 1}
+
+
+def test_w16_chytrych_is_laid_with_two_ch_cards() -> None:
+    hand = cards("CH CH T R ´")
+    spelt = ALPHABET.spell("chytrých")
+    ALPHABET.check(spelt, hand, list("YYAEI"))
+    assert spelt.letters == 6
+    assert spelt.cards_used == 5
+    assert spelt.dice_used == 2
+
+
+def test_w16_a_c_card_and_an_h_card_do_not_make_ch() -> None:
+    with pytest.raises(Rejected) as refused:
+        ALPHABET.check(ALPHABET.spell("chyba"), cards("C H B K L"), list("YAEIO"))
+    assert refused.value.reason["key"] == "reject.ch_from_c_h"
+    with pytest.raises(Rejected) as refused:  # no C and H either: the plain missing card
+        ALPHABET.check(ALPHABET.spell("chyba"), cards("B K L P S"), list("YAEIO"))
+    assert refused.value.reason["key"] == "reject.card_missing"
+    assert refused.value.reason["params"]["letter"] == "CH"
 
 
 def test_w5_antes_and_raise_limits_by_deal() -> None:
@@ -65,10 +92,24 @@ def test_w17_letters_no_card_can_make_are_refused(word: str, key: str) -> None:
     assert refused.value.reason["key"] == key
 
 
-def test_w18_score_is_letter_values_plus_diacritic_cards() -> None:
-    assert ALPHABET.spell("kočka").score == 1 + 1 + 2 + 3 + 1 + 1
-    assert ALPHABET.spell("sůl").score == 1 + 2 + 2 + 1
+def test_w18_score_is_the_number_of_letters_ch_one_and_no_diacritic_card() -> None:
+    assert ALPHABET.scoring == SCORINGS[0] == "length"
+    assert ALPHABET.spell("kočka").score == 5
+    assert ALPHABET.spell("sůl").score == 3
     assert ALPHABET.spell("pes").score == 3
+    assert ALPHABET.spell("chytrých").score == 6
+    assert ALPHABET.spell("ucho").score == 3
+
+
+def test_w18_letter_values_are_an_option_of_ours() -> None:
+    values = default_alphabet("values")
+    assert values.spell("kočka").score == 1 + 1 + 2 + 3 + 1 + 1
+    assert values.spell("sůl").score == 1 + 2 + 2 + 1
+    assert values.spell("pes").score == 3
+    assert values.spell("chyba").score == 4 + 2 + 3 + 1
+    assert values.spell("kočka").letters == 5
+    with pytest.raises(ValueError, match="scoring"):
+        default_alphabet("scrabble")
 
 
 @pytest.mark.parametrize(

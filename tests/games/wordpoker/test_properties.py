@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerhall import games
+from pokerhall.content.czech import letter_count
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.prompts import random_move
 from pokerhall.engine.protocol import TIMED_OUT
@@ -105,7 +106,8 @@ def test_w18_the_best_word_scores_at_least_every_playable_word(rng: random.Rando
     assert best.score == max((s.score for s in playable), default=0)
     if playable:
         assert best.longest is not None
-        assert len(best.longest) == max(len(s.word) for s in playable)
+        assert letter_count(best.longest) == max(s.letters for s in playable)  # CH one letter
+        assert best.score == letter_count(best.longest)  # W18: the score is the length
 
 
 def snapshot(game: WordPoker) -> str:
@@ -153,7 +155,13 @@ def test_bad_exchanges_and_words_are_refused_and_change_nothing() -> None:
         for seat in (0, 1):
             game.act(seat, step)
     before = snapshot(game)
-    for word, reason in [("", "write a word"), ("w" * 30, "at most 20"), ("qqq", "no card or die")]:
+    refused = [
+        ("", "write a word"),
+        ("w" * 30, "at most 10 letters"),
+        ("nejkrásnější", "at most 10 letters"),  # 12 letters, fewer than 20 characters
+        ("qqq", "no card or die"),
+    ]
+    for word, reason in refused:
         with pytest.raises(IllegalMove, match=reason):
             game.act(0, {"type": "word", "word": word})
         assert snapshot(game) == before

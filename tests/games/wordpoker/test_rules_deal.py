@@ -95,14 +95,25 @@ def play_to_words(deal_hands: list[str], dice: str = "EUOAI", on_submit: bool = 
     return deal
 
 
-def test_w9_the_highest_word_takes_the_pot() -> None:
+def test_w9_w18_the_longest_word_takes_the_pot() -> None:
+    deal = play_to_words(["K P C S L", "N D R T B"])
+    act(deal, 0, type="word", word="kopec")
+    events = act(deal, 1, type="word", word="den")
+    result = events[-1].data
+    assert [w["score"] for w in result["words"]] == [5, 3]  # letters, not letter values
+    assert result["winners"] == [0]
+    assert result["balances"] == [105, 95]
+
+
+def test_w18_letter_values_give_no_edge_equal_lengths_split() -> None:
+    """sůl would beat den by letter values (6 to 3); by the rule both are three letters."""
     deal = play_to_words(["P S L ´ K", "N D R T B"])
     act(deal, 0, type="word", word="sůl")
     events = act(deal, 1, type="word", word="den")
     result = events[-1].data
-    assert [w["score"] for w in result["words"]] == [6, 3]
-    assert result["winners"] == [0]
-    assert result["balances"] == [105, 95]
+    assert [w["score"] for w in result["words"]] == [3, 3]
+    assert result["winners"] == [0, 1]
+    assert result["balances"] == [100, 100]
 
 
 def test_w9_equal_scores_split_with_no_tie_break() -> None:
@@ -127,9 +138,10 @@ def test_w10_the_result_shows_every_word_score_pot_balances_and_the_best_word() 
     words = result.data["words"]
     assert [w["word"] for w in words] == ["les", None]
     assert words[0]["hand"] == ["P", "S", "L", "carka", "K"]
-    assert words[0]["best"] == "sůl"
-    assert words[0]["best_score"] == 6
-    assert words[1]["best"] == "dub"  # D1 U2 B3 beats den
+    assert words[0]["best"] == "kos"  # kos, les, pes, sůl: three letters each, kos first
+    assert words[0]["best_score"] == 3
+    assert words[0]["longest"] == "kos"
+    assert words[1]["best"] == "auto"  # four letters beat den and dub
     assert result.data["pot"] == 10
     assert result.data["balances"] == [105, 95]
 

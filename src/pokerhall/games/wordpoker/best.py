@@ -1,5 +1,10 @@
 """The best word a hand and the dice allow: the highest score (W18), and the longest word.
 
+Under the rule's scoring (a word scores its letters, CH one) the two are the same word; under
+the option `scoring=values` they may differ. Lengths are counted in letters of the Czech
+alphabet throughout: a hand's CH card is one letter of a key (`czech.CH_KEY`), and a C card and
+an H card are two.
+
 Shown to everyone in the deal's result (W10) and used by the bots as a hand's strength, so it
 runs many times a decision and must stay well under a millisecond with the full lexicon.
 
@@ -12,9 +17,10 @@ one per letter (W17, W18); they are tried longest first and, within a length, be
 first, and a length is left as soon as its bound cannot beat the best word so far. The first
 length with a playable word gives the longest word. Whether a sub-multiset is a key is asked
 only when its bound is in reach (a trie membership test, about half a microsecond). What a
-word takes and scores is `Alphabet.spell`, and whether the hand can lay it `Alphabet.missing`
-(what `check` refuses), the rules' one place each; a key's spellings are cached, since the
-same keys come up hand after hand.
+word takes and scores is `Alphabet.spell`, and whether the hand can lay it `Alphabet.lays`
+(what `check` refuses, `missing` with its reason), the rules' one place each; a key's words
+and each word's spelling are cached, since the same keys come up hand after hand, and a key
+that can only tie the best word so far has only its words alphabetically before it spelt.
 
 Pruning the key enumeration with the trie's prefix queries was measured and dropped: most
 sub-multisets are prefixes of some key, so it asked almost as many questions, each dearer.
@@ -29,14 +35,16 @@ from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 
-from pokerhall.games.wordpoker.letters import Alphabet, Card, Rejected, Spelling
+from pokerhall.content.czech import CH_KEY
+from pokerhall.games.wordpoker.letters import CH, Alphabet, Card, Rejected, Spelling
 from pokerhall.games.wordpoker.lexicons import WordList
 
 
 @dataclass(frozen=True, slots=True)
 class Best:
-    """The best-scoring word (ties: the longer, then the first alphabetically), its score, and
-    the longest word (ties: the higher score, then alphabetical); None where there is none."""
+    """The best-scoring word (ties: the longer in letters, then the first alphabetically), its
+    score, and the longest word (ties: the higher score, then alphabetical); None where there
+    is none."""
 
     word: str | None
     score: int
@@ -47,15 +55,18 @@ NONE = Best(None, 0, None)
 
 
 @lru_cache(maxsize=100_000)
-def _spellings(alphabet: Alphabet, words: WordList, key: str) -> tuple[Spelling, ...]:
-    """The words of one anagram key that the alphabet can spell at all (W17)."""
-    out = []
-    for word in words.by_letters(key):
-        try:
-            out.append(alphabet.spell(word))
-        except Rejected:
-            continue
-    return tuple(out)
+def _words_of(words: WordList, key: str) -> tuple[str, ...]:
+    """The words of one anagram key, alphabetically."""
+    return tuple(words.by_letters(key))
+
+
+@lru_cache(maxsize=300_000)
+def _spelt(alphabet: Alphabet, word: str) -> Spelling | None:
+    """What `word` takes and scores, or None where the alphabet cannot spell it (W17)."""
+    try:
+        return alphabet.spell(word)
+    except Rejected:
+        return None
 
 
 class _Hand:
@@ -69,10 +80,15 @@ class _Hand:
             (alphabet.mark_values[c.letter] for c in hand if c.is_mark), reverse=True
         )
 
-    def playable(self, words: WordList, key: str) -> Iterator[Spelling]:
-        missing = self.alphabet.missing
-        for spelt in _spellings(self.alphabet, words, key):
-            if missing(spelt, self.held, self.shown) is None:
+    def playable(self, words: WordList, key: str, before: str | None = None) -> Iterator[Spelling]:
+        """The words of `key` the hand can lay, alphabetically; only those before `before`."""
+        alphabet, held, shown = self.alphabet, self.held, self.shown
+        lays = alphabet.lays
+        for word in _words_of(words, key):
+            if before is not None and word >= before:
+                return
+            spelt = _spelt(alphabet, word)
+            if spelt is not None and lays(spelt, held, shown):
                 yield spelt
 
     def keys_by_length(self) -> list[tuple[int, list[tuple[str, int]]]]:
@@ -83,10 +99,12 @@ class _Hand:
         are no key of the lexicon; the search asks lazily."""
         values = self.alphabet.values
         rows: list[list[tuple[str, int]]] = [[("", 0)]]
-        for letter, count in sorted((self.held | self.shown).items()):
-            if letter not in values:
-                continue  # a diacritic card: no letter of its own
-            lower, value = letter.lower(), values[letter]
+        letters = sorted(
+            (CH_KEY if letter == CH else letter.lower(), count, values[letter])
+            for letter, count in (self.held | self.shown).items()
+            if letter in values  # a diacritic card: no letter of its own
+        )  # in key order, so every key is built sorted
+        for lower, count, value in letters:
             grown: list[list[tuple[str, int]]] = [[] for _ in range(len(rows) + count)]
             for length, row in enumerate(rows):
                 grown[length] += row  # none of this letter: the same keys
@@ -128,10 +146,14 @@ def best_word(
     for length in range(len(rows) - 1, 1, -1):
         extra, row = rows[length]
         for key, value in row:
-            if top is not None and (value + extra, length) < (top.score, len(top.word)):
+            if top is not None and (value + extra, length) < (top.score, top.letters):
                 break
             if words.has_letters(key):
-                for spelt in held.playable(words, key):
+                # A key whose bound only ties the best so far can beat it alphabetically only,
+                # so its later words need not be spelt (under the length scoring, every key of
+                # the longest row after the first word found).
+                tie = top is not None and (value + extra, length) == (top.score, top.letters)
+                for spelt in held.playable(words, key, top.word if tie and top else None):
                     if top is None or _by_score(spelt) < _by_score(top):
                         top = spelt
         if longest is None and top is not None:
@@ -142,4 +164,4 @@ def best_word(
 
 
 def _by_score(s: Spelling) -> tuple[int, int, str]:
-    return -s.score, -len(s.word), s.word
+    return -s.score, -s.letters, s.word

@@ -18,6 +18,9 @@
     matched, minus what matching costs; what it put in is gone either way, so it passes
     exactly when that is negative, when p is below cost ÷ that pot;
   * the word: its best word (W18).
+
+Both judge words by the scoring in force (the view's `scoring`, W18): the longest word under the
+rule, the most valuable under the option `scoring=values`.
 """
 
 from __future__ import annotations
@@ -63,6 +66,11 @@ def _hand(view: JSON) -> list[Card]:
     return [Card(c["id"], c["letter"]) for c in view["you"]["hand"]]
 
 
+def alphabet_of(view: JSON) -> Alphabet:
+    """The letters as the table scores them (W18)."""
+    return default_alphabet(str(view.get("scoring", "length")))
+
+
 def _best_move(view: JSON, words: WordList, alphabet: Alphabet) -> JSON:
     found = best_word(alphabet, words, _hand(view), view["deal"]["dice"])
     return {"type": "word", "word": found.word} if found.word else {"type": "no_word"}
@@ -73,6 +81,7 @@ class MatcherBot:
         self.alphabet = default_alphabet()
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
+        self.alphabet = alphabet_of(view)
         if prompt["type"] == "declare":
             return {"type": "stay"}
         if prompt["type"] == "respond":
@@ -87,6 +96,7 @@ class SamplerBot:
         self.alphabet = default_alphabet()
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
+        self.alphabet = alphabet_of(view)
         words = lexicon(view["lexicon"])
         if prompt["type"] == "word":
             return _best_move(view, words, self.alphabet)

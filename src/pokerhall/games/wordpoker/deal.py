@@ -18,7 +18,7 @@ from pokerhall.engine.events import Event
 from pokerhall.games.wordpoker.best import best_word
 from pokerhall.games.wordpoker.letters import Alphabet, Card, Stakes
 from pokerhall.games.wordpoker.lexicons import WordList
-from pokerhall.games.wordpoker.moves import Declaration, Entry, Move, Response
+from pokerhall.games.wordpoker.moves import Declaration, Entry, Move, Response, unknown_reason
 from pokerhall.table.ledger import Ledger
 from pokerhall.table.pots import OddChips, split
 from pokerhall.table.sealed import SealedRound
@@ -300,7 +300,7 @@ class Deal:
                     "seat": seat,
                     "word": None if spelling is None else spelling.word,
                     "valid": known,
-                    "reason": None if known or spelling is None else "reject.unknown",
+                    "reason": None if known or spelling is None else unknown_reason(spelling.word),
                     "score": scores[seat],
                     "hand": letters(self.hands[seat]),
                     "best": best.word,

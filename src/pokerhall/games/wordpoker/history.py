@@ -173,7 +173,9 @@ def _word_item(w: Mapping[str, Any]) -> dict[str, Any]:
     if not w.get("word"):
         return nested("result.no_word", **common)
     if not w.get("valid"):
-        return nested("result.unknown", word=str(w.get("word")), **common)
+        abbreviation = w.get("reason") == "reject.abbreviation"
+        key = "result.abbreviation" if abbreviation else "result.unknown"
+        return nested(key, word=str(w.get("word")), **common)
     return nested("result.word", word=str(w.get("word")), points=amount(w.get("score")), **common)
 
 

@@ -2,10 +2,10 @@
 
 A game needs three things of a dictionary: whether it holds a word, a digest naming its exact
 contents (pinned in the match record, so a replay against another dictionary is refused), and
-its anagram index, the words whose base letters (diacritics taken off, sorted) are a given
-string, for the best-word search. `WordList` is that much; `pokerhall.content.lexicon.Lexicon`
-is one, for the system's hunspell-cs dictionary (expanded) and for a small list of words (tests,
-machines without the dictionary) alike.
+its anagram index, the words whose base letters (diacritics taken off, CH one character,
+sorted: `czech.letters_key`) are a given string, for the best-word search. `WordList` is that
+much; `pokerhall.content.lexicon.Lexicon` is one, for the system's hunspell-cs dictionary
+(expanded) and for a small list of words (tests, machines without the dictionary) alike.
 """
 
 from __future__ import annotations

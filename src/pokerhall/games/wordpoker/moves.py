@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from pokerhall.content.czech import is_abbreviation, letter_count
+from pokerhall.content.lexicon import MAX_LETTERS
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON
 from pokerhall.engine.messages import Message, load_catalog, message, render
@@ -193,13 +195,20 @@ def _entry(deal: Deal, seat: int, move: Mapping[str, Any]) -> Entry:
     if not isinstance(raw, str) or not normalize(raw):
         raise refuse("reject.empty")
     word = normalize(raw)
-    if len(word) > MAX_WORD_CHARS:
-        raise refuse("reject.too_long", count=MAX_WORD_CHARS)
+    if len(word) > MAX_WORD_CHARS or letter_count(word) > MAX_LETTERS:
+        raise refuse("reject.too_long", count=MAX_LETTERS)
     try:
         spelling = deal.alphabet.spell(word)
         deal.alphabet.check(spelling, deal.hands[seat], deal.dice)
     except Rejected as exc:
         raise WordRejected(exc.reason) from None
     if deal.check_on_submit and not deal.words.contains(word):
+        if is_abbreviation(word):
+            raise refuse("reject.abbreviation", word=word)
         raise refuse("reject.unknown", word=word)
     return Entry(spelling)
+
+
+def unknown_reason(word: str) -> str:
+    """Why a word the dictionary lacks scores nothing (W19): an abbreviation, or no word."""
+    return "reject.abbreviation" if is_abbreviation(word) else "reject.unknown"

@@ -1,8 +1,8 @@
 """Slovní poker options and its ruleset (docs/rules/wordpoker.md).
 
 One ruleset, `slovni`, for 2 to 5 players (W1). The letters, dice and stakes are data files
-(`data/`), not options; options say how long a game is, what players start with, which
-dictionary judges words and when (W19).
+(`data/`), not options; options say how long a game is, what players start with, how a word
+scores (W18: its length, or [ours] letter values), which dictionary judges words and when (W19).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from pokerhall.engine.catalog import OptionSpec, Ruleset
 from pokerhall.engine.events import JSON
 from pokerhall.engine.messages import LANGUAGES
-from pokerhall.games.wordpoker.letters import stakes_table
+from pokerhall.games.wordpoker.letters import SCORINGS, stakes_table
 from pokerhall.games.wordpoker.lexicons import LEXICONS
 
 MIN_PLAYERS = 2
@@ -37,6 +37,8 @@ class WordPokerOptions:
     lexicon: str
     check_words: str
     language: str
+    scoring: str = "length"
+    """W18: "length" (the rule) or "values" (letter values, ours)."""
 
     def to_json(self) -> JSON:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -64,6 +66,15 @@ OPTIONS = (
     ),
     OptionSpec("deals", "int", DEALS, "Deals in a game (W2: ten).", min=1, max=len(stakes_table())),
     OptionSpec("points", "int", POINTS, "Points each player starts with (W2).", min=1, max=100_000),
+    OptionSpec(
+        "scoring",
+        "choice",
+        SCORINGS[0],
+        "How a word scores (W18): its number of letters (the rule), or Czech Scrabble letter "
+        "values plus háček 3 and čárka 2 (ours).",
+        choices=SCORINGS,
+        advanced=True,
+    ),
     OptionSpec(
         "lexicon",
         "choice",

@@ -54,7 +54,7 @@ class WordPoker(Game[moves.Move]):
         super().__init__(players, opts.to_json(), seed)
         self.options = opts
         self.words = words if words is not None else lexicon(opts.lexicon)
-        self.alphabet = alphabet or default_alphabet()
+        self.alphabet = alphabet or default_alphabet(opts.scoring)
         self.stakes = stakes_table()[: opts.deals]
         self._rng = make_rng(seed)
         n = len(players)

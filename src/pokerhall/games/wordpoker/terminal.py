@@ -4,8 +4,8 @@ option `language`, set by `--lang`). Matches the CLI's `TerminalGame` protocol s
 never imports `pokerhall.cli`. Everything drawn comes from the seat's own view.
 
 Commands: declare `r 5` (raise by 5), `s` (no raise), `p` (pass); respond `c` (match) followed
-by the letters to exchange, `c N K ˇ` (ˇ or ^ for a háček card, ´ or ' for a čárka card), or
-`p`; the final word as it is written, `kočka`, or `-` for none.
+by the letters to exchange, `c N K ˇ` (ˇ or ^ for a háček card, ´ or ' for a čárka card, `ch`
+for a CH card), or `p`; the final word as it is written, `kočka`, or `-` for none.
 """
 
 from __future__ import annotations

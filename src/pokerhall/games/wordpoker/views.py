@@ -48,11 +48,13 @@ def build_view(game: WordPoker, seat: int | None) -> JSON:
         "ruleset": game.options.ruleset,
         "lexicon": game.options.lexicon,
         "check_words": game.options.check_words,
+        "scoring": game.options.scoring,
         "language": game.options.language,
         "prompt_id": game.prompt_id,
         "seat": seat,
         "deals": len(game.stakes),
         "letters": {
+            "scoring": alphabet.scoring,
             "values": dict(alphabet.values),
             "marks": {HACEK: alphabet.mark_values[HACEK], CARKA: alphabet.mark_values[CARKA]},
             "marked": {letter: list(pair) for letter, pair in alphabet.marked.items()},

@@ -4,9 +4,10 @@ PostgreSQL holds the truth: the moves, the seats, and which process runs each ta
 which also fences a stale owner's moves). Redis carries the processes' messages (`bus.py`): a
 client's messages to the process running its table and what that process sends back
 (`routing.py`, `fanout.py`), and the hall's news (a table claimed, seats changed, a table
-started or finished). `Cluster` ties them to the hall through its `Ownership` seam and runs the
-tick: renew this process's leases, drop the tables it lost, and take over the tables of
-processes that died.
+started or finished). `Cluster` ties them to the hall through its `Ownership` seam and runs two
+loops: one renews this process's leases (and drops the tables it lost), the other takes over
+the tables of processes that died or stalled; apart, so that replaying the tables taken over
+never makes a renewal late. How often each runs, and what a takeover costs, is `timing.py`'s.
 
 Alone (SQLite, no Redis) none of this is loaded, and the hall runs every table itself.
 """
@@ -19,13 +20,14 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from pokerhall.server.cluster.bus import Bus, Message
 from pokerhall.server.cluster.fanout import fan_out
-from pokerhall.server.cluster.lease import LEASE_SECONDS, Leases
+from pokerhall.server.cluster.lease import Leases
 from pokerhall.server.cluster.routing import ClientHandler, Router
+from pokerhall.server.cluster.timing import DEFAULT, Timing
 from pokerhall.server.connection import TRY_AGAIN_LATER, Connection
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
@@ -33,13 +35,17 @@ from pokerhall.server.messages import error_message
 from pokerhall.server.runtime import TableRuntime
 
 log = logging.getLogger("pokerhall.cluster")
-TICK_SECONDS = 1.0
-"""How often leases are renewed and dead processes' tables looked for."""
-ASK_SECONDS = 2.0
-"""How long a process waits for every other one to answer a question (`Bus.ask`)."""
 UNREACHABLE = (
     "this table runs on another server process, which cannot be reached now; reconnect soon"
 )
+
+
+def _seconds(value: object) -> float:
+    """A time away as another process answered it; none, or not a number, counts as no time
+    away (so that answer allows no removal)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    return 0.0
 
 
 def process_id() -> str:
@@ -56,32 +62,47 @@ class Cluster:
         *,
         prefix: str = "pokerhall",
         handle: ClientHandler,
-        lease_seconds: float = LEASE_SECONDS,
+        timing: Timing = DEFAULT,
     ) -> None:
         if db.dialect != "postgresql":
             raise ValueError("several processes need PostgreSQL: --db postgresql://...")
         self.hall = hall
         self.id = process_id()
-        self.leases = Leases(db, self.id, lease_seconds)
-        self.bus = Bus(redis_url, prefix, self.id, self._receive)
+        self.timing = timing
+        self.leases = Leases(db, self.id, timing.lease, timing.lock_idle)
+        self.bus = Bus(redis_url, prefix, self.id, self._receive, timing)
         self.router = Router(self.bus, hall.runtimes.get, handle)
         self.bus.on_availability.append(self._availability_changed)
         db.fence = self.leases.fence
         hall.cluster = self
-        self._ticker: asyncio.Task[None] | None = None
+        self._loops: list[asyncio.Task[None]] = []
         self._working: set[asyncio.Task[None]] = set()
 
     def start(self) -> None:
         self.bus.start()
-        self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
+        self.start_loops()
+
+    def start_loops(self) -> None:
+        """Start renewing and scanning (`start`; after `stop_loops`, as a stalled process
+        that runs again would)."""
+        self._loops = [
+            asyncio.create_task(self._every(self.timing.renew, self._renew), name="cluster-renew"),
+            asyncio.create_task(self._every(self.timing.scan, self._scan), name="cluster-scan"),
+        ]
+
+    async def stop_loops(self) -> None:
+        """Stop renewing and scanning: the leases run out (`close`; a stall, in the tests)."""
+        for loop in self._loops:
+            loop.cancel()
+        for loop in self._loops:
+            with contextlib.suppress(asyncio.CancelledError):
+                await loop
+        self._loops = []
 
     async def close(self) -> None:
         """Stop (the hall has stopped its tables): give the leases up, so that other
         processes take the tables over at once rather than when the leases expire."""
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        await self.stop_loops()
         await self.router.close()
         with contextlib.suppress(Exception):
             await self.leases.release_all()
@@ -136,19 +157,23 @@ class Cluster:
     def told(self, table_id: str) -> None:
         self.bus.to_hall({"k": "status", "t": table_id})
 
-    async def connected(self, table_id: str, seat: int, running: bool) -> bool | None:
-        """Whether a connection on another process plays the seat: every process is asked
-        (`Bus.ask`), for its waiting room's connections and the clients it links to the
+    async def away(self, table_id: str, seat: int, running: bool) -> tuple[bool, float] | None:
+        """Whether a connection on another process plays the seat, and the least time any
+        process has seen it away (`server/absence.py`; this one's included): every process is
+        asked (`Bus.ask`), for its waiting room's connections and the clients it links to the
         table's owner; a running table's owner, whose runtime has every connected client,
         must be among those that answer. None when that cannot be known now."""
         owner = await self.leases.owner_of(table_id) if running else None
         if running and owner is None:  # being taken over: ask again in a moment
             return None
         question = {"k": "present?", "t": table_id, "s": seat}
-        answers = await self.bus.ask(question, ASK_SECONDS)
+        answers = await self.bus.ask(question, self.timing.ask)
         if answers is None or (running and owner not in {a.get("from") for a in answers}):
             return None
-        return any(a.get("p") for a in answers) or self._plays_here(table_id, seat)
+        present = any(a.get("p") for a in answers) or self._plays_here(table_id, seat)
+        # an answer without a time away (a process of an older version) allows no removal
+        times = [_seconds(a.get("a")) for a in answers]
+        return present, min([self.hall.absence.away_for(table_id, seat), *times])
 
     def _plays_here(self, table_id: str, seat: int) -> bool:
         """A connection of this process plays the seat: waiting, at the runtime, or linked."""
@@ -175,7 +200,9 @@ class Cluster:
         elif kind == "lobby":
             self.hall.lobby_changed_here()
         elif kind == "present?":
-            self.bus.answer(message, {"p": self._plays_here(message["t"], message["s"])})
+            table_id, seat = message["t"], message["s"]
+            away = self.hall.absence.away_for(table_id, seat)
+            self.bus.answer(message, {"p": self._plays_here(table_id, seat), "a": away})
         elif kind == "news":
             self._spawn(self.hall.hear(message["n"], message["t"]))
         elif kind == "status":  # a table started or finished (the leagues' watchers here)
@@ -201,25 +228,42 @@ class Cluster:
             self.router.close_links(None)
             self.router.drop_remotes()
 
-    # --- the tick ----------------------------------------------------------------------------
+    # --- the loops ---------------------------------------------------------------------------
 
-    async def _tick_forever(self) -> None:
+    async def _every(self, seconds: float, work: Callable[[], Awaitable[None]]) -> None:
+        """Run `work` every `seconds` (from start to start, so a slow round does not stretch
+        the period; a round that overran is followed at once)."""
+        clock = asyncio.get_running_loop()
         while True:
+            started = clock.time()
             try:
-                await self._tick()
-            except Exception as exc:  # the database or Redis is away: try again next tick
-                log.warning("cluster tick failed: %s", exc)
-            await asyncio.sleep(TICK_SECONDS)
+                await work()
+            except Exception as exc:  # the database or Redis is away: try again next round
+                log.warning("cluster %s failed: %s", getattr(work, "__name__", work), exc)
+            await asyncio.sleep(max(0.0, seconds - (clock.time() - started)))
 
-    async def _tick(self) -> None:
-        await self.bus.heartbeat()
+    async def _renew(self) -> None:
+        """Renew this process's leases, then say it is alive; the tables it lost (it was too
+        slow to renew) are dropped in the background, so the next renewal is on time."""
         for table_id in await self.leases.renew():
             log.warning("table %s: lease lost, another process runs it now", table_id)
-            await self.hall.drop(table_id)
             self.router.drop_remotes(table_id)
+            self._spawn(self.hall.drop(table_id))
+        await self.bus.heartbeat()
+
+    async def _scan(self) -> None:
+        """Drop the clients of processes that stopped saying they are alive, and take over
+        every table whose lease expired, all at once (each claim replays its table; the
+        lease, taken first, decides which process gets it)."""
         origins = self.router.origins()
         if dead := set(origins) - await self.bus.alive(origins):
             self.router.drop_remotes(origins=dead)
-        for table_id in await self.leases.orphans():
-            if await self.hall.claim_running(table_id):
+        orphans = await self.leases.orphans()
+        claims = await asyncio.gather(
+            *(self.hall.claim_running(t) for t in orphans), return_exceptions=True
+        )
+        for table_id, claimed in zip(orphans, claims, strict=True):
+            if isinstance(claimed, BaseException):
+                log.warning("table %s: takeover failed: %s", table_id, claimed)
+            elif claimed:
                 log.warning("table %s: taken over from a process that stopped", table_id)

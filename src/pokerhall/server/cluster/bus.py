@@ -26,18 +26,24 @@ from typing import Any
 import redis.asyncio as redis
 from redis.exceptions import RedisError
 
+from pokerhall.server.cluster.timing import DEFAULT, Timing
+
 log = logging.getLogger("pokerhall.cluster")
-RETRY_SECONDS = 1.0
-CLOSE_SECONDS = 1.0
-ALIVE_SECONDS = 5.0
-"""How long a heartbeat (renewed every cluster tick) says a process is alive."""
 Message = dict[str, Any]
 Receiver = Callable[[Message], Awaitable[None]]
 AvailabilityListener = Callable[[bool], None]
 
 
 class Bus:
-    def __init__(self, url: str, prefix: str, process_id: str, receive: Receiver) -> None:
+    def __init__(
+        self,
+        url: str,
+        prefix: str,
+        process_id: str,
+        receive: Receiver,
+        timing: Timing = DEFAULT,
+    ) -> None:
+        self.timing = timing
         self.client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=None)
         self.prefix = prefix
         self.process_id = process_id
@@ -67,7 +73,7 @@ class Bus:
         """Stop, after a short wait for what is queued (the tables' goodbyes to their clients
         elsewhere, which then reconnect at once)."""
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(CLOSE_SECONDS):
+            async with asyncio.timeout(self.timing.closing):
                 while self.available and not self._outbox.empty():
                     await asyncio.sleep(0.01)
         for task in self._tasks:
@@ -131,7 +137,7 @@ class Bus:
                 self._lost(exc)
 
     async def _say_alive(self) -> None:
-        await self.client.set(self.alive_key(self.process_id), 1, px=int(ALIVE_SECONDS * 1000))
+        await self.client.set(self.alive_key(self.process_id), 1, px=int(self.timing.alive * 1000))
 
     async def alive(self, process_ids: list[str]) -> set[str]:
         """Which of these processes said they are alive lately; all of them while Redis is
@@ -187,7 +193,7 @@ class Bus:
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
-            await asyncio.sleep(RETRY_SECONDS)
+            await asyncio.sleep(self.timing.redis_retry)
 
     async def _dispatch(self, data: bytes | str) -> None:
         try:

@@ -1,13 +1,23 @@
 """Table leases in PostgreSQL: which process runs each table, and the fence on its moves.
 
 A process runs a table only while it holds the table's lease (`table_leases`): taken when it
-claims the table, renewed every tick while the process lives, and free for any other process
-once it has expired by the database's clock (so the processes' clocks never matter). Every
+claims the table, renewed every `Timing.renew` seconds while the process lives, and free for
+any other process once it has expired by the database's clock (so the processes' clocks never
+matter; `timing.py` has the lease's length). Every
 takeover raises the lease's `epoch`. A move is inserted in the same transaction that finds the
 lease still held by this process at the epoch it claimed the table with, the lease row locked
 (`FOR SHARE`) until the commit, so a takeover (which updates that row) waits for the move and
 then replays it, or comes first and the stale owner's move fails. The move's primary key
 (table, sequence number) refuses a second move N either way.
+
+A process that stalls in such a transaction (SIGSTOP between the fence and the commit) would
+hold the lease row's lock until it runs again, and the takeover would wait for it however long
+the lease: so a fenced transaction lets PostgreSQL end it once it has sat idle for
+`Timing.lock_idle` (`idle_in_transaction_session_timeout`, for that transaction only), well
+within a lease (a healthy process does not wait between those statements; one that does gets
+`not_saved`, which may be retried). Taking and renewing leases are single statements, run
+outside any transaction (autocommit), so no stall can hold their locks, nor can a busy event
+loop between statements make PostgreSQL end a renewal.
 """
 
 from __future__ import annotations
@@ -16,15 +26,13 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, func, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from pokerhall.server.cluster.timing import DEFAULT
 from pokerhall.server.db import Database
 from pokerhall.server.models import LeaseRow, TableRow
-
-LEASE_SECONDS = 4.0
-"""How long a lease lasts unrenewed: a process that dies loses its tables after this."""
 
 
 class LeaseLost(Exception):
@@ -32,15 +40,29 @@ class LeaseLost(Exception):
 
 
 class Leases:
-    def __init__(self, db: Database, owner: str, seconds: float = LEASE_SECONDS) -> None:
+    def __init__(
+        self,
+        db: Database,
+        owner: str,
+        seconds: float = DEFAULT.lease,
+        lock_idle: float = DEFAULT.lock_idle,
+    ) -> None:
         self.db = db
         self.owner = owner
         self.ttl = timedelta(seconds=seconds)
+        self._autocommit = db.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._bounded = text(
+            f"SET LOCAL idle_in_transaction_session_timeout = {max(1, round(lock_idle * 1000))}"
+        )
         self.held: dict[str, int] = {}
         """The tables this process runs, with the epoch each was claimed at."""
 
     def _expiry(self) -> Any:
         return func.clock_timestamp() + self.ttl
+
+    async def _bound(self, conn: AsyncConnection) -> None:
+        """This transaction locks lease rows: PostgreSQL ends it if it idles (module doc)."""
+        await conn.execute(self._bounded)
 
     async def acquire(self, table_id: str) -> bool:
         """Take the table's lease if nobody holds it (or it expired); True when this process
@@ -60,7 +82,7 @@ class Leases:
             )
             .returning(lease.c.epoch)
         )
-        async with self.db.engine.begin() as conn:
+        async with self._autocommit.connect() as conn:
             epoch = (await conn.execute(statement)).scalar_one_or_none()
         if epoch is None:
             return False
@@ -84,7 +106,7 @@ class Leases:
             .values(expires_at=self._expiry())
             .returning(LeaseRow.table_id, LeaseRow.epoch)
         )
-        async with self.db.engine.begin() as conn:
+        async with self._autocommit.connect() as conn:
             kept = {row.table_id: row.epoch for row in await conn.execute(statement)}
         lost = {t for t, epoch in self.held.items() if kept.get(t) != epoch}
         for table_id in lost:
@@ -139,6 +161,7 @@ class Leases:
             .order_by(LeaseRow.table_id)
             .with_for_update(read=True)
         )  # one cached statement for every batch size (`in_` expands its list)
+        await self._bound(conn)
         found = {t for t, epoch in await conn.execute(query) if self.held.get(t) == epoch}
         if missing := wanted - found:
             raise LeaseLost(f"tables {sorted(missing)} are run by another process now")

@@ -1,9 +1,15 @@
 /* One table's WebSocket: says hello with the seat token (or none to watch), hands every server
-   message to `onMessage`, keeps the connection alive with pings and, when it drops, reconnects
-   promptly: at once, then after about 1 s, then every 2.5 s or so (a player at a table is
-   waiting for the game, so a long backoff only costs them their turn; the jitter keeps a
-   restarted server from being hit by every browser in the same instant). It also tries at
-   once when the browser comes back online or the tab becomes visible, and on "Reconnect now".
+   message to `onMessage`, and, when the connection drops, reconnects promptly: at once, then
+   after about 1 s, then every 2.5 s or so (a player at a table is waiting for the game, so a
+   long backoff only costs them their turn; the jitter keeps a restarted server from being hit
+   by every browser in the same instant). It also tries at once when the browser comes back
+   online or the tab becomes visible, and on "Reconnect now".
+   A server process that stalls (frozen, or too busy) keeps the socket open but silent, and
+   its tables are taken over by another process within a few seconds (docs/deploy.md): so when
+   nothing has come for PING_WHEN_IDLE the client pings, and when nothing at all answers within
+   PONG_TIMEOUT it gives the connection up and reconnects (these mirror the server's
+   server/cluster/timing.py CLIENT_* constants; a test checks they agree). A busy table's
+   updates are proof enough, so it costs no pings.
    The server answers every (re)connect with a fresh welcome and state, so nothing is lost. */
 
 export const PROTOCOL = 1;
@@ -12,8 +18,13 @@ export const RETRY_DELAYS = [0, 1000, 2500];
 /** Each wait is scaled by a random factor in [1 - JITTER, 1 + JITTER]. */
 const JITTER = 0.2;
 /** A connection attempt that has not opened by then is given up and retried. */
-const CONNECT_TIMEOUT = 5000;
-const PING_EVERY = 20000;
+export const CONNECT_TIMEOUT = 5000;
+/** Ping when nothing has come from the server for this long (ms). */
+export const PING_WHEN_IDLE = 2000;
+/** Give the connection up when nothing answers a ping for this long (ms). */
+export const PONG_TIMEOUT = 2500;
+/** How often the watchdog looks (ms). */
+const WATCH_EVERY = 250;
 
 /** The wait before retry number `attempt` (0 = the first retry), with jitter. */
 export function retryDelay(attempt, random = Math.random) {
@@ -37,6 +48,8 @@ export class TableSocket {
     this.retryTimer = null;
     this.pingTimer = null;
     this.openTimer = null;
+    this.heardAt = 0;
+    this.pingedAt = null;
     this.stopped = false;
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -67,9 +80,12 @@ export class TableSocket {
     ws.addEventListener("open", () => {
       clearTimeout(this.openTimer);
       ws.send(JSON.stringify({ v: PROTOCOL, type: "hello", token: this.hooks.token() }));
-      this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
+      this.heardAt = Date.now();
+      this.pingedAt = null;
+      this.pingTimer = setInterval(() => this.watch(ws), WATCH_EVERY);
     });
     ws.addEventListener("message", (event) => {
+      if (this.ws === ws) this.heardAt = Date.now();
       let message;
       try {
         message = JSON.parse(event.data);
@@ -89,6 +105,30 @@ export class TableSocket {
       this.ws = null;
       this.scheduleRetry();
     });
+  }
+
+  /** Ping a quiet server; give up on one that does not answer (see the top of the file). A
+   * timer that fires late (a hidden tab) only looks late: what was heard meanwhile counts. */
+  watch(ws) {
+    if (this.ws !== ws) return;
+    const now = Date.now();
+    if (this.pingedAt !== null && this.heardAt >= this.pingedAt) this.pingedAt = null;
+    if (this.pingedAt !== null && now - this.pingedAt >= PONG_TIMEOUT) {
+      this.giveUp(ws);
+    } else if (this.pingedAt === null && now - this.heardAt >= PING_WHEN_IDLE) {
+      this.pingedAt = now;
+      this.send({ type: "ping" });
+    }
+  }
+
+  /** Leave a silent connection without waiting for its closing handshake (a stalled server
+   * would never answer it) and reconnect as if it had dropped. */
+  giveUp(ws) {
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.openTimer);
+    ws.close();
+    this.scheduleRetry();
   }
 
   scheduleRetry() {

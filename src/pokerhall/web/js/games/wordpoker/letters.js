@@ -17,7 +17,7 @@ const MARKED = {
 
 const CS = {
   A: "a", Á: "á s čárkou", B: "bé", C: "cé", Č: "čé, cé s háčkem", D: "dé", Ď: "ďé, dé s háčkem",
-  E: "e", É: "é s čárkou", Ě: "e s háčkem", F: "ef", G: "gé", H: "há", I: "měkké i",
+  E: "e", É: "é s čárkou", Ě: "e s háčkem", F: "ef", G: "gé", H: "há", CH: "chá", I: "měkké i",
   Í: "měkké í s čárkou", J: "jé", K: "ká", L: "el", M: "em", N: "en", Ň: "eň, en s háčkem", O: "o",
   Ó: "ó s čárkou", P: "pé", Q: "kvé", R: "er", Ř: "er s háčkem", S: "es", Š: "eš, es s háčkem",
   T: "té", Ť: "ťé, té s háčkem", U: "u", Ú: "ú s čárkou", Ů: "ů s kroužkem", V: "vé",
@@ -25,8 +25,8 @@ const CS = {
 };
 
 const DE = {
-  A: "A", B: "Be", C: "Ce", D: "De", E: "E", F: "Ef", G: "Ge", H: "Ha", I: "I", J: "Jot", K: "Ka",
-  L: "El", M: "Em", N: "En", O: "O", P: "Pe", Q: "Ku", R: "Er", S: "Es", T: "Te", U: "U", V: "Vau",
+  A: "A", B: "Be", C: "Ce", D: "De", E: "E", F: "Ef", G: "Ge", H: "Ha", CH: "Ce-Ha", I: "I",
+  J: "Jot", K: "Ka", L: "El", M: "Em", N: "En", O: "O", P: "Pe", Q: "Ku", R: "Er", S: "Es", T: "Te", U: "U", V: "Vau",
   W: "We", X: "Ix", Y: "Ypsilon", Z: "Zett",
 };
 
@@ -36,7 +36,8 @@ const NAMES = { cs: CS, de: DE, en: {}, el: {} };
 /** How each language names a marked letter it has no name of its own for. */
 const MARK_KEYS = { hacek: "wp.marked.hacek", carka: "wp.marked.carka", ring: "wp.marked.ring" };
 
-/** The name of one written letter ("ř" or "Ř": "er s háčkem"); any other character as it is. */
+/** The name of one written letter ("ř" or "Ř": "er s háčkem", "ch": "chá"); any other
+    character as it is. */
 export function letterName(char) {
   const upper = String(char).toLocaleUpperCase("cs");
   const names = NAMES[currentLanguage()] ?? {};
@@ -70,11 +71,17 @@ export function diceNames(dice) {
   return dice?.length ? formatList(dice.map(letterName)) : t("wp.none");
 }
 
-/** A word letter by letter: "Ř, er s háčkem; E, e; K, ká; A, a". */
+/** A word letter by letter: "Ř, er s háčkem; E; K, ká; A". CH is one letter of the Czech
+    alphabet (W16): "chata" is spelt CH, A, T, A. A letter whose name is the letter itself
+    (English has no names of its own: "P") is said once, not "P, P". */
 export function spell(word) {
-  const letters = [...String(word ?? "").normalize("NFC").trim()];
+  const letters = String(word ?? "").normalize("NFC").trim().match(/ch|./gisu) ?? [];
   return letters
-    .map((c) => t("wp.spell.item", { letter: c.toLocaleUpperCase("cs"), name: letterName(c) }))
+    .map((c) => {
+      const letter = c.toLocaleUpperCase("cs");
+      const name = letterName(c);
+      return name.toLocaleUpperCase("cs") === letter ? letter : t("wp.spell.item", { letter, name });
+    })
     .join("; ");
 }
 
@@ -90,6 +97,16 @@ export function letterTile(letter, { kind = "card", id = null } = {}) {
     mark ? h("span", { class: "wp-caption" }, name) : srOnly(name),
   );
 }
+
+/** Cards as the game's messages write them ("N R ˇ K ´") for the written log: a bare mark
+    says little, so the diacritic cards are named ("N, R, háček card, K and čárka card"). */
+export function writtenCards(text) {
+  const tokens = String(text).split(/\s+/).filter(Boolean);
+  if (!tokens.some((token) => token in MARK_CARDS)) return text;
+  return formatList(tokens.map((token) => (token in MARK_CARDS ? cardName(MARK_CARDS[token]) : token)));
+}
+
+const MARK_CARDS = { "ˇ": "hacek", "´": "carka" };
 
 /** Cards as the game's messages write them ("N R ˇ K ´", or "—" for none) in spoken names. */
 export function spokenCards(text) {

@@ -38,12 +38,15 @@ export function renderDeal(model) {
   show(discards, Boolean(you?.discards?.length));
   discards.textContent = you?.discards?.length ? t("wp.hand.discards", { cards: cardNames(you.discards) }) : "";
   show(byId("wp-read-cards"), Boolean(you));
+  // W18: a word scores its letters (CH one), unless the table chose letter values (ours).
   const values = Object.entries(view.letters.values).map(([letter, points]) => `${letter} ${formatNumber(points)}`);
-  byId("wp-values").textContent = t("wp.values", {
-    values: values.join(", "),
-    hacek: formatNumber(view.letters.marks.hacek),
-    carka: formatNumber(view.letters.marks.carka),
-  });
+  byId("wp-values").textContent = view.letters.scoring === "values"
+    ? t("wp.values", {
+      values: values.join(", "),
+      hacek: formatNumber(view.letters.marks.hacek),
+      carka: formatNumber(view.letters.marks.carka),
+    })
+    : t("wp.scoring.length");
 }
 
 // --- the deal's result (W10) ---------------------------------------------------------------
