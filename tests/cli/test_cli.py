@@ -100,7 +100,7 @@ def test_play_scripted_session_shows_history_and_re_asks_with_the_reason(
     assert "Player guesses 50" in out
     assert "[f]old  [c]all 20  [r]aise to 40–1,000  [a]ll-in 1,000" in out
     assert "Ada calls 10" in out  # bots' moves appear as they happen
-    assert "Hint 1: Between 50 and 120." in out
+    assert "Hint 1: Between 2 and 5." in out  # the deal (seed 1) asks pi first
     assert "✗ the smallest bet is to 20" in out
     assert "✗ 'xyz' is not a move" in out
     assert "Player bets 100" in out

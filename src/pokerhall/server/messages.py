@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -97,14 +98,32 @@ def _clean_name(max_length: int) -> AfterValidator:
     return AfterValidator(clean)
 
 
+def _sent_at_most(max_length: int) -> BeforeValidator:
+    """The schema's `maxLength` holds for the name as sent, before it is trimmed (a name of 40
+    letters after a stray tab is 41 characters: refused, as the published schema says)."""
+
+    def check(value: object) -> object:
+        if isinstance(value, str) and len(value) > max_length:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": max_length},
+            )
+        return value
+
+    return BeforeValidator(check)
+
+
 Name = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS),
+    _sent_at_most(MAX_NAME_CHARS),
     _clean_name(MAX_NAME_CHARS),
 ]
 TableName = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
+    _sent_at_most(80),
     _clean_name(80),
 ]
 
