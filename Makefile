@@ -20,8 +20,10 @@ $(BENCH_STAMP): $(STAMP)
 	touch $@
 
 # The main job: the web server (SQLite file, nothing else to install). Open the printed address.
+# Another port: make run PORT=8080 (a port already in use is refused with a clear message).
+PORT ?= 8000
 run: $(STAMP)
-	$(BIN)/pokerhall serve
+	$(BIN)/pokerhall serve --port $(PORT)
 
 # QuizPoker in the terminal against three bots.
 play: $(STAMP)
@@ -58,7 +60,9 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/palace_bots.py
 	$(BIN)/python bench/bot_strength.py
 	$(BIN)/python bench/quizpoker_ladder.py
+	$(BIN)/python bench/secret_flood.py
 	$(BIN)/python bench/detective_bots.py
+	$(BIN)/python bench/exploit_ladder.py
 	$(BIN)/python bench/wordpoker_best.py
 	$(BIN)/python bench/wordpoker_bots.py
 	$(BIN)/python bench/server_load.py --tables 100

@@ -34,8 +34,26 @@ def number(text: str, lang: str) -> str:
     return text.replace(".", POINT[lang])
 
 
+RANGE_CASE = {
+    "de": {"Tage": "Tagen", "Punkte": "Punkten", "Milliarden Jahre": "Milliarden Jahren"},
+    "cs": {
+        "dní": "dny", "hodin": "hodinami", "sekund": "sekundami", "minut": "minutami",
+        "stupňů": "stupni", "bodů": "body", "centů": "centy", "miliard let": "miliardami let",
+        "bilionů km": "biliony km",
+    },
+    "el": {
+        "ημέρες": "ημερών", "ώρες": "ωρών", "δευτερόλεπτα": "δευτερολέπτων", "λεπτά": "λεπτών",
+        "μοίρες": "μοιρών", "πόντοι": "πόντων", "δισεκατομμύρια έτη": "δισεκατομμυρίων ετών",
+        "τρισεκατομμύρια km": "τρισεκατομμυρίων km",
+    },
+}  # fmt: skip
+"""A unit after "zwischen ... und" (dative), "mezi ... a" (instrumental), "μεταξύ ... και"
+(genitive): "μεταξύ 1000 και 2000 λεπτών", not "λεπτά"."""
+
+
 def hint(bounds: tuple[str, str], unit: str, lang: str) -> str:
     lo, hi = (number(value, lang) for value in bounds)
+    unit = RANGE_CASE.get(lang, {}).get(unit, unit)
     return HINT[lang].format(lo=lo, hi=hi, unit=f" {unit}" if unit else "")
 
 
@@ -59,6 +77,7 @@ def questions(lang: str) -> list[Question]:
                 as_of=__import__("datetime").date.fromisoformat(AS_OF),
                 hint1_range=(Decimal(first[0]), Decimal(first[1])),
                 hint2_range=(Decimal(second[0]), Decimal(second[1])),
+                difficulty=1,  # reasoned out, not looked up: anyone at a party can estimate
             )
         )
     return found

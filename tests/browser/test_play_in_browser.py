@@ -527,3 +527,27 @@ def test_an_open_lobby_shows_new_tables_and_seats_without_asking(
     expect(card).to_contain_text("Kuba")
     assert len(listed) == 1, listed  # the first list only; every later one was pushed
     assert person.problems == []
+
+
+LEGAL_OF = """async (prompt) => {
+  const { legalOf } = await import("/js/games/quizpoker/amounts.js");
+  return legalOf(prompt).call_all_in;
+}"""
+
+
+def test_q4_a_call_of_every_chip_is_offered_as_the_all_in_only(visitor: VisitorFactory) -> None:
+    """Q4, issue 21: facing a bet of 200 with 195 chips, "Call 195" would be the same move as
+    "All-in (195)": only the all-in is shown. With chips to spare both are."""
+    page = visitor("Cal").page
+    page.goto("/")
+    fold = {"type": "fold", "params": {}}
+    short = {"type": "bet", "current_bet": 200, "moves": [
+        fold, {"type": "call", "params": {}, "amount": 195},
+        {"type": "all_in", "params": {}, "to": 195},
+    ]}  # fmt: skip
+    deep = {"type": "bet", "current_bet": 200, "moves": [
+        fold, {"type": "call", "params": {}, "amount": 180},
+        {"type": "all_in", "params": {}, "to": 900},
+    ]}  # fmt: skip
+    assert page.evaluate(LEGAL_OF, short) is True
+    assert page.evaluate(LEGAL_OF, deep) is False

@@ -71,6 +71,11 @@ def test_play_again_the_offer_the_lobby_result_and_each_seats_history(
     new = table_id_of(ann)
     expect(ann.page.locator("#waiting-room")).to_be_visible()
     expect(ann.page.locator("#creator-controls")).to_be_visible()  # she opened it
+    expect(ann.page.get_by_test_id("waiting-seat-1")).to_contain_text("kept for Bob")
+    cleo.open_table(new)  # not an old player: no form the server would refuse (seats_held)
+    expect(cleo.page.get_by_test_id("waiting-seat-1")).to_contain_text("kept for Bob")
+    expect(cleo.page.locator("#waiting-held")).to_be_visible()
+    expect(cleo.page.locator("#waiting-join")).to_be_hidden()
     offer = bob.page.locator("#rematch-offer")
     expect(offer).to_contain_text("Ann opened a new table")
     expect(bob.page.locator("#play-again")).to_have_text("Join the new table")
@@ -102,7 +107,7 @@ def test_play_again_the_offer_the_lobby_result_and_each_seats_history(
         page.goto(f"/history.html?id={old}")
         expect(page.locator("#history-lead")).to_contain_text(person.label)
         page.locator('#round-list button[data-round="1"]').click()  # the guesses' round
-        expect(page.locator("#round-heading")).to_have_text("Round 1")
+        expect(page.locator("#round-heading")).to_have_text("Hand 1")  # QuizPoker's word
         expect(page.locator("#round-events")).to_contain_text(own)
         assert other not in page.locator("#round").inner_text()
         expect(page.locator("#download-record")).to_have_attribute(
@@ -113,7 +118,7 @@ def test_play_again_the_offer_the_lobby_result_and_each_seats_history(
     page.locator("#next-round").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#round-heading")).to_be_focused()
-    expect(page.locator("#round-heading")).to_have_text("Round 2")
+    expect(page.locator("#round-heading")).to_have_text("Hand 2")
     page.locator("#lang-select").select_option("cs")
     expect(page.locator("#history-title")).to_contain_text("Historie her")
     for person in (ann, bob, cleo):

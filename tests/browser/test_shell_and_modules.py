@@ -109,6 +109,7 @@ def test_a_player_seated_before_the_start_sees_the_clock_in_hand_one(
     person = visitor("Cleo")
     page = person.page
     person.open_table(table["id"])
+    person.hold_creator_token(table)  # only the creator starts early
     person.join_in_waiting_room("Cleo")
     expect(page.locator("#waiting-seated")).to_be_visible()
     page.locator("#start-now").click()  # no reload: the waiting room turns into the table

@@ -168,7 +168,7 @@ def lay_down_a_word(page: Page, first: bool) -> str | None:
     if first:
         clear_and_type(page, "řeka")
         page.keyboard.press("Alt+Shift+KeyL")
-        expect(page.locator("#live-alert")).to_contain_text("Ř, er s háčkem; E, e; K, ká; A, a")
+        expect(page.locator("#live-alert")).to_contain_text("Ř, er s háčkem; E; K, ká; A")
         expect(page.locator("#wp-word-letters")).to_contain_text("Ř, er s háčkem")
         clear_and_type(page, "kä")  # a mark no card makes
         page.keyboard.press("Enter")

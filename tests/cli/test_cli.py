@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -36,6 +37,29 @@ def test_python_dash_m_runs_the_command() -> None:
     )
     assert done.returncode == 0
     assert "simulate" in done.stdout
+
+
+def test_serve_on_a_busy_port_says_so_and_fails_before_announcing(tmp_path: Path) -> None:
+    """Issue 21: a port another program listens on is told as such, with a non-zero exit,
+    and never after "pokerhall is running: open http://localhost:PORT/"."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        db = f"sqlite:///{tmp_path / 'hall.sqlite3'}"
+        done = subprocess.run(
+            [sys.executable, "-m", "pokerhall", "serve", "--port", str(port), "--db", db],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,  # a guard against a server that started after all, not a speed test
+        )
+    assert done.returncode == 1
+    assert "is running" not in done.stdout
+    assert f"127.0.0.1:{port}: the port is already in use" in done.stderr
+    assert f"--port {port + 1}" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "hall.sqlite3").exists()  # nothing was opened
 
 
 @pytest.mark.parametrize("command", ["serve", "play", "simulate", "replay", "games"])
@@ -76,7 +100,7 @@ def test_play_scripted_session_shows_history_and_re_asks_with_the_reason(
     assert "Player guesses 50" in out
     assert "[f]old  [c]all 20  [r]aise to 40–1,000  [a]ll-in 1,000" in out
     assert "Ada calls 10" in out  # bots' moves appear as they happen
-    assert "Hint 1: Between 50 and 120." in out
+    assert "Hint 1: Between 2 and 5." in out  # the deal (seed 1) asks pi first
     assert "✗ the smallest bet is to 20" in out
     assert "✗ 'xyz' is not a move" in out
     assert "Player bets 100" in out

@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 
 import pytest
 
+from pokerhall.content import quality
 from pokerhall.content.packs import builtin_languages, builtin_questions
 from pokerhall.content.questions import YEAR_LIKE, Question
 
@@ -149,3 +150,58 @@ def test_czech_and_greek_agree_with_english_on_shared_questions() -> None:
             if english.get(q.id) != (q.answer, q.hint1_range, q.hint2_range)
         ]
         assert differing == [], language
+
+
+NATURAL_ZERO = {
+    "pop", "dist", "area", "aged65", "under15", "life", "unemployment", "penguin",
+    "element-number", "element-weight", "element-density", "element-crust", "element-seawater",
+}  # fmt: skip
+"""Templates of positive quantities counted from a true 0 (not latitudes, nor degrees Celsius)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_hints_of_generated_quantities_help(language: str) -> None:
+    """Hint 1 of a positive quantity spans at most a factor of 10 and starts at 0 only near 0,
+    hint 2 narrows it to at most 4/5, no distance beyond half the Earth's circumference
+    (`content/quality.py`, the check `questions validate` and uploads apply)."""
+    broken = []
+    for q in _all(language):
+        if q.template not in NATURAL_ZERO or q.hint1_range is None or q.hint2_range is None:
+            continue
+        problem = quality.hint_problem(q)
+        if problem:
+            broken.append(f"{q.template} {q.id}: {problem}")
+        lo, hi = q.hint1_range
+        if q.answer > 0 and lo > 0:
+            assert hi <= quality.MAX_FACTOR * lo, q.id
+        if q.template == "dist":
+            assert hi <= 20037, q.id
+    assert not broken, broken[:5]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_question_says_its_answer_in_digits_or_words(language: str) -> None:
+    """Rule 6 of issue 23: no Zehnkampf, desetiboj, δέκαθλο, dodecahedron or "(an octet)"."""
+    bad = [q.id for q in _all(language) if quality.says_answer(q.question, q.answer, language)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_hint_states_the_answer_of_a_question_the_same_game_may_deal(language: str) -> None:
+    """All of a language's shipped files together, as a game deals them ("water freezes at 32
+    degrees" in the boiling question's hint answered `est-water-freezing-f`)."""
+    found = quality.hints_stating_answers(_all(language))
+    assert [(q.id, reason) for q, reason in found] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_shipped_question_passes_the_check_new_packs_must_pass(language: str) -> None:
+    """`check_quality`, the one check of `questions validate` and uploads, holds for every shipped
+    question (hints that help, as-of dates that are the fact's own, no answer in the question)."""
+    bad = []
+    for q in _all(language):
+        try:
+            quality.check_quality(q)
+        except ValueError as exc:
+            bad.append(f"{q.id}: {exc}")
+    assert bad == [], bad[:5]

@@ -23,9 +23,10 @@ from pokerhall.content.packs import (
     write_pack,
 )
 from pokerhall.content.questions import (
-    FIELDS,
     MAX_ID_LENGTH,
     MAX_TEXT_LENGTH,
+    RANGE_FIELDS,
+    REQUIRED_FIELDS,
     PackError,
     PackProblem,
     Question,
@@ -115,7 +116,7 @@ def test_to_json_uses_pack_order_and_strings() -> None:
         entry(answer=1774, hint1_range=[1700, 1800], hint2_range=[1770, 1780])
     )
     obj = question.to_json()
-    assert list(obj) == list(FIELDS)
+    assert list(obj) == list(REQUIRED_FIELDS + RANGE_FIELDS)
     assert obj["answer"] == "1774"
     assert obj["hint1_range"] == ["1700", "1800"]
     assert obj["as_of"] == "2015-07-01"
@@ -295,7 +296,7 @@ def test_write_pack_writes_readable_utf8_lines(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert "Köln" in text
     assert text.count("\n") == 1
-    assert list(json.loads(text)) == list(FIELDS)
+    assert list(json.loads(text)) == list(REQUIRED_FIELDS + RANGE_FIELDS)
 
 
 def test_write_pack_refuses_what_load_pack_would_refuse(tmp_path: Path) -> None:

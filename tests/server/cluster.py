@@ -15,7 +15,11 @@ from typing import Any
 import httpx
 import pytest
 
-START_TIMEOUT = 30.0
+from pokerhall.server.ratelimit import Limits
+
+from .roomy import ROOMY, serve_args
+
+START_TIMEOUT = 60.0
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 """Served as the operator's pack folder, so tables may name the mini pack ("mini.en")."""
 
@@ -33,13 +37,20 @@ class ServeProcess:
     the grace itself give one)."""
 
     def __init__(
-        self, db_url: str, redis_url: str, prefix: str, log: Path, remove_grace: float = 0.0
+        self,
+        db_url: str,
+        redis_url: str,
+        prefix: str,
+        log: Path,
+        *,
+        limits: Limits = ROOMY,
+        remove_grace: float = 0.0,
     ) -> None:
         self.port = free_port()
         self.log = log
         command = [sys.executable, "-m", "pokerhall", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", db_url, "--packs", str(FIXTURES)]
-        command += ["--redis", redis_url, "--redis-prefix", prefix]
+        command += ["--redis", redis_url, "--redis-prefix", prefix, *serve_args(limits)]
         command += ["--remove-grace", str(remove_grace)]
         self.started = time.monotonic()
         with log.open("ab") as out:

@@ -17,6 +17,8 @@ from pokerhall.server.app import create_app
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall
 
+from .roomy import ROOMY
+
 MAX_MOVES = 3000
 PLAY_TIMEOUT = 60.0
 
@@ -36,7 +38,7 @@ async def hall_at(db_url: str) -> AsyncIterator[Hall]:
 @asynccontextmanager
 async def http_on(hall: Hall, db_url: str) -> AsyncIterator[httpx.AsyncClient]:
     """The app's HTTP routes over `hall` (no lifespan: the hall is the test's own)."""
-    app = create_app(db_url)
+    app = create_app(db_url, limits=ROOMY)
     app.state.hall = hall
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:

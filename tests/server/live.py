@@ -16,15 +16,20 @@ import uvicorn
 
 from pokerhall.server.app import create_app
 from pokerhall.server.messages import WS_MAX_FRAME_BYTES
+from pokerhall.server.ratelimit import ClientAddresses, Limits
+
+from .roomy import ROOMY
 
 START_TIMEOUT = 15.0
 STOP_TIMEOUT = 15.0
 
 
 class LiveServer:
-    def __init__(self, db_url: str) -> None:
+    def __init__(
+        self, db_url: str, limits: Limits = ROOMY, addresses: ClientAddresses | None = None
+    ) -> None:
         self.db_url = db_url
-        self.app = create_app(db_url)
+        self.app = create_app(db_url, limits=limits, addresses=addresses)
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._sock.bind(("127.0.0.1", 0))
@@ -33,6 +38,7 @@ class LiveServer:
             self.app,
             loop="asyncio",
             ws_max_size=WS_MAX_FRAME_BYTES,
+            proxy_headers=False,  # as `pokerhall serve`: the app reads the forwarded header
             log_level="warning",
             access_log=False,
             timeout_graceful_shutdown=5,

@@ -33,13 +33,16 @@ class Lobby:
     async def create(self, **body: Any) -> dict[str, Any]:
         """Open a table; `turn_clock` defaults to None here so no test is hurried by accident."""
         body.setdefault("turn_clock", None)
+        body.setdefault("result_pause", 0)  # no test waits for a hand's result by accident
         response = await self.http.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         table: dict[str, Any] = response.json()
         return table
 
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        response = await self.http.post(f"/api/tables/{table_id}/seats", json={"name": name})
+    async def join(self, table_id: str, name: str, creator: str | None = None) -> tuple[int, str]:
+        """Take a seat; with `creator` (the table's creator token) it is the creator's."""
+        body = {"name": name, "creator": creator}
+        response = await self.http.post(f"/api/tables/{table_id}/seats", json=body)
         assert response.status_code == 201, response.text
         body = response.json()
         return body["seat"], body["token"]

@@ -61,7 +61,7 @@ def start(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[Start]:
         remove_grace: float = 0.0,
     ) -> ServeProcess:
         log = tmp_path / f"serve{len(started)}.log"
-        process = ServeProcess(db, redis, prefix, log, remove_grace)
+        process = ServeProcess(db, redis, prefix, log, remove_grace=remove_grace)
         started.append(process)
         await process.ready(scale_out)
         return process

@@ -55,17 +55,17 @@ async def _check_game(
 async def test_quizpoker_three_humans_and_a_bot_play_a_full_game(
     server: LiveServer, quick_options: dict[str, Any]
 ) -> None:
-    """Q1-Q12: the humans join, connect before the start, and one starts the table early;
+    """Q1-Q12: the humans join, connect before the start, and the creator starts it early;
     the bot takes the empty seat."""
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=4)
         players = []
         tokens = []
-        for name in ("Ann", "Bob", "Cy"):
-            _seat, token = await lobby.join(table["id"], name)
+        for name, creator in (("Ann", table["creator_token"]), ("Bob", None), ("Cy", None)):
+            _seat, token = await lobby.join(table["id"], name, creator)
             players.append(await TableClient.connect(server.ws(table["id"]), token))
             tokens.append(token)
-        started = await lobby.start(table["id"], tokens[0])
+        started = await lobby.start(table["id"], tokens[0])  # Ann, the creator
         assert [s["kind"] for s in started["seats"]] == ["human", "human", "human", "bot"]
         spectator = await _play_to_the_end(server, lobby, table, players)
         await _check_game(lobby, table, [*players, spectator], seats=4, db_url=server.db_url)

@@ -16,6 +16,7 @@ ENTRY = re.compile(r'^\s*"apiError\.(\w+)": (.*),$', re.MULTILINE)
 OPTION_CODES = {f"option_{kind}" for kind in OptionKind.__args__}  # type: ignore[attr-defined]
 OTHER_CODES = {"option_unknown", "ruleset_unknown", "players_range", "bot_unknown"}
 OTHER_CODES |= {"options_not_object", "unknown_game", "invalid_options"}
+OTHER_CODES |= {"rate_limited", "server_busy"}  # `RetryLater` (server/retry.py, hashing.py)
 OTHER_CODES |= {"name_empty", "name_too_long", "name_mixed_scripts", "name_reserved"}
 OTHER_CODES |= {"pack_character"}  # names.NameRefused's and a pack problem's own codes
 

@@ -323,6 +323,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
         "kind": "bot",
         "left": True,
         "reserved": False,
+        "held_for": None,
         "excused": False,
     }
     assert table["result"] is not None
@@ -344,6 +345,7 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
         "kind": "human",
         "left": True,
         "reserved": False,
+        "held_for": None,
         "excused": False,
     }
     state = api.hall.runtimes[table["id"]].state
@@ -351,16 +353,29 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
     assert 0 not in state.pending()
 
 
+@pytest.mark.parametrize("info", registry.infos(), ids=lambda info: info.name)
+async def test_bot_takeover_is_kept_only_where_the_game_lets_a_bot_take_the_seat(
+    api: Api, info: Any
+) -> None:
+    """Issue 21: where leaving resigns the seat (the game's `on_leave`), a table asked for
+    `bot_takeover` (the default) reports false, since no bot will play for a leaver."""
+    options = dict(info.testing.options)
+    seats = info.rulesets[0].min_players
+    table = await api.lobby.create(game=info.name, options=options, seats=seats)
+    assert table["bot_takeover"] is (info.on_leave == "bot")
+    assert (await api.lobby.table(table["id"]))["bot_takeover"] is (info.on_leave == "bot")
+
+
 # --- starting ---------------------------------------------------------------------------------
 
 
-async def test_starting_early_needs_a_seat_token_and_fills_the_seats_with_bots(
+async def test_starting_early_needs_the_creator_and_fills_the_seats_with_bots(
     api: Api, quick_options: dict[str, Any]
 ) -> None:
     table = await api.lobby.create(options=quick_options, seats=4, bots=1)
     other = await api.lobby.create(options=quick_options, seats=3)
     _seat, elsewhere = await api.lobby.join(other["id"], "Zed")
-    _seat, ann = await api.lobby.join(table["id"], "Ann")
+    _seat, ann = await api.lobby.join(table["id"], "Ann", creator=table["creator_token"])
     path = f"/api/tables/{table['id']}/start"
     assert (await api.http.post(path)).status_code == 401
     assert (await api.http.post(path, headers=bearer(elsewhere))).status_code == 401
@@ -379,13 +394,13 @@ async def test_bots_filling_seats_never_take_a_players_name(
     (issue 20), but a player's seat stored as "Bot 3" before that still keeps its name, and the
     bot for that seat gets another."""
     table = await api.lobby.create(options=quick_options, seats=3)
-    _seat, token = await api.lobby.join(table["id"], "Ann")
+    await api.lobby.join(table["id"], "Ann")
     refused = await api.http.post(f"/api/tables/{table['id']}/seats", json={"name": "bot 4"})
     assert refused.status_code == 422
     assert refused.json()["code"] == "name_reserved"
     stored = SeatRow(table_id=table["id"], seat=1, name="Bot 3", kind="human", left=False)
     await api.hall.db.add_seat(stored)
-    started = await api.lobby.start(table["id"], token)
+    started = await api.lobby.start(table["id"], table["creator_token"])
     names = [s["name"] for s in started["seats"]]
     assert len({n.casefold() for n in names}) == 3, names
     assert api.hall.runtimes[table["id"]].state.players == tuple(names)

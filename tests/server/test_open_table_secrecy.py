@@ -188,7 +188,11 @@ async def test_nothing_fetched_before_the_start_tells_the_deal(
         )
         table_id, code = opened.info.id, opened.join_code
         names = NAMES[:players]
-        tokens = [(await hall.join(table_id, name, code=code))[1] for name in names]
+        creators = [opened.creator_token, *[None] * (len(names) - 1)]  # the first one starts it
+        tokens = [
+            (await hall.join(table_id, name, code=code, creator=creator))[1]
+            for name, creator in zip(names, creators, strict=True)
+        ]
         await check_open_table(hall, http, info, table_id, tokens, code)
 
 

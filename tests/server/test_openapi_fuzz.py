@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 
 from pokerhall.server.app import create_app
 
+from .roomy import ROOMY
+
 with warnings.catch_warnings():  # Starlette's test client would rather have httpx2
     warnings.simplefilter("ignore")
     import schemathesis
@@ -83,7 +85,8 @@ class Hall:
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
     """The app with its lifespan running over a fresh database and the tables of `Hall`."""
-    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'hall.sqlite3'}")
+    db_file = tmp_path_factory.mktemp("fuzz") / "hall.sqlite3"
+    app = create_app(f"sqlite:///{db_file}", limits=ROOMY)  # thousands of requests from one address
     with TestClient(app, raise_server_exceptions=False) as http:
         table = http.post("/api/tables", json={"seats": 3}).json()
         token = http.post(f"/api/tables/{table['id']}/seats", json={"name": "Ann"}).json()["token"]

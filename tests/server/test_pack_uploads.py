@@ -49,6 +49,7 @@ async def test_a_pack_text_with_a_refused_character_is_refused_by_entry_and_fiel
 ) -> None:
     text = _with(mini_pack.read_text(encoding="utf-8"), 3, field, char)
     entry = json.loads(text.splitlines()[2])["id"]
+    before = _uploads(await http.get("/api/packs"))  # the library is the process's: other tests'
     response = await http.post("/api/packs", json={"text": text})
     assert response.status_code == 422, response.text
     body = response.json()
@@ -61,7 +62,7 @@ async def test_a_pack_text_with_a_refused_character_is_refused_by_entry_and_fiel
         "field": field,
         "char": f"{ord(char):04X}",
     }
-    assert not _uploads(await http.get("/api/packs"))
+    assert _uploads(await http.get("/api/packs")) == before
 
 
 async def test_a_lone_surrogate_is_refused_not_stored(
@@ -72,6 +73,7 @@ async def test_a_lone_surrogate_is_refused_not_stored(
     text = mini_pack.read_text(encoding="utf-8")
     inner = _with(text, 1, "hint2", "\\ud800").replace("\\\\ud800", "\\ud800")
     body = '{"text": ' + json.dumps(text)[:-1] + '\\ud800"}'
+    before = _uploads(await http.get("/api/packs"))  # the library is the process's: other tests'
     escaped = await http.post("/api/packs", json={"text": inner})
     assert escaped.status_code == 422, escaped.text
     assert escaped.json()["code"] == "pack_character"
@@ -80,7 +82,7 @@ async def test_a_lone_surrogate_is_refused_not_stored(
         "/api/packs", content=body.encode(), headers={"content-type": "application/json"}
     )
     assert raw.status_code == 422, raw.text  # the body is no Unicode text: pydantic's refusal
-    assert not _uploads(await http.get("/api/packs"))
+    assert _uploads(await http.get("/api/packs")) == before
 
 
 async def test_a_table_playing_an_upload_says_so(

@@ -98,6 +98,48 @@ async def test_an_unseated_creator_starts_the_table(
         assert (await hall.info(opened.info.id)).status == "running"
 
 
+async def test_only_the_creator_starts_early_another_player_is_refused(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    """Issue 21: a creator opens four seats without bots; a second player who took a seat and
+    clicks Start now is refused (`creator_starts`, worded in every locale) and nothing
+    changes: no bot sits down, the table stays open; the creator then starts it."""
+    async with hall_at(db_url) as hall:
+        opened = await hall.open_table(CreateTable(options=quick_options, seats=4, turn_clock=None))
+        table_id = opened.info.id
+        _seat, ann = await hall.join(table_id, "Ann", creator=opened.creator_token)
+        _seat, bob = await hall.join(table_id, "Bob")
+        before = [(s.seat, s.name, s.kind) for s in await hall.db.seats(table_id)]
+        with pytest.raises(LobbyError) as refused:
+            await hall.start(table_id, bob)
+        assert (refused.value.status, refused.value.code) == (403, "creator_starts")
+        assert [(s.seat, s.name, s.kind) for s in await hall.db.seats(table_id)] == before
+        assert (await hall.info(table_id)).status == "open"
+        with pytest.raises(LobbyError) as stranger:
+            await hall.start(table_id, "no seat's token at this table, long enough")
+        assert (stranger.value.status, stranger.value.code) == (401, "bad_token")
+        await hall.start(table_id, ann)
+        info = await hall.info(table_id)
+        assert info.status == "running"
+        assert [s.kind for s in info.seats] == ["human", "human", "bot", "bot"]
+
+
+async def test_a_creator_who_gives_up_their_seat_leaves_the_early_start_to_anyone_seated(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    """Without it nobody could start the table early once its creator left the waiting room."""
+    async with hall_at(db_url) as hall:
+        opened = await hall.open_table(CreateTable(options=quick_options, seats=4, turn_clock=None))
+        table_id = opened.info.id
+        assert not opened.info.anyone_starts
+        _seat, ann = await hall.join(table_id, "Ann", creator=opened.creator_token)
+        _seat, bob = await hall.join(table_id, "Bob")
+        await hall.leave(table_id, ann)
+        assert (await hall.info(table_id)).anyone_starts
+        await hall.start(table_id, bob)
+        assert (await hall.info(table_id)).status == "running"
+
+
 async def test_the_lobby_lists_recent_public_results(
     db_url: str, quick_options: dict[str, Any]
 ) -> None:

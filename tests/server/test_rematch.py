@@ -57,6 +57,9 @@ async def test_concurrent_clicks_make_one_table_holding_the_old_players_seats(
         assert info.rematch is not None
         assert info.rematch.table == new
         assert info.rematch.by in {"Ann", "Bob"}
+        shown = {s.seat: s for s in (await hall.info(new)).seats}
+        assert (shown[2].kind, shown[2].held_for) == ("empty", "Cyril")  # not a free seat
+        assert shown[0].held_for is None
         with pytest.raises(LobbyError) as held:  # Cyril's seat is kept for Cyril
             await hall.join(new, "Dana")
         assert held.value.code == "seats_held"
@@ -83,6 +86,7 @@ async def test_the_hold_ends_and_others_may_join(
             await session.execute(
                 update(TableRow).where(TableRow.id == new).values(held_until=past)
             )
+        assert (await hall.info(new)).seats[1].held_for is None  # the hold is over: free
         assert (await hall.join(new, "Dana"))[0] == 1
         assert (await hall.info(new)).status == "running"
 

@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from pokerhall.server.absence import GRACE_SECONDS
-from pokerhall.server.serve import DEFAULT_DB, serve
+from pokerhall.server.ratelimit import ClientAddresses, Limits
+from pokerhall.server.serve import DEFAULT_DB, PortInUse, serve
 
 
 def serve_command(
@@ -48,15 +49,48 @@ def serve_command(
             min=0,
         ),
     ] = GRACE_SECONDS,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Set a rate limit, NAME=VALUE (repeatable), e.g. codes='60/minute;600/hour'"
+            " or table_sockets=24; the limits and their defaults are in docs/deploy.md.",
+        ),
+    ] = None,
+    forwarded_header: Annotated[
+        str | None,
+        typer.Option(
+            help="Behind a reverse proxy: the header naming the client's address (such as"
+            " X-Forwarded-For), read only from a --trusted-proxy. Default: the socket's peer.",
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An address or network (CIDR) of a reverse proxy whose --forwarded-header is"
+            " believed (repeatable; default: this machine, 127.0.0.0/8 and ::1).",
+        ),
+    ] = None,
 ) -> None:
     """Run the server; open the printed address in a browser to play."""
-    serve(
-        host=host,
-        port=port,
-        db=db,
-        packs=packs,
-        dev=dev,
-        redis=redis,
-        redis_prefix=redis_prefix,
-        remove_grace=remove_grace,
-    )
+    try:  # a bad --limit or --trusted-proxy is told before the server starts
+        Limits().with_settings(limit or ())
+        ClientAddresses.parse_proxies(trusted_proxy or ())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    try:
+        serve(
+            host=host,
+            port=port,
+            db=db,
+            packs=packs,
+            dev=dev,
+            redis=redis,
+            redis_prefix=redis_prefix,
+            limits=limit or (),
+            forwarded_header=forwarded_header,
+            trusted_proxies=trusted_proxy or (),
+            remove_grace=remove_grace,
+        )
+    except PortInUse as busy:
+        typer.echo(str(busy), err=True)
+        raise typer.Exit(1) from None

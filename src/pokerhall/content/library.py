@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pokerhall.content.packs import _decode, _split_lines, builtin_questions, parse_pack
-from pokerhall.content.questions import BUILTIN, PackError, PackProblem, Question, StrPath
+from pokerhall.content.questions import (
+    BUILTIN,
+    DIFFICULTIES,
+    PackError,
+    PackProblem,
+    Question,
+    StrPath,
+)
 from pokerhall.content.text import code_point
 
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9_.-]{0,59}")
@@ -154,26 +161,40 @@ ALL_TOPICS = "all"
 
 
 def pinned_questions(
-    pack_id: str, language: str, topic: str = ALL_TOPICS
+    pack_id: str,
+    language: str,
+    topic: str = ALL_TOPICS,
+    topics: tuple[str, ...] = (),
+    difficulty: int = max(DIFFICULTIES),
 ) -> tuple[tuple[Question, ...], str]:
-    """`questions(pack_id, language)` on one topic (or all) with their `questions_digest`,
-    computed once per pack, language and topic (packs never change under their id, and the
-    built-in ones are large). ValueError if no question is left."""
+    """`questions(pack_id, language)` on the chosen topics (`topic` and any of `topics`; none
+    chosen: all) up to `difficulty`, with their `questions_digest`, computed once per pack,
+    language and choice (packs never change under their id, and the built-in ones are large).
+    ValueError if no question is left."""
     version = BUILTIN if pack_id == BUILTIN else get(pack_id).sha256
-    key = (pack_id, version, language, topic)
+    wanted = frozenset(topics) | ({topic} if topic != ALL_TOPICS else set())
+    key = (pack_id, version, language, tuple(sorted(wanted)), difficulty)
     if key not in _pinned:
         chosen = questions(pack_id, language)
-        if topic != ALL_TOPICS:
-            chosen = tuple(question for question in chosen if question.topic == topic)
+        if wanted:
+            chosen = tuple(question for question in chosen if question.topic in wanted)
+            if not chosen:
+                named = ", ".join(sorted(wanted))
+                raise ValueError(
+                    f"pack {pack_id!r} has no questions on the topic {named!r} in {language!r}"
+                )
+        if difficulty < max(DIFFICULTIES):
+            chosen = tuple(question for question in chosen if question.difficulty <= difficulty)
             if not chosen:
                 raise ValueError(
-                    f"pack {pack_id!r} has no questions on the topic {topic!r} in {language!r}"
+                    f"pack {pack_id!r} has no questions of difficulty {difficulty} or less"
+                    f" on these topics in {language!r}"
                 )
         _pinned[key] = (chosen, questions_digest(chosen))
     return _pinned[key]
 
 
-_pinned: dict[tuple[str, str, str, str], tuple[tuple[Question, ...], str]] = {}
+_pinned: dict[tuple[str, str, str, tuple[str, ...], int], tuple[tuple[Question, ...], str]] = {}
 
 
 def questions_digest(chosen: Iterable[Question]) -> str:

@@ -16,6 +16,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from pokerhall.content.quality import check_quality, hints_stating_answers
 from pokerhall.content.questions import (
     BUILTIN,
     LANGUAGE_CODE,
@@ -58,6 +59,8 @@ class PackCollector:
         """Refuse as-of dates after it; None where no clock may be read (a game, a replay)."""
         self.languages = languages
         """The declared languages; None: any."""
+        self._lines: dict[str, int] = {}
+        self._judged = False
 
     def reject(self, line: int, reason: str) -> None:
         """Record a problem found outside parse_question (bad JSON, bad CSV row)."""
@@ -92,17 +95,27 @@ class PackCollector:
             return None
         if unique:
             self.questions.append(question)
+            self._lines[question.id] = line
             return question
         return None
 
     def result(self) -> tuple[list[Question], list[PackProblem]]:
-        """Questions in file order and problems in line order."""
+        """Questions in file order and problems in line order; a new pack's hints are checked
+        against each other here (one hint must not state another question's answer)."""
+        if self.today is not None and not self._judged:
+            self._judged = True
+            given_away = hints_stating_answers(self.questions)
+            for question, reason in given_away:
+                self.reject(self._lines[question.id], reason)
+            dropped = {question.id for question, _ in given_away}
+            self.questions = [q for q in self.questions if q.id not in dropped]
         return self.questions, sorted(self.problems, key=lambda problem: problem.line)
 
     def _check_pack_rules(self, question: Question) -> None:
         """What a question must obey in this pack, beyond being a valid question."""
-        if self.today is not None:
+        if self.today is not None:  # a new pack, judged now (validate, an upload)
             check_not_future(question, self.today)
+            check_quality(question)
         if self.languages is not None and question.language not in self.languages:
             declared = ", ".join(sorted(self.languages))
             raise ValueError(

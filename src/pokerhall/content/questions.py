@@ -48,7 +48,12 @@ REQUIRED_FIELDS = (
     "as_of",
 )
 RANGE_FIELDS = ("hint1_range", "hint2_range")
-FIELDS = REQUIRED_FIELDS + RANGE_FIELDS
+OPTIONAL_FIELDS = ("template", "difficulty")
+FIELDS = REQUIRED_FIELDS + RANGE_FIELDS + OPTIONAL_FIELDS
+DIFFICULTIES = (1, 2, 3)
+"""`difficulty`: 1 most people at a party know or can estimate it, 3 few do. The same scale will
+say how well-known an answer is; a question without the field counts as `DEFAULT_DIFFICULTY`."""
+DEFAULT_DIFFICULTY = 2
 
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9.-]*")
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")
@@ -79,6 +84,10 @@ class Question:
     as_of: datetime.date
     hint1_range: Range | None = None
     hint2_range: Range | None = None
+    template: str | None = None
+    """The generator template a question was made from (`pop`, `element-boil`); None for a
+    hand-written one. The deal spreads a game over templates (games/quizpoker/deck.py)."""
+    difficulty: int = DEFAULT_DIFFICULTY
 
     def to_json(self) -> dict[str, Any]:
         """The pack-format object: numbers as strings so they survive JSON exactly."""
@@ -98,6 +107,10 @@ class Question:
         for name, bounds in (("hint1_range", self.hint1_range), ("hint2_range", self.hint2_range)):
             if bounds is not None:
                 obj[name] = [format_number(bounds[0]), format_number(bounds[1])]
+        if self.template is not None:
+            obj["template"] = self.template
+        if self.difficulty != DEFAULT_DIFFICULTY:
+            obj["difficulty"] = self.difficulty
         return obj
 
 
@@ -167,6 +180,8 @@ def parse_question(obj: object) -> Question:
     as_of = _date(fields["as_of"])
     _check_as_of_not_implied(answer, as_of)
     wide, narrow = _hint_ranges(fields, answer)
+    template = _template(fields["template"]) if "template" in fields else None
+    difficulty = _difficulty(fields.get("difficulty", DEFAULT_DIFFICULTY))
     question, hint1, hint2 = texts
     return Question(
         id=ident,
@@ -182,7 +197,26 @@ def parse_question(obj: object) -> Question:
         as_of=as_of,
         hint1_range=wide,
         hint2_range=narrow,
+        template=template,
+        difficulty=difficulty,
     )
+
+
+def _template(value: object) -> str:
+    """Shaped like an id: a name to group by, never shown."""
+    template = _text(value, "template", max_length=MAX_LABEL_LENGTH)
+    if not _ID_RE.fullmatch(template):
+        raise ValueError(
+            f"template {quoted(template)} must be lowercase letters, digits, '.' and '-'"
+        )
+    return template
+
+
+def _difficulty(value: object) -> int:
+    """1, 2 or 3 as a JSON integer (see DIFFICULTIES)."""
+    if type(value) is not int or value not in DIFFICULTIES:
+        raise ValueError(f"difficulty {quoted(value)} must be the integer 1, 2 or 3")
+    return value
 
 
 def _check_keys(obj: object) -> dict[str, object]:

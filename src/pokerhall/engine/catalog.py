@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pokerhall.engine.bots import Bot
     from pokerhall.engine.protocol import Game
 
-OptionKind = Literal["int", "number", "bool", "text", "choice", "int_list"]
+OptionKind = Literal["int", "number", "bool", "text", "choice", "int_list", "choice_list"]
 LeavePolicy = Literal["bot", "resign"]
 ScoreUnit = Literal["chips", "points"]
 
@@ -45,7 +45,8 @@ class OptionSpec:
     max: float | None = None
     choices: tuple[str, ...] = ()
     max_items: int = 50
-    """`int_list`: most items allowed."""
+    """`int_list`, `choice_list`: most items allowed (a `choice_list` may be empty: none
+    chosen means no restriction)."""
     max_length: int = 200
     """`text`: most characters allowed."""
     advanced: bool = False
@@ -68,6 +69,12 @@ class OptionSpec:
             if not isinstance(value, list | tuple) or not 1 <= len(value) <= self.max_items:
                 raise bad
             return tuple(self._number(item, bad) for item in value)
+        if self.kind == "choice_list":
+            if not isinstance(value, list | tuple) or len(value) > self.max_items:
+                raise bad
+            if any(not isinstance(item, str) or item not in self.choices for item in value):
+                raise bad
+            return tuple(sorted(set(value)))
         return self._number(value, bad)
 
     def _number(self, value: object, bad: _Bad) -> int | float:
@@ -89,6 +96,8 @@ class OptionSpec:
             return "must be true or false"
         if self.kind == "choice":
             return f"must be one of {', '.join(self.choices)}"
+        if self.kind == "choice_list":
+            return f"must be a list of some of {', '.join(self.choices)}"
         if self.kind == "text":
             return f"must be text of at most {self.max_length} characters"
         what = {"int": "a whole number", "number": "a number"}.get(
@@ -110,9 +119,9 @@ class OptionSpec:
             out["min"] = self.min
         if self.max is not None:
             out["max"] = self.max
-        if self.kind == "choice":
+        if self.kind in ("choice", "choice_list"):
             out["choices"] = list(self.choices)
-        if self.kind == "int_list":
+        if self.kind in ("int_list", "choice_list"):
             out["max_items"] = self.max_items
         if self.kind == "text":
             out["max_length"] = self.max_length
@@ -136,7 +145,7 @@ class _Bad(InvalidOptions):
     def params(self) -> dict[str, Any]:
         spec = self.spec
         out: dict[str, Any] = {"option": spec.name}
-        if spec.kind == "choice":
+        if spec.kind in ("choice", "choice_list"):
             out["choices"] = ", ".join(spec.choices)
         elif spec.kind == "text":
             out["max"] = spec.max_length
@@ -221,6 +230,10 @@ class GameInfo:
     """What a table does by default when a player leaves a running game: a bot takes the seat,
     or the seat resigns (see `Game.resign`). Either way the table never waits for the player."""
     score_unit: ScoreUnit = "chips"
+    result_pause: float = 6.0
+    """Seconds a table holds the end of a hand (battle, deal) on the felt before the next one
+    goes on, unless every human at it presses Next hand first: the default of the table setting
+    `result_pause` (`server/runtime.py`), longer for a game whose result takes longer to read."""
     terminal: str | None = None
     """Dotted name of the game's terminal module (table view, prompt parsers) for the CLI."""
     messages: Path | None = None
@@ -316,5 +329,6 @@ class GameInfo:
             "bot_levels": dict(self.bot_levels),
             "on_leave": self.on_leave,
             "score_unit": self.score_unit,
+            "result_pause": self.result_pause,
             "web_module": self.web_module,
         }

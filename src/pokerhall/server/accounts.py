@@ -11,6 +11,7 @@ import secrets
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from pokerhall.server import hashing
 from pokerhall.server.db import Database
 from pokerhall.server.hall import LobbyError, person_name
 from pokerhall.server.messages import name_key
@@ -18,7 +19,8 @@ from pokerhall.server.models import PlayerRow
 
 _N, _R, _P = 2**14, 8, 1
 """scrypt's cost: about 16 MiB and a few tens of milliseconds a check, which makes guessing
-secrets from a stolen database slow while a sign-up stays quick."""
+secrets from a stolen database slow while a sign-up stays quick. Hashed in a bounded pool
+(`hashing.py`), so a flood of sign-ups cannot take the cores from the tables."""
 
 
 def bad_secret() -> LobbyError:
@@ -55,7 +57,7 @@ async def register(db: Database, name: str, secret: str) -> PlayerRow:
     async with db.sessions() as session:
         taken = (await session.scalars(select(PlayerRow.name))).all()
     name = await asyncio.to_thread(person_name, name, taken)  # a look at every account's name
-    hashed = await asyncio.to_thread(hash_secret, secret)
+    hashed = await hashing.pool().run(hash_secret, secret)
     row = PlayerRow(id=secrets.token_hex(8), name=name, name_key=name_key(name), secret_hash=hashed)
     try:
         async with db.sessions.begin() as session:
@@ -73,8 +75,8 @@ async def authenticate(db: Database, name: str, secret: str) -> PlayerRow:
         row = await session.scalar(query)
     if row is None:
         # as slow as a wrong secret, so the time taken does not tell which names exist
-        await asyncio.to_thread(hash_secret, secret)
+        await hashing.pool().run(hash_secret, secret)
         raise bad_secret()
-    if not await asyncio.to_thread(secret_matches, secret, row.secret_hash):
+    if not await hashing.pool().run(secret_matches, secret, row.secret_hash):
         raise bad_secret()
     return row

@@ -20,13 +20,24 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
-from pokerhall.server import collector, league_api, lobby, packs, reach, table_routes, websocket
+from pokerhall.server import (
+    collector,
+    hashing,
+    league_api,
+    lobby,
+    packs,
+    reach,
+    retry,
+    table_routes,
+    websocket,
+)
 from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.connection import Peer
 from pokerhall.server.db import Database
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.league import Leagues
 from pokerhall.server.lobby_feed import LobbyFeed
+from pokerhall.server.ratelimit import ClientAddresses, Limits, RateLimits
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("pokerhall.server")
@@ -44,6 +55,8 @@ def create_app(
     tune_gc: bool = False,
     redis_url: str | None = None,
     redis_prefix: str = "pokerhall",
+    limits: Limits | None = None,
+    addresses: ClientAddresses | None = None,
     remove_grace: float = GRACE_SECONDS,
 ) -> FastAPI:
     """The app over a database; `packs_dir` is the operator's folder of content packs, and
@@ -54,8 +67,12 @@ def create_app(
     only `serve` asks for it, since it changes the whole process. `redis_url` makes this one of
     several processes sharing the tables over a PostgreSQL `db_url` (`server/cluster/`);
     processes sharing a Redis share its `redis_prefix` too (tests give each hall its own).
+    `limits` are the rate limits, counted per client as `addresses` tells clients apart
+    (`server/ratelimit.py`; in Redis too with `redis_url`, so the processes share them).
     `remove_grace` is how long a player must have been away before the creator can remove
     them (`server/absence.py`)."""
+    rate_limits = RateLimits(limits, addresses)
+    hashing.configure(rate_limits.limits.hash_threads, rate_limits.limits.hash_queue)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -77,6 +94,7 @@ def create_app(
                 await websocket.handle_message(peer, hall, table_id, text)
 
             cluster = Cluster(hall, db, redis_url, prefix=redis_prefix, handle=handle)
+            rate_limits.use_redis(redis_url, redis_prefix)
             cluster.start()
         app.state.cluster = cluster
         hall.restore_in_background()
@@ -91,6 +109,7 @@ def create_app(
             await hall.close()
             if cluster is not None:
                 await cluster.close()
+            await rate_limits.close()
             await db.close()
 
     app = FastAPI(
@@ -106,6 +125,7 @@ def create_app(
     app.include_router(packs.router)
     app.include_router(reach.router)
     app.state.listen_host = listen_host
+    app.state.rate_limits = rate_limits
     app.include_router(league_api.router)
     app.include_router(websocket.router)
     app.include_router(lobby.socket_router)
@@ -127,6 +147,8 @@ def create_app(
         if exc.params:
             body["params"] = exc.params
         return JSONResponse(body, status_code=exc.status)
+
+    retry.answer_with_retry_after(app)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

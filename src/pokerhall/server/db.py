@@ -140,7 +140,7 @@ class Database:
         async with self.sessions() as session:
             return (await session.scalars(query)).first()
 
-    async def set_creator(self, table_id: str, creator_hash: str) -> None:
+    async def set_creator(self, table_id: str, creator_hash: str | None) -> None:
         query = update(TableRow).where(TableRow.id == table_id).values(creator_hash=creator_hash)
         async with self.sessions.begin() as session:
             await session.execute(query)
@@ -222,6 +222,10 @@ class Database:
         async with self.sessions.begin() as session:
             if await session.get(PackRow, pack.id) is None:
                 session.add(pack)
+
+    async def has_pack(self, pack_id: str) -> bool:
+        async with self.sessions() as session:
+            return await session.get(PackRow, pack_id) is not None
 
     async def packs(self) -> list[PackRow]:
         async with self.sessions() as session:

@@ -125,6 +125,17 @@ def presence_unknown() -> LobbyError:
     )
 
 
+def creator_starts() -> LobbyError:
+    """Start now fills the empty seats with bots: the creator's choice, not any seated
+    player's."""
+    return LobbyError(
+        403,
+        "only the table's creator can start it early; it starts by itself when the last seat is"
+        " taken",
+        "creator_starts",
+    )
+
+
 CODE_ATTEMPTS = 5
 
 
@@ -322,7 +333,8 @@ class Hall:
             status="open",
             turn_clock=request.turn_clock,
             bot_delay=request.bot_delay,
-            bot_takeover=request.bot_takeover,
+            result_pause=request.result_pause,
+            bot_takeover=request.bot_takeover and info.on_leave == "bot",  # else it resigns
             content=trial.content(),
             private=request.private,
             creator_hash=token_hash(creator_token),
@@ -358,6 +370,8 @@ class Hall:
     async def info(self, table_id: str) -> TableInfo:
         table = await self._table(table_id)
         info = _table_info(table, await self.db.seats(table_id))
+        if table.status == "open" and table.rematch_of is not None and seats_held(table):
+            await self._name_held_seats(info, table.rematch_of)
         if table.status != "finished":  # only a finished table is played again: no query
             return info
         rematch = await self.db.rematch_of(table_id)
@@ -368,6 +382,14 @@ class Hall:
                 status=rematch.status,  # type: ignore[arg-type]
             )
         return info
+
+    async def _name_held_seats(self, info: TableInfo, old_id: str) -> None:
+        """A rematch's empty seats while held: whose they are (the old table's player in that
+        seat), so nobody is offered a seat the join would refuse (`seats_held`)."""
+        players = {s.seat: s.name for s in await self.db.seats(old_id) if s.kind == "human"}
+        for seat in info.seats:
+            if seat.kind == "empty":
+                seat.held_for = players.get(seat.seat)
 
     async def list_tables(self, statuses: list[str], finished: int = 0) -> list[TableInfo]:
         """The public tables with these statuses, and the `finished` newest finished ones."""
@@ -468,6 +490,8 @@ class Hall:
                 return
             if table.status == "open":
                 await self.db.remove_seat(table_id, seat)
+                if row.token_hash is not None and row.token_hash == table.creator_hash:
+                    await self.db.set_creator(table_id, None)  # gone: anyone seated may start
                 for conn in self.waiting.get(table_id, ()):
                     if conn.seat == seat:
                         conn.seat = None  # the seat is free for the next player, not this socket
@@ -506,11 +530,15 @@ class Hall:
             await runtime.resign(seat)
 
     async def start(self, table_id: str, token: str) -> None:
-        """Start early: the empty seats are given to bots."""
+        """Start early: the empty seats are given to bots. Only the creator may (seated or
+        not); another player at the table is refused (`creator_starts`), nothing changed. A
+        table whose creator gave their seat up before the start has none: any player may."""
         async with await self._lock(table_id):
             table = await self._table(table_id)
             if not is_creator(table, token):  # the creator may start without a seat
-                await self.authenticate(table_id, token)
+                await self.authenticate(table_id, token)  # a stranger: bad_token
+                if table.creator_hash is not None:  # none: the creator gave their seat up
+                    raise creator_starts()
             if table.status != "open":
                 raise LobbyError(409, "this table has already started", "already_started")
             rows = await self.db.seats(table_id)
@@ -734,6 +762,7 @@ class Hall:
             bots=bots,
             turn_clock=table.turn_clock,
             bot_delay=table.bot_delay,
+            result_pause=result_pause(table),
             deadlines=table.deadlines,
             left={s.seat for s in seats if s.left},
             excused={s.seat for s in seats if s.excused},
@@ -928,7 +957,9 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         seats=listed,
         turn_clock=table.turn_clock,
         bot_delay=table.bot_delay,
-        bot_takeover=table.bot_takeover,
+        result_pause=result_pause(table),
+        bot_takeover=table.bot_takeover and _leaver_gets_a_bot(table.game),
+        anyone_starts=table.creator_hash is None and all(s.player_id is None for s in rows),
         seed_sha256=seed_commitment(table.seed),
         seed=str(table.seed)
         if table.status == "finished" and _seed_published(table.game)
@@ -991,6 +1022,15 @@ def _bot_name(seat: int, taken: set[str]) -> str:
     return name
 
 
+def _leaver_gets_a_bot(game: str) -> bool:
+    """Whether the game lets a bot take a leaving player's seat (`GameInfo.on_leave`); where
+    leaving resigns the seat, a table's `bot_takeover` (older rows may hold it) means nothing."""
+    try:
+        return registry.info(game).on_leave == "bot"
+    except UnknownGame:
+        return False
+
+
 def _seed_published(game: str) -> bool:
     """Whether the game publishes its seed once over (`GameInfo.seed_published`)."""
     try:
@@ -1005,3 +1045,14 @@ def _has_web_module(game: str) -> bool:
         return registry.info(game).web_module
     except UnknownGame:
         return False
+
+
+def result_pause(table: TableRow) -> float:
+    """The table's result pause in seconds: its own setting, else its game's default
+    (`GameInfo.result_pause`; tables stored before the setting have none of their own)."""
+    if table.result_pause is not None:
+        return table.result_pause
+    try:
+        return registry.info(table.game).result_pause
+    except UnknownGame:
+        return 0.0

@@ -217,23 +217,13 @@ class Leagues:
     async def join(self, league_id: str, table_id: str, player: PlayerRow) -> tuple[int, str]:
         """The player's seat at a table of this league, if they were drawn to it."""
         await self._league(league_id)
-        async with self.db.sessions() as session:
-            drawn = await session.get(LeagueTableRow, table_id)
-        if drawn is None or drawn.league_id != league_id:
-            raise LobbyError(
-                404, f"no table {table_id!r} in this league", "unknown_table", {"table": table_id}
-            )
+        await self._drawn_table(league_id, table_id)
         return await self.hall.claim(table_id, player.id)
 
     async def start(self, league_id: str, table_id: str, token: str) -> None:
         league = await self._league(league_id)
         self.authorise(league, token)
-        async with self.db.sessions() as session:
-            drawn = await session.get(LeagueTableRow, table_id)
-        if drawn is None or drawn.league_id != league_id:
-            raise LobbyError(
-                404, f"no table {table_id!r} in this league", "unknown_table", {"table": table_id}
-            )
+        await self._drawn_table(league_id, table_id)
         await self.hall.start_reserved(table_id)
 
     async def excuse(
@@ -243,12 +233,7 @@ class Leagues:
         without an excuse made before, is who forfeits), or takes the excuse back."""
         league = await self._league(league_id)
         self.authorise(league, token)
-        async with self.db.sessions() as session:
-            drawn = await session.get(LeagueTableRow, table_id)
-        if drawn is None or drawn.league_id != league_id:
-            raise LobbyError(
-                404, f"no table {table_id!r} in this league", "unknown_table", {"table": table_id}
-            )
+        await self._drawn_table(league_id, table_id)
         await controls.excuse_checked(self.hall, table_id, seat, excused)
         await self._changed(league_id)
 
@@ -309,6 +294,16 @@ class Leagues:
             await self._changed_here(drawn.league_id)
 
     # --- rows --------------------------------------------------------------------------------
+
+    async def _drawn_table(self, league_id: str, table_id: str) -> LeagueTableRow:
+        """The league's table `table_id` (`unknown_table` when the league drew no such table)."""
+        async with self.db.sessions() as session:
+            drawn = await session.get(LeagueTableRow, table_id)
+        if drawn is None or drawn.league_id != league_id:
+            raise LobbyError(
+                404, f"no table {table_id!r} in this league", "unknown_table", {"table": table_id}
+            )
+        return drawn
 
     async def _league(self, league_id: str) -> LeagueRow:
         async with self.db.sessions() as session:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Request, WebSocket, status
 
-from pokerhall.server import accounts
+from pokerhall.server import accounts, ratelimit
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.league import Leagues
 from pokerhall.server.league_messages import (
@@ -47,9 +47,10 @@ LeaguesDep = Annotated[Leagues, Depends(get_leagues)]
     "/players",
     status_code=status.HTTP_201_CREATED,
     summary="Register a player account (name and secret)",
-    responses=_answers(**{"409": "The name is taken (code name_taken)."}),
+    responses={**_answers(**{"409": "The name is taken (code name_taken)."}), **ratelimit.LIMITED},
 )
-async def register_player(body: Account, leagues: LeaguesDep) -> PlayerInfo:
+async def register_player(body: Account, leagues: LeaguesDep, request: Request) -> PlayerInfo:
+    await ratelimit.of(request).check(request, "accounts")
     row = await accounts.register(leagues.db, body.name, body.secret)
     return PlayerInfo(id=row.id, name=row.name)
 
@@ -111,10 +112,13 @@ async def get_session(league_id: Id, number: Number, leagues: LeaguesDep) -> Ses
     "/leagues/{league_id}/sessions/{number}/signups",
     status_code=status.HTTP_201_CREATED,
     summary="Sign up for a session with your account",
-    responses={**NO_LEAGUE, **ACCOUNT, **CONFLICT},
+    responses={**NO_LEAGUE, **ACCOUNT, **CONFLICT, **ratelimit.LIMITED},
 )
-async def sign_up(league_id: Id, number: Number, body: Account, leagues: LeaguesDep) -> SessionInfo:
+async def sign_up(
+    league_id: Id, number: Number, body: Account, leagues: LeaguesDep, request: Request
+) -> SessionInfo:
     await leagues.session(league_id, number)  # an unknown session before the slow secret check
+    await ratelimit.of(request).check_secret(request, body.name)
     player = await accounts.authenticate(leagues.db, body.name, body.secret)
     return await leagues.sign_up(league_id, number, player)
 
@@ -134,11 +138,12 @@ async def draw_session(
     "/leagues/{league_id}/tables/{table_id}/seats",
     status_code=status.HTTP_201_CREATED,
     summary="Take the seat you were drawn to; returns the secret seat token",
-    responses={**NO_LEAGUE, **ACCOUNT, **NOT_DRAWN, **CONFLICT},
+    responses={**NO_LEAGUE, **ACCOUNT, **NOT_DRAWN, **CONFLICT, **ratelimit.LIMITED},
 )
 async def join_league_table(
-    league_id: Id, table_id: Id, body: Account, leagues: LeaguesDep
+    league_id: Id, table_id: Id, body: Account, leagues: LeaguesDep, request: Request
 ) -> SeatToken:
+    await ratelimit.of(request).check_secret(request, body.name)
     player = await accounts.authenticate(leagues.db, body.name, body.secret)
     seat, token = await leagues.join(league_id, table_id, player)
     return SeatToken(seat=seat, token=token)

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from pokerhall import games
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
+from pokerhall.server import ratelimit
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.lobby_feed import LobbyFeed
 from pokerhall.server.messages import (
@@ -127,9 +128,11 @@ async def get_table(table_id: str, hall: HallDep) -> TableInfo:
     "/tables/{table_id}/seats",
     status_code=status.HTTP_201_CREATED,
     summary="Take a seat (a private table's with its code); returns the secret seat token",
-    responses={**UNKNOWN, **CONFLICT, **PRIVATE},
+    responses={**UNKNOWN, **CONFLICT, **PRIVATE, **ratelimit.LIMITED},
 )
-async def join_table(table_id: str, body: JoinTable, hall: HallDep) -> SeatToken:
+async def join_table(table_id: str, body: JoinTable, hall: HallDep, request: Request) -> SeatToken:
+    if body.code is not None:  # a guess at a private table's code: limited like a look-up
+        await ratelimit.of(request).check(request, "codes")
     seat, token = await hall.join(table_id, body.name, code=body.code, creator=body.creator)
     return SeatToken(seat=seat, token=token)
 
@@ -146,8 +149,13 @@ async def leave_table(table_id: str, token: TokenDep, hall: HallDep) -> None:
 
 @router.post(
     "/tables/{table_id}/start",
-    summary="Start now; bots fill the empty seats",
-    responses={**UNKNOWN, **TOKEN, **CONFLICT},
+    summary="The creator starts now; bots fill the empty seats",
+    responses={
+        **UNKNOWN,
+        **TOKEN,
+        **CONFLICT,
+        **_answers(**{"403": "A player who is not the table's creator (creator_starts)."}),
+    },
 )
 async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInfo:
     await hall.start(table_id, token)

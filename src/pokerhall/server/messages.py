@@ -1,8 +1,8 @@
 """Messages on the wire, validated with pydantic. Every WebSocket message carries `"v": 1`.
 
 Client → server: hello (first; carries the seat token or none for spectators), move, sync, ping,
-chat, chat_settings. Server → client: welcome, state, update, error, pong, table, presence,
-chat, chat_history. See docs/protocol.md.
+chat, chat_settings, next_hand. Server → client: welcome, state, update, error, pong, table,
+presence, chat, chat_history, result_pause. See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -97,14 +98,32 @@ def _clean_name(max_length: int) -> AfterValidator:
     return AfterValidator(clean)
 
 
+def _sent_at_most(max_length: int) -> BeforeValidator:
+    """The schema's `maxLength` holds for the name as sent, before it is trimmed (a name of 40
+    letters after a stray tab is 41 characters: refused, as the published schema says)."""
+
+    def check(value: object) -> object:
+        if isinstance(value, str) and len(value) > max_length:
+            raise PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": max_length},
+            )
+        return value
+
+    return BeforeValidator(check)
+
+
 Name = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS),
+    _sent_at_most(MAX_NAME_CHARS),
     _clean_name(MAX_NAME_CHARS),
 ]
 TableName = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=80),
+    _sent_at_most(80),
     _clean_name(80),
 ]
 
@@ -133,6 +152,13 @@ class Sync(_Message):
 
 class Ping(_Message):
     type: Literal["ping"]
+
+
+class NextHand(_Message):
+    """A seated player has seen the hand's result: ends the result pause once every person
+    still playing has sent it (`runtime.TableRuntime.next_hand`)."""
+
+    type: Literal["next_hand"]
 
 
 def _chat_text(text: str) -> str:
@@ -173,7 +199,7 @@ class ChatSettings(_Message):
     spectators_shown: StrictBool
 
 
-AnyClientMessage = Hello | MoveMessage | Sync | Ping | ChatMessage | ChatSettings
+AnyClientMessage = Hello | MoveMessage | Sync | Ping | ChatMessage | ChatSettings | NextHand
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -322,7 +348,21 @@ class CreateTable(BaseModel):
         strict=True,
         description="Mean seconds a bot waits before moving.",
     )
-    bot_takeover: StrictBool = Field(default=True, description="A bot plays for a player who left.")
+    result_pause: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=60.0,
+        allow_inf_nan=False,
+        strict=True,
+        description="Seconds the end of each hand stays on the table before the next goes on "
+        "(sooner when every player has pressed Next hand); null for the game's default "
+        "(`result_pause` in /api/games), 0 for no pause.",
+    )
+    bot_takeover: StrictBool = Field(
+        default=True,
+        description="A bot plays for a player who left, in a game that allows it (its "
+        "`on_leave` is `bot`); where leaving resigns the seat the table keeps false.",
+    )
     private: StrictBool = Field(
         default=False,
         description="Not listed in the lobby; joined only with its join code (by link or typed).",
@@ -394,6 +434,11 @@ class SeatInfo(BaseModel):
     reserved: bool = Field(
         default=False, description="Kept for a player a league drew here, who has not yet come."
     )
+    held_for: str | None = Field(
+        default=None,
+        description="An empty seat a rematch keeps (until the table's `held_until`) for the "
+        "last game's player of this name, who takes it with Play again.",
+    )
     excused: bool = Field(
         default=False,
         description="The player is excused ahead of time: the clock's moves are not time-outs.",
@@ -413,7 +458,15 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
     turn_clock: float | None
     bot_delay: float
+    result_pause: float = Field(
+        default=0.0, description="Seconds the end of each hand stays on the felt (CreateTable)."
+    )
     bot_takeover: bool
+    anyone_starts: bool = Field(
+        default=False,
+        description="Any seated player may start the table early: its creator gave their seat "
+        "up before the start (otherwise only the creator may; a league table, its organiser).",
+    )
     seed_sha256: str = Field(description="Hash of the secret seed, published before the deal.")
     seed: str | None = Field(
         default=None,

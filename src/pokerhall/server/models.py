@@ -53,6 +53,8 @@ class TableRow(Base):
     """open (taking seats), running, finished."""
     turn_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
     bot_delay: Mapped[float] = mapped_column(Float, default=0.0)
+    result_pause: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds the end of a hand stays on the felt (`runtime.py`); null: the game's default."""
     bot_takeover: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -157,6 +159,9 @@ class PackRow(Base):
     sha256: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    uploader: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """Who uploaded it (a digest of their address, `server/pack_quota.py`), for the quota of
+    unused uploads each uploader keeps; None for packs stored before it was kept."""
 
 
 class PlayerRow(Base):

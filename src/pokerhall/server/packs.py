@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, StringConstraints
 
 from pokerhall.content import library
 from pokerhall.content.questions import PackProblem
+from pokerhall.server import pack_quota, ratelimit
 from pokerhall.server.db import Database
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.lobby import COMMON
@@ -53,15 +54,21 @@ def _info(pack: library.Pack) -> PackInfo:
     "/packs",
     status_code=status.HTTP_201_CREATED,
     summary="Upload a content pack; answers its id",
+    responses=ratelimit.LIMITED,
 )
 async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
     db: Database = request.app.state.hall.db
+    limits = ratelimit.of(request)
+    await limits.check(request, "packs")
     try:
         pack_id = UPLOAD_PREFIX + library.text_digest(body.text, "upload")[:16]
         pack = library.register_text(pack_id, body.text, today=datetime.date.today(), uploaded=True)
     except ValueError as exc:  # PackError: every problem, by line
         raise _refused(exc) from None
-    await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text))
+    who = pack_quota.uploader(limits.client(request))
+    if not await db.has_pack(pack.id):
+        await pack_quota.make_room(db, who, limits.limits.pack_quota)
+    await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text, uploader=who))
     return _info(pack)
 
 

@@ -68,6 +68,7 @@ async def _open(hall: Hall, old: TableRow, opener: SeatRow) -> RematchSeat | Non
         status="open",
         turn_clock=old.turn_clock,
         bot_delay=old.bot_delay,
+        result_pause=old.result_pause,
         bot_takeover=old.bot_takeover,
         content=old.content,
         private=old.private,

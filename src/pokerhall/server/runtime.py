@@ -84,6 +84,41 @@ class PresenceTick:
 
 
 @dataclass
+class PauseCheck:
+    """The result pause ends: its time is up (`serial` names the pause the timer was set for,
+    so a stale timer ends no later pause) or, `serial` None, if nobody is left to wait for."""
+
+    serial: int | None = None
+
+
+@dataclass
+class NextHandCommand:
+    """A seated player's "Next hand" during a result pause (`TableRuntime.next_hand`)."""
+
+    seat: int | None
+    reply: asyncio.Future[None]
+
+
+class NextHandRefused(Exception):
+    """A "Next hand" that changes nothing: `code` names why, for the client to word."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass
+class ResultPause:
+    """The end of a hand held on the felt: until `until` (the loop's clock) or until every
+    seat in `waiting` has pressed Next hand (or moved in the next hand)."""
+
+    serial: int
+    until: float
+    waiting: set[int]
+
+
+@dataclass
 class ChatCommand:
     """A chat message from a connection: `seat` None for a spectator, who may sign it."""
 
@@ -102,7 +137,15 @@ class ChatSettingsCommand:
 
 
 Command = (
-    MoveCommand | BotTurn | ClockTick | PresenceTick | ChatCommand | ChatSettingsCommand | None
+    MoveCommand
+    | BotTurn
+    | ClockTick
+    | PresenceTick
+    | ChatCommand
+    | ChatSettingsCommand
+    | PauseCheck
+    | NextHandCommand
+    | None
 )
 
 
@@ -113,6 +156,9 @@ class SeatControl:
     bots: dict[int, Bot] = field(default_factory=dict)
     turn_clock: float | None = None
     bot_delay: float = 0.0
+    result_pause: float = 0.0
+    """Seconds the end of a hand stays on the felt before bots and the clock go on with the
+    next (`TableRuntime._begin_pause`); 0 for none."""
     deadlines: JSON | None = None
     """The clock as last stored with the table (`TableRuntime._stored_deadlines`), so a table
     rebuilt after a restart keeps its deadlines instead of giving everyone a fresh clock."""
@@ -166,6 +212,9 @@ class TableRuntime:
         """Away (True) or back (False) by a quiet move, shown once the prompts change visibly
         (`_move_presence`), so presence never tells who answered a secret prompt (Q2)."""
         self._presence_timer: asyncio.TimerHandle | None = None
+        self._pause: ResultPause | None = None
+        """The result pause, while the end of a hand is held on the felt (`_begin_pause`)."""
+        self._pause_serial = 0
         self.on_seat_gone: Callable[[int], None] = _nobody_told
         """Told the seat of a player's connection that went (here or, through the cluster,
         on another process): the hall counts the seat's time away from then."""
@@ -189,6 +238,7 @@ class TableRuntime:
             self._timer.cancel()
         if self._presence_timer is not None:
             self._presence_timer.cancel()
+        self._pause = None  # its timer's check, if still to come, then finds no pause
         if self._clock_writer is not None:
             await self._clock_writer
         while not self._inbox.empty():  # moves that came too late: their senders must not wait
@@ -255,6 +305,10 @@ class TableRuntime:
             await self._chat(command)
         elif isinstance(command, ChatSettingsCommand):
             await self._chat_settings(command)
+        elif isinstance(command, PauseCheck):
+            self._pause_check(command.serial)
+        elif isinstance(command, NextHandCommand):
+            self._next_hand(command)
 
     async def _apply(self, command: MoveCommand) -> bool:
         """Check, commit, apply, then send; False when the move was refused.
@@ -290,17 +344,22 @@ class TableRuntime:
         if command.reply is not None:
             command.reply.set_result(state.state_id)
         self._deadlines.pop(seat, None)  # answered: the seat's next prompt gets a full clock
+        began = not state.over and _hand_ended(events) and self._begin_pause()
         self._schedule()  # first, so the update carries the clock of the prompts it asks
         self._broadcast(events, mover=seat)
         self._move_presence(command, visible=state.prompt_id != prompt_before)
+        if began:
+            self._send_pause()
+        elif self._pause is not None and command.source == "player":
+            self._ready(seat)  # moving on in the next hand is pressing Next hand
         return True
 
     async def _bot_turn(self, seat: int) -> None:
         self._bot_waiting.discard(seat)
         bot = self.control.bots.get(seat)
         prompt = self.state.pending().get(seat)
-        if bot is None or prompt is None:
-            return
+        if bot is None or prompt is None or self._pause is not None:
+            return  # during a result pause: the pause's end schedules the bot again
         try:
             move = bot_move(bot, self.state, seat, prompt)
         except Exception:
@@ -349,6 +408,9 @@ class TableRuntime:
             if conn.seat == seat:
                 conn.seat = None
         self._presence_changed()
+        if self._pause is not None and seat in self._pause.waiting:
+            self._pause.waiting.discard(seat)
+            self._inbox.put_nowait(PauseCheck())
 
     async def resign(self, seat: int) -> None:
         """The player left and nobody takes the seat over: the seat resigns (a move like any
@@ -371,6 +433,14 @@ class TableRuntime:
         return asyncio.get_running_loop().time()
 
     def _schedule(self) -> None:
+        if self._pause is not None:  # nobody's clock runs and no bot moves during the pause
+            self._deadlines.clear()
+            self._table_deadline = self._table_prompt = None
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._save_deadlines()
+            return
         pending = self.state.pending()
         loop = asyncio.get_running_loop()
         now = self._now()
@@ -400,6 +470,94 @@ class TableRuntime:
             when = min(self._deadlines.values())
             self._timer = loop.call_later(when - now, self._inbox.put_nowait, ClockTick())
         self._save_deadlines()
+
+    # --- the result pause --------------------------------------------------------------------
+
+    def _pause_humans(self) -> set[int]:
+        """The seats a result pause waits for: played by a person who is still in the game."""
+        bots, left = self.control.bots, self.control.left
+        return {
+            seat
+            for seat in range(self.state.num_seats)
+            if seat not in bots and seat not in left and self.state.still_in(seat)
+        }
+
+    def _begin_pause(self) -> bool:
+        """Hold the hand that just ended on every felt: no bot moves and no clock runs until
+        `result_pause` seconds have passed or every person still playing has pressed Next hand.
+        None when the table has no pause or nobody to wait for (a table of bots goes on)."""
+        seconds = self.control.result_pause
+        waiting = self._pause_humans()
+        if seconds <= 0 or not waiting:
+            return False
+        self._pause_serial += 1
+        serial = self._pause_serial
+        self._pause = ResultPause(serial, self._now() + seconds, waiting)
+        asyncio.get_running_loop().call_later(seconds, self._inbox.put_nowait, PauseCheck(serial))
+        return True
+
+    def pause_json(self) -> JSON | None:
+        """The pause as clients see it (public): seconds left and the seats still looked for."""
+        pause = self._pause
+        if pause is None:
+            return None
+        return {
+            "seconds": round(max(0.0, pause.until - self._now()), 1),
+            "total": self.control.result_pause,
+            "waiting": sorted(pause.waiting),
+        }
+
+    def _send_pause(self) -> None:
+        """Tell every connection the pause as it is now, with its own clock (which starts once
+        the pause is over)."""
+        pause = self.pause_json()
+        for seat, peers in self._audiences().items():
+            self.fan_out(
+                peers, server_message("result_pause", pause=pause, clock=self.clock_for(seat))
+            )
+
+    def _ready(self, seat: int) -> None:
+        pause = self._pause
+        if pause is None or seat not in pause.waiting:
+            return
+        pause.waiting.discard(seat)
+        if pause.waiting:
+            self._send_pause()
+        else:
+            self._end_pause()
+
+    def _pause_check(self, serial: int | None) -> None:
+        pause = self._pause
+        if pause is None or (serial is not None and serial != pause.serial):
+            return
+        if serial is not None or not pause.waiting:
+            self._end_pause()
+
+    def _end_pause(self) -> None:
+        """The next hand goes on: bots are scheduled and the clock starts now."""
+        self._pause = None
+        self._schedule()
+        self._send_pause()
+
+    async def next_hand(self, seat: int | None) -> None:
+        """A player pressed Next hand; raises NextHandRefused when it changes nothing."""
+        reply = self._reply()
+        self._inbox.put_nowait(NextHandCommand(seat, reply))
+        await reply
+
+    def _next_hand(self, command: NextHandCommand) -> None:
+        seat, pause = command.seat, self._pause
+        if seat is None:
+            refusal = NextHandRefused("next_hand_spectator", "spectators do not press Next hand")
+        elif seat not in self._pause_humans():
+            refusal = NextHandRefused("next_hand_out", "your seat is no longer in the game")
+        elif pause is None:
+            refusal = NextHandRefused("no_result_pause", "no hand's result is being shown now")
+        else:
+            command.reply.set_result(None)
+            self._ready(seat)
+            return
+        command.reply.set_exception(refusal)
 
     # --- the clock in the database -----------------------------------------------------------
 
@@ -493,6 +651,7 @@ class TableRuntime:
             view=self.state.view(seat),
             events=recent,
             clock=self.clock_for(seat),
+            pause=self.pause_json(),
             presence=self.presence() if presence is None else presence,
             chat=self._chat_history(seat),
         )
@@ -712,6 +871,13 @@ class TableRuntime:
     def notify(self, text: str) -> None:
         """Send every connection at the table the same text."""
         self._send_where(text, lambda _reader: True)
+
+
+def _hand_ended(events: list[Event]) -> bool:
+    """Whether these events end a hand (battle, deal): a round starts that is not the first.
+    Every game emits `round_started` (`engine.events.ROUND_STARTED`), so the runtime needs
+    nothing else from a game to know a hand's end; a game's last hand ends with the game."""
+    return any(e.type == ROUND_STARTED and e.data.get("round", 1) != 1 for e in events)
 
 
 def _nobody_told(seat: int) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, status
+from fastapi import APIRouter, Depends, Header, Query, status
 
 from pokerhall.engine import JSON, MatchRecord
-from pokerhall.server import controls, history, rematch
+from pokerhall.server import controls, history, ratelimit, rematch
 from pokerhall.server.creator import normal_code
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.lobby import COMMON, CONFLICT, TOKEN, UNKNOWN, HallDep, TokenDep, _answers
@@ -135,7 +135,8 @@ async def excuse_player(
 @router.get(
     "/codes/{code}",
     summary="The open private table with this join code",
-    responses=NO_CODE,
+    responses={**NO_CODE, **ratelimit.LIMITED},
+    dependencies=[Depends(ratelimit.limited("codes"))],
 )
 async def table_by_code(code: str, hall: HallDep) -> TableInfo:
     table: TableRow | None = await hall.db.table_by_code(normal_code(code)[:8])

@@ -16,8 +16,9 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from pokerhall.engine import IllegalMove
+from pokerhall.server import ratelimit
 from pokerhall.server.chat import CHAT_BURST, ChatRefused
-from pokerhall.server.connection import Admission, Connection, FloodGuard, Peer
+from pokerhall.server.connection import TRY_AGAIN_LATER, Admission, Connection, FloodGuard, Peer
 from pokerhall.server.hall import Hall, LobbyError
 from pokerhall.server.messages import (
     MAX_MESSAGE_CHARS,
@@ -26,6 +27,7 @@ from pokerhall.server.messages import (
     ChatSettings,
     Hello,
     MoveMessage,
+    NextHand,
     Ping,
     ProtocolError,
     Sync,
@@ -33,7 +35,7 @@ from pokerhall.server.messages import (
     parse_client_message,
     server_message,
 )
-from pokerhall.server.runtime import MoveNotSaved, TableRuntime
+from pokerhall.server.runtime import MoveNotSaved, NextHandRefused, TableRuntime
 
 router = APIRouter()
 log = logging.getLogger("pokerhall.server")
@@ -78,6 +80,13 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     hall: Hall = ws.app.state.hall
     conn = Connection(ws, seat=None)
     guard = FloodGuard()
+    limits = ratelimit.of(ws)
+    client = limits.client(ws)
+    if (too_many := limits.open_socket(client, table_id)) is not None:  # before any snapshot
+        conn.send(too_many.ws_error())
+        conn.close(TRY_AGAIN_LATER, too_many.reason)
+        await conn.wait_closed()
+        return
     try:
         if not await _greet(conn, guard, hall, table_id):
             return
@@ -89,6 +98,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         elif not await hall.link(table_id, conn):  # the table runs in another process
             hall.wait(table_id, conn)
         while (text := await _receive_text(conn, guard)) is not None:
+            if (refusal := await limits.chat_refusal(client, text)) is not None:
+                conn.send(refusal)  # the client's address is over its chat limit
+                continue
             if conn.forward is not None:  # to the process that runs the table, untouched
                 conn.forward(text)
                 continue
@@ -105,6 +117,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         log.exception("table %s: connection failed", table_id)
         conn.send(error_message("server_error", HIDDEN))
     finally:
+        limits.close_socket(client, table_id)
         hall.unwait(table_id, conn)
         if hall.cluster is not None:
             hall.cluster.unlink(conn)
@@ -183,6 +196,14 @@ async def handle_message(conn: Peer, hall: Hall, table_id: str, text: str) -> No
                 conn.send(error_message("server_error", "the server could not take this move"))
     elif isinstance(message, ChatMessage | ChatSettings):
         await _chat(conn, runtime, message)
+    elif isinstance(message, NextHand):
+        if runtime is None:
+            conn.send(error_message("no_result_pause", "no hand's result is being shown now"))
+            return
+        try:
+            await runtime.next_hand(conn.seat)
+        except NextHandRefused as exc:
+            conn.send(error_message(exc.code, exc.reason))
 
 
 async def _chat(

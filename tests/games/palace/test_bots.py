@@ -25,7 +25,7 @@ from pokerhall.games.palace import INFO, hand_secrets
 from pokerhall.games.palace.battle import Camp
 from pokerhall.games.palace.bots import BOTS, DEFAULT_BOT, CautiousBot, SamplerBot
 from pokerhall.games.palace.bots.knowledge import Memory, read
-from pokerhall.games.palace.bots.levels import battle_value, best_five, dead_soldiers
+from pokerhall.games.palace.bots.levels import battle_value, belief, best_five, dead_soldiers
 from pokerhall.games.palace.bots.odds import Chances, scenarios
 from pokerhall.games.palace.state import Palace
 
@@ -312,14 +312,44 @@ def test_the_bot_benchmark_prints_every_pairing_with_intervals_and_times(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     bench = load_bench()
-    assert bench.main(["--hands", "6", "--players", "3", "--workers", "1"]) == 0
+    argv = ["--games", "3", "--session", "1", "--players", "3", "--workers", "1"]
+    assert bench.main(argv) in (0, 1)  # 1: three games prove no ladder
     out = capsys.readouterr().out
     for upper, lower in (("cautious", "random"), ("sampler", "cautious")):
-        assert f"{upper} vs {lower}: 6 hands, 3 players" in out
-        assert f"{upper} beats {lower} clearly:" in out
-    assert out.count("95% CI") == 4
-    assert out.count("p99") >= 8
-    assert "every level beats the one below clearly:" in out
+        assert f"{upper} vs {lower}: 3 games, 3 players, limit" in out
+        assert f"{upper} beats {lower} clearly on chips:" in out
+    for exploiter in ("maniac", "station", "rock", "minraise", "attacker", "pacifist"):
+        betting = "no_limit" if exploiter == "maniac" else "limit"
+        for players in (2, 3):
+            assert f"sampler vs {exploiter}: 3 games, {players} players, {betting}" in out
+        assert f"sampler beats {exploiter} clearly on wins:" in out
+    pairings = 2 + 6 * 2
+    assert out.count("95% CI") == 2 * pairings
+    assert out.count("fair share") == pairings
+    assert out.count("p99") >= 4 * pairings
+    assert "the ladder holds:" in out
+
+
+class Illegal:
+    """A bot that bets what no prompt offers: the benchmark must stop and say where."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any, prompt: Any) -> Any:
+        return {"type": "battle", "target": int(view["seat"]), "bet": -1}
+
+
+def test_the_bot_benchmark_fails_naming_the_game_seat_and_move_of_an_illegal_move(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bench = load_bench()
+    monkeypatch.setitem(bench.KINDS, "maniac", Illegal)
+    argv = ["--games", "2", "--session", "1", "--workers", "1", "--part", "exploiters"]
+    assert bench.main([*argv, "--exploiters", "maniac"]) == 2
+    out = capsys.readouterr().out
+    assert "ILLEGAL MOVE: game sampler vs maniac #" in out
+    assert "(maniac) played {'type': 'battle'" in out
 
 
 def test_the_benchmark_seats_alternate_and_turn() -> None:
@@ -366,3 +396,62 @@ def test_p10_p16_the_cautious_bot_stops_raising_where_limit_play_has_no_cap() ->
     prompt = game.pending()[defender]
     assert "raise" in {m["type"] for m in prompt["moves"]}  # no cap: the rules would allow it
     assert bot.choose(game.view(defender), prompt) == {"type": "call"}
+
+
+# --- reading opponents (bots/reads.py) and strong hands ----------------------------------------
+
+
+def test_p10_no_level_folds_a_strong_battle_hand_to_a_small_bet() -> None:
+    """Defending a flush (hearts, the attacker's clubs leave it whole) against the least
+    attack, 20 into a pot of antes: the strongest levels call or raise, whatever the shading of
+    a bet into them."""
+    for bot in (CautiousBot(3), SamplerBot(3)):
+        game = new(3, seed=6)
+        attacker = game.hand.turn
+        defender, third = (s for s in game.hand.order if s != attacker)
+        rig(
+            game,
+            {
+                attacker: ("2c", "9s 5d 7c", "3c"),
+                defender: ("Ah", "Kh 9h 4h", "2h"),
+                third: ("Qd", "8d 6s 4s", ""),
+            },
+        )
+        game.act(attacker, {"type": "battle", "target": defender, "bet": 20})
+        move = bot.choose(game.view(defender), game.pending()[defender])
+        assert move["type"] in ("call", "raise"), bot
+
+
+def test_p10_an_opponent_who_bets_every_time_is_not_believed() -> None:
+    """`Reads`: an opponent raises every bet of ours, a dozen times, so its bets stop
+    shading our chance (`belief` 0); a fresh opponent's are believed fully."""
+    game = new(2, seed=4, starting_stack=10_000)
+    attacker = game.hand.turn
+    defender = 1 - attacker
+    rig(game, {attacker: ("2c", "3d 4h 7s", "8h"), defender: ("Kh", "Kd Qc Qs", "")})
+    bot = SamplerBot(1)
+    assert belief(bot._reads.rate(defender)) == 1.0
+    game.act(attacker, {"type": "battle", "target": defender, "bet": 20})
+    for _ in range(12):
+        game.act(defender, {"type": "raise", "by": 20})  # the maniac raises every time
+        prompt = game.pending()[attacker]
+        bot.choose(game.view(attacker), prompt)
+        if "raise" in {m["type"] for m in prompt["moves"]}:
+            bot._reads.bet(game.view(attacker), prompt, {"type": "raise", "by": 20})
+            game.act(attacker, {"type": "raise", "by": 20})
+    assert bot._reads.rate(defender) > 0.8
+    assert belief(bot._reads.rate(defender)) == 0.0
+
+
+def test_p10_asked_twice_for_one_attack_the_bot_counts_it_once() -> None:
+    """`Reads`: the same prompt read again (a client asked anew) is no second bet into us."""
+    game = new(2, seed=4)
+    attacker = game.hand.turn
+    defender = 1 - attacker
+    rig(game, {attacker: ("2c", "3d 4h 7s", "8h"), defender: ("Kh", "Kd Qc Qs", "")})
+    game.act(attacker, {"type": "battle", "target": defender, "bet": 20})
+    bot = SamplerBot(1)
+    bot.choose(game.view(defender), game.pending()[defender])
+    once = bot._reads.habit(attacker).bets
+    bot.choose(game.view(defender), game.pending()[defender])
+    assert once == bot._reads.habit(attacker).bets == 1

@@ -35,7 +35,7 @@ from pokerhall.games.quizpoker.bots.legal import legal_of
 from pokerhall.games.quizpoker.bots.people import SMALL_POT, STYLES
 from pokerhall.games.quizpoker.guesses import parse_guess
 
-from .driver import GameFactory, check_around, guess_all, play
+from .driver import GameFactory, check_around, guess_all, legal, play, to_act
 
 LEVEL_BOTS: dict[str, type[LevelBot]] = {
     "novice": NoviceBot,
@@ -303,7 +303,7 @@ def test_never_all_in_into_a_small_pot_without_a_strong_guess() -> None:
                 moves = legal_of(prompt)
                 window = moves["bet"] or moves["raise"]
                 top = window["max_to"] if window else moves["all_in"]
-                if move["type"] == "all_in" or move.get("to") == top:
+                if move["type"] == "all_in" or (top is not None and move.get("to") == top):
                     shoves += 1
                     view = game.view(seat)
                     me = view["players"][seat]
@@ -314,7 +314,7 @@ def test_never_all_in_into_a_small_pot_without_a_strong_guess() -> None:
                         if p["seat"] != seat
                     )
                     fair = 1 / (opponents + 1)
-                    strength = (bots[seat].chance(view) - fair) / (1 - fair)
+                    strength = (bots[seat].chance(view, field=False) - fair) / (1 - fair)
                     style = STYLES[bots[seat].level]
                     assert strength >= style.commit or prompt["pot"] >= SMALL_POT * chips, (
                         seed,
@@ -380,3 +380,66 @@ def test_a_level_is_given_only_to_a_bot_kind_the_game_has() -> None:
 def test_the_kind_of_a_czech_or_greek_question(question: str, unit: str, kind: object) -> None:
     """The plausible range comes from the wording in every pack language, not only en and de."""
     assert kind_of(question, unit, 1) == kind
+
+
+def _small_bet_decision(
+    new_game: GameFactory, level: str, players: int, seed: int, street: int
+) -> dict[str, Any] | None:
+    """Seat 0 (a `level` bot) writes its own guess, the others guesses far off; in round 1 the
+    first seat asked raises to 60 and everyone calls, then everyone checks until round `street`,
+    where the first other seat asked bets 30 (under a third of the pot). The bot's answer to
+    that bet, or None when its guess is not strong (off by more than its own width over the
+    number of opponents) or the bot was asked first in that round and so faced no bet."""
+    game = new_game(
+        players, "100", seed=seed, hint1="Between 40 and 250.", hint2="Between 80 and 130."
+    )
+    bot = LEVEL_BOTS[level](seed)
+    bot.brief(game.bot_briefing(0) or {})
+    own = bot_move(bot, game, 0, game.pending()[0])["value"]
+    assert bot.knowledge is not None
+    if abs(math.log(float(own) / 100)) > bot.knowledge.width / (players - 1):
+        return None
+    guess_all(game, {seat: own if seat == 0 else str(7 * seat + 200) for seat in range(players)})
+    for round_number in range(1, street + 1):
+        opened = False
+        while game.view(None)["hand"]["round"] == round_number:
+            seat, prompt = next(iter(game.pending().items()))
+            moves = legal_of(prompt)
+            if round_number == street and not opened:
+                if seat == 0:
+                    return None
+                opened = True
+                game.act(seat, {"type": "bet", "to": 30})
+                move = bot_move(bot, game, 0, game.pending()[0]) if to_act(game) == 0 else None
+                while move is None:  # the others call first
+                    game.act(to_act(game), {"type": "call"})
+                    if to_act(game) == 0:
+                        move = bot_move(bot, game, 0, game.pending()[0])
+                pot, call = game.pending()[0]["pot"], legal(game)["call"]
+                assert 3 * call <= pot - call
+                return move
+            if round_number == 1 and not opened:
+                opened = True
+                game.act(seat, {"type": "raise", "to": 60})
+                continue
+            game.act(seat, {"type": "check" if moves["check"] else "call"})
+    return None
+
+
+@pytest.mark.parametrize("level", ["casual", "expert"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_strong_guess_never_folds_to_a_small_bet(
+    new_game: GameFactory, level: str, players: int
+) -> None:
+    """The default level and the one above it, holding the best guess at the table and one
+    within its own width of the answer over the number of opponents (inside both hints), call
+    or raise a bet under a third of the pot in every later round, heads-up and four-handed: the
+    price is too good to give up a strong guess (issue 22)."""
+    answered = 0
+    for seed in range(12):
+        for street in (2, 3, 4):
+            move = _small_bet_decision(new_game, level, players, seed, street)
+            if move is not None:
+                answered += 1
+                assert move["type"] != "fold", (level, players, seed, street)
+    assert answered >= 4

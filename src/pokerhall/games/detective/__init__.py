@@ -70,6 +70,7 @@ INFO = GameInfo(
     default_bot="expert",
     on_leave="bot",
     score_unit="points",
+    result_pause=10.0,  # a street-by-street scoring (X7), the words and their scores (W8)
     terminal="pokerhall.games.detective.terminal",
     web_module=True,
     messages=Path(__file__).parent / "messages",

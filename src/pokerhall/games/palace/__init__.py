@@ -54,6 +54,7 @@ INFO = GameInfo(
     aliases={},
     on_leave="resign",
     score_unit="chips",
+    result_pause=8.0,  # both sides of a battle as far as the rules show them
     terminal="pokerhall.games.palace.terminal",
     web_module=True,
     seed_published=False,  # P13: it would deal again the palaces nobody was ever shown

@@ -72,7 +72,12 @@ def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
     yield from [q.hint1, q.hint2][hand.revealed :]
     answer = show(q.answer)
     public = f"{q.question} {q.unit} {q.as_of.isoformat()}"  # "2009" may be in a date too
-    if not hand.answer_read and answer not in public:
+    # A table's own numbers are no hint: "Hand 10", "hands_played": 9, "prompt_id": 47, "Player
+    # 5"; a one-digit answer is among them too often for a text search to tell a leak (its
+    # hints still count).
+    counters = {str(hand.number), str(game.hands_played), str(game.prompt_id)}
+    shown_anyway = answer in public or answer in counters or len(answer) == 1
+    if not hand.answer_read and not shown_anyway:
         yield answer
 
 
@@ -102,6 +107,7 @@ INFO = GameInfo(
     aliases={"duell": "duell"},
     on_leave="bot",
     score_unit="chips",
+    result_pause=6.0,  # the answer and the shown guesses
     terminal="pokerhall.games.quizpoker.terminal",
     messages=Path(__file__).parent / "messages",
     web_module=True,

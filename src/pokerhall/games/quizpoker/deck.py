@@ -1,15 +1,75 @@
-"""The order in which questions come up: seeded draws without repetition until the pack is used up.
+"""The order in which questions come up: a seeded deal with variety, without repetition until
+the pack is used up.
 
-Drawing one random index at a time (instead of shuffling the whole pack when a game starts) keeps
-starting a game cheap with packs of thousands of questions; a game sees only a few dozen.
+A pack generated from data holds thousands of questions from a few dozen templates ("how many
+people lived in X in Y?"); drawn uniformly, a game would be two thirds population and distance
+questions, the same sentence again and again. So the deal picks a *group* first, then a question
+of it:
+
+- a group is a question's `template`, or for a hand-written question (no template) its topic;
+- no group comes up twice within any `WINDOW` consecutive questions;
+- no template gives more than `TEMPLATE_SHARE` of a game (counted over at least `GAME_LENGTH`
+  questions, so at most 3 of a 30-question game);
+- hand-written and estimation questions (no template) are at least `CURATED_SHARE` of every
+  game: after n questions at least n // 3 of them, and otherwise they come up with
+  probability `CURATED_CHANCE`.
+
+When a pack (or a table's topic choice) cannot meet a rule, the deal relaxes it rather than stop:
+first the share, then the window; it never repeats a question before the pool is used up. One
+random number source, used in a fixed order, keeps a seeded game replayable.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections import deque
 from collections.abc import Sequence
+from fractions import Fraction
 
 from pokerhall.content.questions import Question
+
+WINDOW = 5
+"""No group repeats within this many consecutive questions."""
+TEMPLATE_SHARE = Fraction(1, 10)
+GAME_LENGTH = 30
+"""The share is counted over at least this many questions (a game's usual length)."""
+CURATED_SHARE = Fraction(1, 3)
+CURATED_CHANCE = 0.4
+"""The chance of a hand-written question when the share does not force one."""
+
+
+def group_of(question: Question) -> str:
+    """The group the variety rules count: its template, or its topic if hand-written."""
+    if question.template is not None:
+        return f"template:{question.template}"
+    return f"topic:{question.topic}"
+
+
+def template_cap(dealt: int) -> int:
+    """The most questions of one template among the first `dealt` questions of a game."""
+    return max(1, math.ceil(TEMPLATE_SHARE * max(dealt, GAME_LENGTH)))
+
+
+def curated_floor(dealt: int) -> int:
+    """The fewest hand-written questions among the first `dealt` ones."""
+    return math.floor(CURATED_SHARE * dealt)
+
+
+class _Group:
+    """One group's questions, drawn at random without repetition until it is used up."""
+
+    def __init__(self, name: str, questions: list[Question]) -> None:
+        self.name = name
+        self.questions = questions
+        self.left = list(range(len(questions)))
+        self.dealt = 0
+        """Questions dealt from this group in the game (for the template share)."""
+
+    def take(self, rng: random.Random) -> Question:
+        index = self.left.pop(rng.randrange(len(self.left)))
+        self.dealt += 1
+        return self.questions[index]
 
 
 class QuestionDeck:
@@ -18,14 +78,54 @@ class QuestionDeck:
             raise ValueError("the question pack is empty")
         self._questions = questions
         self._rng = rng
-        self._used: set[int] = set()
+        self._dealt = 0
+        self._curated = 0
+        self._recent: deque[str] = deque(maxlen=WINDOW - 1)
+        self._groups: dict[str, _Group] = {}
+        self._refill()
+
+    def _refill(self) -> None:
+        """(Re)build the groups; every question has been asked when it is called again."""
+        members: dict[str, list[Question]] = {}
+        for question in self._questions:
+            members.setdefault(group_of(question), []).append(question)
+        counts = {name: group.dealt for name, group in self._groups.items()}
+        self._groups = {name: _Group(name, qs) for name, qs in sorted(members.items())}
+        for name, dealt in counts.items():
+            self._groups[name].dealt = dealt
 
     def draw(self) -> Question:
-        count = len(self._questions)
-        if len(self._used) == count:
-            self._used.clear()  # every question has been asked: start over
-        while True:
-            index = self._rng.randrange(count)
-            if index not in self._used:
-                self._used.add(index)
-                return self._questions[index]
+        if not any(group.left for group in self._groups.values()):
+            self._refill()  # every question has been asked: start over
+        group = self._choose()
+        question = group.take(self._rng)
+        self._dealt += 1
+        if question.template is None:
+            self._curated += 1
+        self._recent.append(group.name)
+        return question
+
+    def _choose(self) -> _Group:
+        """The group of the next question, by the rules above, relaxed only when needed."""
+        dealt = self._dealt + 1
+        live = [group for group in self._groups.values() if group.left]
+        curated = [g for g in live if g.name.startswith("topic:")]
+        generated = [g for g in live if not g.name.startswith("topic:")]
+        forced = self._curated < curated_floor(dealt)
+        roll = self._rng.random()
+        if curated and (forced or roll < CURATED_CHANCE or not generated):
+            preferred, other = curated, generated
+        else:
+            preferred, other = generated, curated
+        cap = template_cap(dealt)
+        for window, capped in ((True, True), (True, False), (False, False)):
+            for pool in (preferred, other):
+                fitting = [
+                    g
+                    for g in pool
+                    if (not window or g.name not in self._recent)
+                    and (not capped or g.name.startswith("topic:") or g.dealt < cap)
+                ]
+                if fitting:
+                    return fitting[self._rng.randrange(len(fitting))]
+        return live[self._rng.randrange(len(live))]

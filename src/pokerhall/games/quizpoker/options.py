@@ -15,6 +15,7 @@ from typing import Any
 
 from pokerhall.content.library import ALL_TOPICS
 from pokerhall.content.packs import builtin_languages, builtin_topics
+from pokerhall.content.questions import DIFFICULTIES
 from pokerhall.engine.catalog import OptionSpec, Ruleset
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON
@@ -73,7 +74,12 @@ class QuizPokerOptions:
     language: str
     """Chosen by the table, never by the ruleset: any ruleset is played in any language."""
     topic: str
-    """"all", or the one topic questions are drawn from."""
+    """"all", or one topic: the older single choice, kept so tables made before `topics`
+    load; a question on it or on any of `topics` is drawn."""
+    topics: tuple[str, ...]
+    """The topics questions are drawn from; none chosen: every topic."""
+    difficulty: int
+    """Only questions of this difficulty or less (1-3, docs/question-packs.md)."""
 
     @property
     def schedule(self) -> BlindSchedule:
@@ -86,7 +92,8 @@ class QuizPokerOptions:
     def to_json(self) -> JSON:
         """A new dict each time, built from one kept per options object (a tenth of starting
         a game, and options are frozen)."""
-        return {**_json_fields(self), "small_blinds": list(self.small_blinds)}
+        fields = _json_fields(self)
+        return {**fields, "small_blinds": list(self.small_blinds), "topics": list(self.topics)}
 
 
 @functools.lru_cache(maxsize=256)
@@ -253,11 +260,27 @@ OPTIONS = (
         choices=tuple(builtin_languages()),
     ),
     OptionSpec(
+        "topics",
+        "choice_list",
+        (),
+        "Only questions on these topics (none chosen: every topic).",
+        choices=builtin_topics(),
+    ),
+    OptionSpec(
+        "difficulty",
+        "int",
+        max(DIFFICULTIES),
+        "Hardest questions: 1 only easy ones, 2 easy and medium, 3 all.",
+        min(DIFFICULTIES),
+        max(DIFFICULTIES),
+    ),
+    OptionSpec(
         "topic",
         "choice",
         ALL_TOPICS,
-        "Only questions on this topic.",
+        "One more topic questions are drawn from (older tables; topics is the list).",
         choices=(ALL_TOPICS, *builtin_topics()),
+        advanced=True,
     ),
 )
 

@@ -38,7 +38,7 @@ class QuizPoker(Game[HandMove]):
         self.options: QuizPokerOptions = opts
         try:
             questions, self._questions_digest = pinned_questions(
-                opts.questions, opts.language, opts.topic
+                opts.questions, opts.language, opts.topic, opts.topics, opts.difficulty
             )
         except UnknownPack as exc:  # one plain error, whatever exists on the server's disk
             raise InvalidOptions(str(exc)) from None

@@ -59,6 +59,7 @@ INFO = GameInfo(
     aliases={"slovni": "slovni"},
     on_leave="resign",
     score_unit="points",
+    result_pause=10.0,  # a street-by-street scoring (X7), the words and their scores (W8)
     terminal="pokerhall.games.wordpoker.terminal",
     web_module=True,
     messages=Path(__file__).parent / "messages",

@@ -27,6 +27,20 @@ export function describeEvent(event, ctx) {
   return render(event.message, ctx);
 }
 
+let written = (message) => message;
+
+/** A game module's own way of writing its messages' parameters in the written log (its
+    optional `writtenMessage(message)`: Slovní poker names the diacritic cards there, which
+    its catalog writes as the marks ˇ and ´), for the table's log and the history page. */
+export function useGameModule(module) {
+  written = module?.writtenMessage ?? ((message) => message);
+}
+
+/** The line of the written log for one event (the game's way of writing it), or null. */
+export function describeLogLine(event, ctx) {
+  return render(event.message ? written(event.message) : null, ctx);
+}
+
 /** Any message of the game's catalog (a refused move's reason, engine/errors.py), or null. */
 export function describeMessage(message, ctx) {
   return render(message, ctx);

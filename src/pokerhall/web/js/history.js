@@ -8,7 +8,8 @@
    download once the game is over; until then the public events so far. */
 
 import { api, ApiError, errorText } from "./api.js";
-import { describeEvent, loadEventTexts } from "./describe.js";
+import { describeLogLine, loadEventTexts, useGameModule } from "./describe.js";
+import { loadGame } from "./games.js";
 import { byId, fill, h, show } from "./dom.js";
 import { bindLanguageSelect, formatList, initI18n, onLanguageChange, t } from "./i18n.js";
 import { tableUrl } from "./lobby-list.js";
@@ -69,7 +70,7 @@ function renderRound() {
   byId("round-heading").textContent = roundTitle(listed);
   const ctx = { names: history.players };
   const lines = history.events
-    .map((event) => [event, describeEvent(event, ctx)])
+    .map((event) => [event, describeLogLine(event, ctx)])
     .filter(([, text]) => text)
     .map(([event, text]) => h("li", { class: `log-${event.type}`, "data-type": event.type }, text));
   fill(byId("round-events"), lines);
@@ -153,6 +154,7 @@ async function main() {
   try {
     const info = await api.table(tableId);
     tableName = info.name;
+    useGameModule(await loadGame(info.game, { known: info.web_module })); // its words too
     await loadEventTexts(info.game);
     token = seatAt(tableId)?.token ?? null;
     await load(wantedRound());

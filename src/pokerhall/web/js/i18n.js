@@ -43,7 +43,7 @@ export async function initI18n() {
 
 /** Add a game module's strings: `loadStrings(code)` resolves to {key: message}. Its keys are
  *  looked up before the shell's, so a game may also rename a shell word (e.g. a round).
- *  `scope` (the game's name) lets a caller ask this game's strings first (`t(key, params,
+ *  `scope` (the game's name) lets a caller ask this game's strings only (`t(key, params,
  *  scope)`): the lobby holds every game's strings, and two games may word one option apart. */
 export async function addStrings(loadStrings, scope = null) {
   const layer = { load: loadStrings, scope, fallback: await loadStrings("en"), messages: {} };
@@ -72,9 +72,11 @@ export function onLanguageChange(listener) {
   listeners.add(listener);
 }
 
+/** With a scope (a game's name), only that game's strings and the shell's: in the lobby every
+    game's strings are loaded, and one game's words must never stand in for another's. */
 function lookup(key, scope = null) {
-  const own = scope === null ? [] : layers.filter((layer) => layer.scope === scope);
-  for (const layer of [...own, ...layers]) {
+  const searched = scope === null ? layers : layers.filter((layer) => layer.scope === scope || layer.scope === null);
+  for (const layer of searched) {
     const message = layer.messages[key] ?? layer.fallback[key];
     if (message !== undefined) return message;
   }

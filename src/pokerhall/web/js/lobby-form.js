@@ -1,7 +1,7 @@
 /* The "create a table" form, rendered from the games' option specs (GET /api/games, one
    GameInfo.to_json() per game): a game and ruleset select, the generic table settings (seats,
    bots, bot kind, bot delay, turn clock, bot takeover) and one field per option of the game
-   (kind int/number/bool/text/choice/int_list, with min/max/choices/help; `advanced` ones
+   (kind int/number/bool/text/choice/int_list/choice_list, with min/max/choices/help; `advanced` ones
    under "More options"). Labels and help come from the game module's strings
    (`option.<name>`, `option.<name>.help`), else the spec's help. Values are checked against
    the spec before sending; the server's reason for a refusal is shown as it is. */
@@ -83,7 +83,8 @@ export class CreateTableForm {
     // Kinds that play at a level come first, weakest first; the game's strings name the level.
     const levels = game.bot_levels || {};
     const ordered = [...game.bots].sort((a, b) => (levels[a] ?? 99) - (levels[b] ?? 99));
-    kinds.replaceChildren(...ordered.map((b) => new Option(hasString(`botKind.${b}`) ? t(`botKind.${b}`) : b, b)));
+    const botLabel = (b) => (hasString(`botKind.${b}`, game.name) ? t(`botKind.${b}`, {}, game.name) : b);
+    kinds.replaceChildren(...ordered.map((b) => new Option(botLabel(b), b)));
     kinds.value = game.bots.includes(kind) ? kind : game.default_bot;
   }
 
@@ -91,6 +92,20 @@ export class CreateTableForm {
     this.fillRulesets();
     this.renderOptions();
     this.applyDefaults();
+    this.syncTakeover();
+  }
+
+  /** A bot takes a leaving player's seat only in a game whose `on_leave` is "bot"; where
+      leaving resigns the seat, the choice is not offered (the server would not keep it). */
+  takeoverAllowed() {
+    return this.game().on_leave === "bot";
+  }
+
+  syncTakeover() {
+    const allowed = this.takeoverAllowed();
+    this.el("bot-takeover-field").hidden = !allowed;
+    this.el("leave-resigns").hidden = allowed;
+    this.el("bot-takeover").checked = allowed;
   }
 
   relabel() {
@@ -114,6 +129,8 @@ export class CreateTableForm {
       ? t(about, { min: ruleset.min_players, max: ruleset.max_players })
       : ruleset.summary;
     this.el("table-name").placeholder = t("create.defaultName", { ruleset: rulesetName(game.name, ruleset.name) });
+    // What the clock does is the game's default move: the game's words, else the shell's.
+    this.el("turn-clock-hint").textContent = t("create.turnClockHint", {}, game.name);
   }
 
   field(spec) {
@@ -133,11 +150,12 @@ export class CreateTableForm {
       );
     }
     let input;
-    if (spec.kind === "choice") {
+    if (spec.kind === "choice" || spec.kind === "choice_list") {
       const module = gameModule(game);
+      const multiple = spec.kind === "choice_list";
       input = h(
         "select",
-        { id, "aria-describedby": hintId },
+        { id, "aria-describedby": hintId, multiple: multiple ? "" : null, size: multiple ? Math.min(spec.choices.length, 6) : null },
         spec.choices.map((c) => {
           const key = `option.${spec.name}.${c}`;
           const text = module?.lobby?.choiceLabel?.(spec, c) ?? (hasString(key, game) ? t(key, {}, game) : c);
@@ -177,13 +195,16 @@ export class CreateTableForm {
     const input = this.el(optionId(spec.name));
     if (spec.kind === "bool") input.checked = Boolean(value);
     else if (spec.kind === "int_list") input.value = (value || []).join(", ");
+    else if (spec.kind === "choice_list") for (const o of input.options) o.selected = (value || []).includes(o.value);
     else input.value = value ?? "";
   }
 
   readValues() {
     for (const spec of this.game().options) {
       const input = this.el(optionId(spec.name));
-      if (input) this.values[spec.name] = spec.kind === "bool" ? input.checked : input.value;
+      if (!input) continue;
+      if (spec.kind === "choice_list") this.values[spec.name] = selectedValues(input);
+      else this.values[spec.name] = spec.kind === "bool" ? input.checked : input.value;
     }
   }
 
@@ -192,6 +213,7 @@ export class CreateTableForm {
       const input = this.el(optionId(spec.name));
       if (!input || !(spec.name in this.values)) continue;
       if (spec.kind === "bool") input.checked = this.values[spec.name];
+      else if (spec.kind === "choice_list") this.setValue(spec, this.values[spec.name]);
       else input.value = this.values[spec.name];
     }
   }
@@ -228,6 +250,7 @@ export class CreateTableForm {
     const label = optionLabel(spec, this.game().name);
     const range = { label, min: bound(spec.min), max: bound(spec.max) };
     if (spec.kind === "bool") return [input.checked, null];
+    if (spec.kind === "choice_list") return [selectedValues(input), null];
     const raw = input.value.trim();
     if (spec.kind === "choice") return [raw, null];
     if (spec.kind === "text") {
@@ -296,7 +319,7 @@ export class CreateTableForm {
       bot_kind: this.el("bot-kind").value,
       turn_clock: this.el("turn-clock-on").checked ? Number(this.el("turn-clock").value) : null,
       bot_delay: Number(this.el("bot-delay").value),
-      bot_takeover: this.el("bot-takeover").checked,
+      bot_takeover: this.takeoverAllowed() && this.el("bot-takeover").checked,
       private: this.el("create-private").checked,
     };
   }
@@ -335,4 +358,9 @@ export class CreateTableForm {
       button.disabled = false;
     }
   }
+}
+
+/** The chosen options of a multiple select, in their listed order. */
+function selectedValues(select) {
+  return [...select.options].filter((o) => o.selected).map((o) => o.value);
 }

@@ -2,7 +2,7 @@
    following new lines unless the player has scrolled up to read older ones. The log is not a
    live region itself (the announcer reads events), so nothing is read twice. */
 
-import { describeEvent } from "./describe.js";
+import { describeLogLine } from "./describe.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -37,7 +37,7 @@ export class EventLog {
 
   lines(list, events, ctx) {
     for (const event of events) {
-      const text = describeEvent(event, ctx);
+      const text = describeLogLine(event, ctx);
       if (!text) continue;
       list.append(h("li", { class: `log-${event.type}`, "data-type": event.type }, text));
     }

@@ -1,13 +1,32 @@
-/* The waiting room of an open table: the seats filling up, "start now" for a seated player,
-   a join form for a visitor, and the link to invite friends. */
+/* The waiting room of an open table: the seats filling up, "start now" for the seated creator
+   (the server refuses anyone else: apiError.creator_starts), a join form for a visitor, and the
+   link to invite friends. */
 
 import { byId, fill, h, show } from "./dom.js";
 import { t } from "./i18n.js";
+import { creatorToken } from "./storage.js";
 
-export function renderWaiting(model, { seated }) {
+let holdTimer = null;
+
+/** Whether a rematch still keeps its empty seats for the last game's players (server/rematch.py:
+    a join is refused with seats_held until `held_until`); `rerender` runs when the hold ends. */
+function seatsHeld(info, rerender) {
+  clearTimeout(holdTimer);
+  const left = info.held_until ? info.held_until * 1000 - Date.now() : 0;
+  if (left > 0 && rerender) holdTimer = setTimeout(rerender, left + 250);
+  return left > 0;
+}
+
+function emptySeat(seat, held) {
+  if (!held) return h("span", { class: "muted" }, t("waiting.empty"));
+  return h("span", { class: "muted held" }, seat.held_for ? t("waiting.heldFor", { name: seat.held_for }) : t("waiting.heldForOld"));
+}
+
+export function renderWaiting(model, { seated, rerender = null }) {
   const info = model.info;
   const seats = info.seats;
   const taken = seats.filter((s) => s.kind !== "empty").length;
+  const held = seatsHeld(info, rerender);
   byId("waiting-count").textContent = t("waiting.count", { taken, count: seats.length });
   fill(
     byId("waiting-seats"),
@@ -18,7 +37,7 @@ export function renderWaiting(model, { seated }) {
         h("span", { class: "seat-number" }, t("common.seatNumber", { seat: s.seat + 1 })),
         ": ",
         s.kind === "empty"
-          ? h("span", { class: "muted" }, t("waiting.empty"))
+          ? emptySeat(s, held)
           : h(
               "strong",
               {},
@@ -31,7 +50,12 @@ export function renderWaiting(model, { seated }) {
     ),
   );
   show(byId("waiting-seated"), seated);
-  show(byId("waiting-join"), !seated && taken < seats.length);
+  const mayStart = Boolean(creatorToken(info.id)) || Boolean(info.anyone_starts); // the creator left
+  show(byId("start-hint"), mayStart);
+  show(byId("start-now-row"), mayStart);
+  show(byId("start-hint-guest"), !mayStart);
+  show(byId("waiting-join"), !seated && taken < seats.length && !held);
+  show(byId("waiting-held"), !seated && taken < seats.length && held);
   const where = model.reach;
   byId("share-link").value = inviteLink(where);
   const note = byId("share-note");

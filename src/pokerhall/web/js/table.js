@@ -8,7 +8,7 @@ import { Announcer } from "./announcer.js";
 import { api, ApiError, errorText } from "./api.js";
 import { TableChat } from "./chat.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
-import { describeEvent, describeMessage, loadEventTexts } from "./describe.js";
+import { describeEvent, describeMessage, loadEventTexts, useGameModule } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
 import { bindLanguageSelect, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
@@ -16,6 +16,7 @@ import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js"
 import { historyUrl, rulesetName } from "./lobby-list.js";
 import { CreatorControls } from "./render-creator.js";
 import { renderGameOver } from "./render-gameover.js";
+import { HandResult } from "./render-result.js";
 import { EventLog } from "./render-log.js";
 import { presenceChanges, renderSpectators } from "./render-presence.js";
 import { renderSeats } from "./render-seats.js";
@@ -37,6 +38,10 @@ const model = new TableModel(tableId);
 const voice = new SelfVoice();
 const announcer = new Announcer(byId("live-region"), byId("live-alert"), voice);
 const motion = new TableMotion();
+const handResult = new HandResult(byId("game-top"), {
+  send: (message) => socket !== null && socket.send(message),
+  announcer,
+});
 let socket = null;
 let game = null; // the game module, mounted once the table info says which game
 let log = null;
@@ -112,7 +117,7 @@ function renderAll() {
   const info = model.info;
   const waiting = info?.status === "open" && !model.view;
   show(byId("waiting-room"), Boolean(waiting));
-  if (waiting) renderWaiting(model, { seated: seated() });
+  if (waiting) renderWaiting(model, { seated: seated(), rerender: renderAll });
   const code = joinCode ?? seatAt(tableId)?.code ?? null;
   show(byId("join-code-line"), Boolean(waiting && info?.private && code));
   byId("join-code-value").textContent = code ?? "";
@@ -200,7 +205,10 @@ function onError(message) {
       fatal(t("table.notFound"));
       break;
     case "rate_limited":
-      notify("table.rateLimited", { brief: true });
+      // With retry_after: the client's address is over a limit (docs/protocol.md); without:
+      // this socket sent too many messages.
+      if (message.params?.retry_after) notify("table.rateLimitedFor", { brief: true, params: message.params });
+      else notify("table.rateLimited", { brief: true });
       break;
     case "chat_rate_limited":
     case "chat_too_long":
@@ -238,6 +246,7 @@ function onMessage(message) {
       log.rebuild(model);
       renderAll();
       chat.setHistory(message.chat);
+      handResult.update(model, game, message.pause ?? null);
       if (!greeted) announcer.say(t("table.joinedAnnouncement", { name: model.info?.name ?? "" }));
       greeted = true;
       break;
@@ -266,6 +275,11 @@ function onMessage(message) {
       }
       break;
     }
+    case "result_pause":
+      model.setClock(message.clock);
+      handResult.update(model, game, message.pause);
+      if (!message.pause) renderAll(); // the next hand's clock starts now
+      break;
     case "chat":
       chat.add(message.message);
       break;
@@ -348,14 +362,14 @@ async function leave() {
 const BRIEF_NOTICE_MS = 4000;
 let notice = { key: null, timer: null };
 
-function notify(key, { brief = false } = {}) {
+function notify(key, { brief = false, params = {} } = {}) {
   clearTimeout(notice.timer);
-  notice = { key, timer: brief ? setTimeout(() => notify(null), BRIEF_NOTICE_MS) : null };
+  notice = { key, params, timer: brief ? setTimeout(() => notify(null), BRIEF_NOTICE_MS) : null };
   renderNotice();
 }
 
 function renderNotice() {
-  byId("table-notice").textContent = notice.key ? t(notice.key) : "";
+  byId("table-notice").textContent = notice.key ? t(notice.key, notice.params) : "";
 }
 
 async function copyLink() {
@@ -418,6 +432,7 @@ function bindShortcuts() {
 async function mountGame(info) {
   const module = await loadGame(info.game, { known: info.web_module });
   model.game = module;
+  useGameModule(module);
   const slots = {
     top: byId("game-top"),
     move: byId("move-panel"),

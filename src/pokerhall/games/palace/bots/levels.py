@@ -13,7 +13,10 @@ Both read their view into a `knowledge.Table` and deal the unseen cards many tim
   others left, times the pot it would then be playing for, less the bet), buying (the same
   chances with each deal's next card) and discarding soldiers that cost a small bet per battle
   without improving any hand that counts (P9, P10). In a battle it weighs the call against the
-  pot (pot odds), and it chooses which soldiers to keep.
+  pot (pot odds) and the chance of then outlasting the others left, a raise against what the
+  other fighter's stack can still match, and it shades its chance for every bet the other
+  fighter made into it, as far as that opponent's bets are worth believing (`reads`: one who
+  attacks or raises every time it may is not believed). It chooses which soldiers to keep.
 
 A bot never sees the game: its moves are drawn only from its prompt's listed moves and their
 parameters, so it cannot make an illegal move, and its decisions depend only on its seed, its
@@ -40,6 +43,7 @@ from pokerhall.games.palace.bots.odds import (
     duel_chance,
     scenarios,
 )
+from pokerhall.games.palace.bots.reads import Reads
 
 
 def _specs(prompt: JSON) -> dict[str, JSON]:
@@ -57,8 +61,10 @@ class _SeeingBot(ABC):
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
         self._memory = Memory()
+        self._reads = Reads()
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
+        self._reads.observe(view, prompt)
         table = read(view, self._memory)
         kind = prompt["type"]
         specs = _specs(prompt)
@@ -70,6 +76,7 @@ class _SeeingBot(ABC):
             move = self.soldiers(table, prompt, specs)
         else:  # a prompt this bot does not know: the game's own time-out move
             move = dict(prompt["default"])
+        self._reads.bet(view, prompt, move)
         return move
 
     def deals(self, table: Table, targets: int, *, draw: bool) -> int:
@@ -180,7 +187,9 @@ class SamplerBot(_SeeingBot):
     SHADE = 0.65
     """In a battle, the odds of winning are multiplied by this for every chip-raising act of
     the other fighter (its attack, its raises): a player who bets into us tends to hold more
-    than a random deal of the unseen cards gives it, and the samples cannot know that."""
+    than a random deal of the unseen cards gives it, and the samples cannot know that. Less,
+    down to not at all, against an opponent seen to bet into us nearly every time it may
+    (`belief`)."""
     SAVING_WEIGHT = 0.5
     """How much of a small bet per dead soldier a discard is worth: the chance that the saving
     is ever used in a battle."""
@@ -228,16 +237,21 @@ class SamplerBot(_SeeingBot):
         others = [s for s in table.targets() if s != other]
         count = self.deals(table, 1 + len(others), draw=False)
         deals = scenarios(table, self._rng, count, draw=False)
-        p = shaded(duel_chance(table, table.me, other, deals), self.SHADE ** aggression(prompt))
+        believed = belief(self._reads.rate(other))
+        factor = self.SHADE ** (aggression(prompt) * believed)
+        p = shaded(duel_chance(table, table.me, other, deals), factor)
+        # against one who re-raises anything, a raise is worth making from an even chance
+        raise_from = 0.5 + (self.RAISE_FROM - 0.5) * believed
         rest = chances(table, table.me, deals, others) if others else None
         after = survival(table, rest, other)
         pot = int(prompt["pot"])
         call = int(specs["call"].get("amount", 0))
         call_value = p * after * (pot + call) - call
-        if "raise" in specs and p >= self.RAISE_FROM:
+        if "raise" in specs and p >= raise_from:
             move = self.raise_by(specs)
             by = int(move["by"])
-            raise_value = p * after * (pot + call + 2 * by) - call - by
+            their = min(by, table.opponents[other].stack)  # stack depth: it can match no more
+            raise_value = p * after * (pot + call + by + their) - call - by
             if raise_value > call_value:
                 return move
         return {"type": "call"} if call_value > 0 else {"type": "fold"}
@@ -266,6 +280,17 @@ def aggression(prompt: JSON) -> int:
     if prompt["role"] == "defender":
         return 1 + raises // 2
     return (raises + 1) // 2
+
+
+def belief(rate: float) -> float:
+    """How much an opponent's bet says about its hand, from how often it bets into us when it
+    may (`reads.Reads`): fully (1) at the one in three a careful player does, nothing (0) from
+    one who bets nearly every time (a maniac, an always-attacker)."""
+    return max(0.0, min(1.0, (BLUFFER - rate) / (BLUFFER - CAREFUL)))
+
+
+BLUFFER = 0.8
+CAREFUL = 0.4
 
 
 def shaded(p: float, factor: float) -> float:

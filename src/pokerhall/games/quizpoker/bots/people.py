@@ -19,6 +19,15 @@ live opponents, with those who bet into it taken to know better:
 The levels differ in what they know (`knowledge.WIDTHS`) and a little in style (`STYLES`): a
 novice calls too often and reads nobody, an expert wants a better price, bets thinner and takes
 opponents' bets seriously.
+
+`casual` and `expert` also learn their opponents over the game (`opponents.OpponentBook`, from
+their own views only; issue 22: a bot that believed every raise folded each hand to a player who
+raised every hand): an opponent's raises narrow its width only as far as it seldom raises, its
+width is judged from the guesses it showed (deciding a call, an unknown one is taken to guess
+like `casual`, the default; deciding a bet or raise, like the bot itself), a call wants a
+little more for each opponent still to act behind and a little less while deep stacks leave
+rounds to come, and a bet under a third of the pot is called by any guess with half its fair
+chance.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ from typing import Any, ClassVar
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.chances import win_chance
 from pokerhall.games.quizpoker.bots.guessing import format_guess, heuristic_guess
-from pokerhall.games.quizpoker.bots.knowledge import Knowledge, Level, learn
+from pokerhall.games.quizpoker.bots.knowledge import LEVELS, Knowledge, Level, learn
 from pokerhall.games.quizpoker.bots.legal import (
     answer_prompt,
     move_of,
@@ -40,6 +49,7 @@ from pokerhall.games.quizpoker.bots.legal import (
     to_call,
 )
 from pokerhall.games.quizpoker.bots.numbers import Span, hint_span
+from pokerhall.games.quizpoker.bots.opponents import OpponentBook
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +70,15 @@ class Style:
     """Strength needed to put its whole stack in while the pot is small."""
     read: float
     """How much an opponent's bet (in pots) narrows that opponent's width: 0 reads nobody."""
+    learns: bool
+    """Whether it keeps an `OpponentBook`: believes a raise only from a player who seldom
+    raises, and judges each opponent's guessing from the guesses it showed."""
 
 
 STYLES: dict[Level, Style] = {
-    "novice": Style(-0.03, 0.10, 0.45, 0.75, 0.03, 0.85, 0.0),
-    "casual": Style(0.0, 0.15, 0.35, 0.6, 0.06, 0.8, 0.5),
-    "expert": Style(0.02, 0.15, 0.3, 0.5, 0.08, 0.75, 1.0),
+    "novice": Style(-0.03, 0.10, 0.45, 0.75, 0.03, 0.85, 0.0, False),
+    "casual": Style(0.0, 0.15, 0.35, 0.6, 0.06, 0.8, 0.5, True),
+    "expert": Style(0.02, 0.15, 0.3, 0.5, 0.08, 0.75, 1.0, True),
 }
 LEVEL_NUMBERS: dict[str, int] = {"novice": 1, "casual": 2, "expert": 3}
 """Shown with the bot's name in the lobby ("Casual (level 2)")."""
@@ -73,6 +86,17 @@ SMALL_POT = 0.5
 """A pot below this share of the bot's chips is small: it is not worth the whole stack."""
 ALL_IN_SHARE = 0.8
 """A bet this close to the bot's whole stack is made all-in (nobody keeps a few chips back)."""
+FIELD: Level = "casual"
+"""How a learning bot takes an opponent it has not yet seen show to guess: like the default
+level (or like itself, if it knows less)."""
+SMALL_BET_FAIR = 0.5
+"""Facing a bet under a third of the pot, a guess with this share of its fair chance calls."""
+BEHIND_MARGIN = 0.03
+"""Chance wanted more for each opponent still to act after a call (a squeeze may follow)."""
+DEEP = 2.0
+"""Stacks behind of at least this many pots are deep: later rounds may pay a call back ..."""
+IMPLIED = 0.02
+"""... worth this much chance per betting round still to come."""
 BLUFF_LAST_ROUND = 0.5
 """Bluffs are rarer once the answer is out (everyone then knows where they stand)."""
 
@@ -88,6 +112,9 @@ class LevelBot:
         self._knowledge: Knowledge | None = None
         self._reads: dict[int, float] = {}
         """Per opponent, the largest bet (in pots) it made into this bot this hand."""
+        self._book = OpponentBook()
+        self._previous: Knowledge | None = None
+        """The knowledge of the last hand's question, to judge the guesses shown at its end."""
 
     @property
     def style(self) -> Style:
@@ -104,6 +131,7 @@ class LevelBot:
         known = self._knowledge
         if known is not None and (known.hand, known.question) == (hand, str(question["id"])):
             return
+        self._previous = known
         self._knowledge = learn(
             question_id=str(question["id"]),
             hand=hand,
@@ -117,6 +145,8 @@ class LevelBot:
         self._reads = {}
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
+        if self.style.learns:
+            self._book.learn_showdown(view, self._previous)
         return answer_prompt(
             prompt,
             guess=lambda: {"type": "guess", "value": self._known(view).guess()},
@@ -132,6 +162,7 @@ class LevelBot:
         if known is None or (known.hand, known.question) != (hand["number"], question["id"]):
             text, unit = question.get("text") or "", question.get("unit") or ""
             typical = format_guess(heuristic_guess(text, unit, random.Random(self._seed)))
+            self._previous = known
             known = self._knowledge = learn(
                 question_id=str(question["id"]),
                 hand=int(hand["number"]),
@@ -147,8 +178,10 @@ class LevelBot:
 
     # --- betting -----------------------------------------------------------------------------
 
-    def chance(self, view: JSON) -> float:
-        """The chance that this bot's guess is the closest, from its view and knowledge."""
+    def chance(self, view: JSON, field: bool = True) -> float:
+        """The chance that this bot's guess is the closest, from its view and knowledge; with
+        `field` False an opponent not yet seen to show is taken to know like the bot itself
+        (the cautious view, for betting: the field's prior is for not giving a pot up)."""
         knowledge = self._known(view)
         hand = view["hand"]
         own = (view.get("you") or {}).get("guess")
@@ -161,13 +194,24 @@ class LevelBot:
             if span is not None:
                 spans.append(span)
         answer = hand.get("answer")
-        factors = [
-            1.0 / (1.0 + self.style.read * self._reads.get(seat, 0.0))
-            for seat in self._opponents(view)
-        ]
+        widths = knowledge.kind.widths
+        prior = max(1.0, widths[LEVELS.index(FIELD)] / widths[LEVELS.index(self.level)])
+        if not field:
+            prior = 1.0
+        factors = [self._factor(seat, prior) for seat in self._opponents(view)]
         return win_chance(
             knowledge, float(own), factors, spans, None if answer is None else float(answer)
         )
+
+    def _factor(self, seat: int, prior: float) -> float:
+        """An opponent's guessing width over the bot's: what its showdowns taught (from `prior`
+        for one it has not seen show), narrowed by how hard it bet into the bot this hand, as
+        far as its bets are believed."""
+        read = self.style.read * self._reads.get(seat, 0.0)
+        if not self.style.learns:
+            return 1.0 / (1.0 + read)
+        opponent = self._book.of(seat)
+        return opponent.width_factor(prior) / (1.0 + read * opponent.credibility)
 
     @staticmethod
     def _opponents(view: JSON) -> list[int]:
@@ -179,17 +223,23 @@ class LevelBot:
         ]
 
     def _read_bets(self, view: JSON, prompt: JSON) -> None:
-        """Remember how hard each opponent bet into us (bets beyond the blinds, in pots)."""
+        """Remember how hard each opponent bet into us (bets beyond the blinds, in pots), and
+        who did, in the book."""
         players: list[Any] = view["players"]
         mine = int(players[view["seat"]]["bet"])
         big = int(view["hand"]["blinds"]["big"])
         floor = max(mine, big) if int(prompt.get("round") or 1) == 1 else mine
         pot = int(prompt.get("pot") or 0)
         before = max(pot - sum(int(p["bet"]) for p in players), big, 1)
-        for seat in self._opponents(view):
+        opponents = self._opponents(view)
+        raisers = []
+        for seat in opponents:
             excess = (int(players[seat]["bet"]) - floor) / before
             if excess > 0:
+                raisers.append(seat)
                 self._reads[seat] = max(self._reads.get(seat, 0.0), min(excess, 2.0))
+        if self.style.learns:
+            self._book.watch(view, opponents, raisers)
 
     def _bet(self, view: JSON, prompt: JSON) -> JSON:
         self._read_bets(view, prompt)
@@ -197,9 +247,8 @@ class LevelBot:
         opponents = len(self._opponents(view))
         fair = 1.0 / (opponents + 1)
         chance = self.chance(view)
-        strength = (chance - fair) / (1.0 - fair)
-        me = view["players"][view["seat"]]
-        chips = int(me["stack"]) + int(me["bet"])  # what this round may still total
+        cautious = self.chance(view, field=False) if style.learns else chance
+        strength = (cautious - fair) / (1.0 - fair)
         pot = int(prompt.get("pot") or 0)
         call = to_call(prompt)
         current = int(prompt.get("current_bet") or 0)
@@ -219,11 +268,40 @@ class LevelBot:
             )
             if move is not None:
                 return move
-        price = call / (pot + call)
-        wanted = price + style.call_margin + style.stack_margin * call / max(chips, 1)
-        if chance >= wanted:
+        if self._calls(view, prompt, chance, fair, last_round):
             return {"type": "call"}
         return {"type": "fold"}
+
+    def _calls(
+        self, view: JSON, prompt: JSON, chance: float, fair: float, last_round: bool
+    ) -> bool:
+        """Whether to call: the pot odds, plus a margin for the share of the stack it costs
+        and for each opponent still to act behind (who may raise again), less a little for the
+        rounds still to come while the stacks behind are deep (what a call may win later). A
+        bet under a third of the pot is never folded by a guess near its fair share."""
+        style = self.style
+        call = to_call(prompt)
+        pot = int(prompt.get("pot") or 0)
+        players: list[Any] = view["players"]
+        me = players[view["seat"]]
+        chips = int(me["stack"]) + int(me["bet"])
+        if style.learns and 3 * call <= pot - call and chance >= SMALL_BET_FAIR * fair:
+            return True
+        price = call / (pot + call)
+        wanted = price + style.call_margin + style.stack_margin * call / max(chips, 1)
+        if style.learns:
+            current = int(prompt.get("current_bet") or 0)
+            behind = sum(
+                1
+                for seat in self._opponents(view)
+                if int(players[seat]["bet"]) < current and not players[seat]["all_in"]
+            )
+            wanted += BEHIND_MARGIN * behind
+            deepest = max((int(players[s]["stack"]) for s in self._opponents(view)), default=0)
+            if not last_round and min(int(me["stack"]) - call, deepest) >= DEEP * (pot + call):
+                rounds_left = max(0, 4 - int(prompt.get("round") or 4))
+                wanted -= IMPLIED * rounds_left
+        return chance >= wanted
 
     @staticmethod
     def _share(strength: float) -> float:

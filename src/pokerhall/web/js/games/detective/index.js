@@ -40,6 +40,9 @@ export default {
   styles: [new URL("./detective.css", import.meta.url).href],
 
   /** Events read out even when "read out every event" is off. */
+  /** The hand's scoring street by street, on the felt during the result pause (render-result.js). */
+  resultEvents: new Set(["street_scored", "hand_scored"]),
+
   alwaysAnnounced: new Set(["cards_dealt", "street_started", "street_scored", "hand_scored", "game_over"]),
 
   shortcuts: [{ code: "KeyB", keys: "B", label: "det.keys.bet", run: () => bets?.submit() }],

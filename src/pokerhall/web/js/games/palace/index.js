@@ -333,6 +333,13 @@ export default {
   styles: [new URL("./palace.css", import.meta.url).href],
 
   /** Events read out even when "read out every event" is off: battles and how hands end. */
+  /** The events that decided a battle, on the felt during the result pause (render-result.js):
+      only what the rules show (P-events battle_examined, battle_confirmed, battle_won). */
+  resultEvents: new Set([
+    "battle_examined", "battle_confirmed", "battle_won", "battle_tied", "showdown", "same_suit",
+    "pot_awarded", "eliminated",
+  ]),
+
   alwaysAnnounced: new Set([
     "battle", "battle_action", "battle_examined", "battle_confirmed", "battle_won", "battle_tied", "showdown",
     "same_suit", "pot_awarded", "eliminated", "left", "game_over",

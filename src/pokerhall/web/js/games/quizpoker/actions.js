@@ -94,7 +94,7 @@ export class ActionPanel {
     show(el["move-buttons"], type === "guess" || type === "bet");
     show(el["show-form"], type === "show_folded");
     show(el["act-check"], Boolean(legal?.check));
-    show(el["act-call"], Boolean(legal?.call));
+    show(el["act-call"], Boolean(legal?.call) && !legal.call_all_in); // then only "All-in"
     show(el["act-bet"], range?.kind === "bet");
     show(el["act-raise"], range?.kind === "raise");
     show(el["act-allin"], Boolean(legal && legal.all_in > 0));
@@ -255,7 +255,10 @@ export class ActionPanel {
     const type = this.prompt?.type;
     let target = null;
     if (type === "guess") target = this.el["guess-input"];
-    else if (type === "bet") target = legalOf(this.prompt).check ? this.el["act-check"] : this.el["act-call"];
+    else if (type === "bet") {
+      const legal = legalOf(this.prompt);
+      target = this.el[legal.check ? "act-check" : legal.call_all_in ? "act-allin" : "act-call"];
+    }
     else if (type === "show_folded") target = this.el["show-guess"];
     if (target && !target.hidden) target.focus();
     else byId("actions").focus();

@@ -3,7 +3,9 @@
    amounts are "to" totals for the current betting round, like the server's. */
 
 /** A betting prompt's moves by kind: check (bool), call (chips or null), bet/raise
-    ({min_to, max_to} or null), all_in (the total or null); null for other prompts. */
+    ({min_to, max_to} or null), all_in (the total or null), and call_all_in: the call takes
+    every chip the seat has (its all-in total is no more than the bet to match, Q4), so the
+    two buttons would be one move; null for other prompts. */
 export function legalOf(prompt) {
   if (prompt?.type !== "bet") return null;
   const moves = Object.fromEntries((prompt.moves || []).map((m) => [m.type, m]));
@@ -14,6 +16,7 @@ export function legalOf(prompt) {
     bet: range("bet"),
     raise: range("raise"),
     all_in: moves.all_in ? moves.all_in.to : null,
+    call_all_in: Boolean(moves.call && moves.all_in && moves.all_in.to <= (prompt.current_bet ?? 0)),
   };
 }
 

@@ -10,7 +10,7 @@ import { renderStackChart } from "./chart.js";
 import { amount } from "./chips.js";
 import { renderQuestion } from "./question.js";
 import { outAfter, renderPot, seatDetails } from "./seats.js";
-import { renderShowdown, renderSummary } from "./showdown.js";
+import { handResult, renderShowdown, renderSummary } from "./showdown.js";
 import { phaseText, summaryParts, turnAnnouncement, youText } from "./status.js";
 
 let actions = null;
@@ -83,6 +83,9 @@ export default {
 
   /** The round (hand) a view belongs to. */
   roundOf: (view) => view.hand?.number ?? null,
+
+  /** The end of a hand on the felt, during the result pause (render-result.js). */
+  handResult,
 
   winnerText(model, result) {
     const winner = result.winners[0];

@@ -112,3 +112,35 @@ export function renderSummary(model) {
     h("ul", { class: "awards" }, (last.awards || []).map((a) => h("li", {}, describeAward(a, ctx)))),
   );
 }
+
+/** The hand that just ended, for the felt during the result pause (render-result.js): the
+   answer, the shown guesses beside it (closest first once reloaded) with each winner marked,
+   and the awards. Null when the view has no finished hand yet. */
+export function handResult(model, hand) {
+  const last = model.view.previous_hand;
+  if (!last || last.number !== hand) return null;
+  const ctx = model.describeContext;
+  const winners = new Set((last.awards || []).flatMap((a) => Object.keys(a.shares || {}).map(Number)));
+  let rows = revealsOf(model.eventsOf(hand));
+  if (rows.length === 0) {
+    rows = Object.entries(last.shown || {}).map(([seat, value]) => ({
+      seat: Number(seat), value, distance: distance(value, last.answer), hidden: false,
+    }));
+    rows.sort((a, b) => Number(a.distance) - Number(b.distance));
+  }
+  const names = Object.fromEntries(
+    model.names.map((name, seat) => [seat, winners.has(seat) ? `${name} — ${t("result.winner")}` : name]),
+  );
+  const answer = last.unit ? `${formatDecimal(last.answer)} ${last.unit}` : formatDecimal(last.answer);
+  const table = rows.length ? revealTable(rows, names, t("summary.guessesCaption")) : h("p", { class: "muted" }, t("summary.noShowdown"));
+  for (const [i, row] of rows.entries()) {
+    if (winners.has(row.seat)) table.tBodies[0].rows[i].classList.add("is-winner");
+  }
+  return h(
+    "div",
+    { class: "quiz-result" },
+    h("p", {}, h("span", { class: "hint-label" }, t("question.answerLabel")), " ", h("strong", { class: "result-answer" }, answer)),
+    table,
+    h("ul", { class: "awards" }, (last.awards || []).map((a) => h("li", {}, describeAward(a, ctx)))),
+  );
+}

@@ -8,8 +8,8 @@
 
 import { describeEvent } from "../../describe.js";
 import { byId } from "../../dom.js";
-import { formatList, t, translatePage } from "../../i18n.js";
-import { diceNames, spokenCards } from "./letters.js";
+import { formatList, languageName, t, translatePage } from "../../i18n.js";
+import { diceNames, spokenCards, writtenCards } from "./letters.js";
 import { WordPokerMoves } from "./moves.js";
 import {
   bestOfDeal,
@@ -47,6 +47,16 @@ function spokenMessage(value, key = null) {
   return value;
 }
 
+/** A message with every letters parameter for the written log: the diacritic cards named. */
+function writtenMessage(value, key = null) {
+  if (typeof value === "string" && LETTER_PARAMS.has(key)) return writtenCards(value);
+  if (Array.isArray(value)) return value.map((v) => writtenMessage(v, key));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "key" || k === "msg" ? v : writtenMessage(v, k === "params" || k === "list" ? key : k)]));
+  }
+  return value;
+}
+
 function readCards() {
   if (!current?.view?.you) return;
   const hand = current.view.you.hand;
@@ -69,6 +79,9 @@ export default {
   styles: [new URL("./wordpoker.css", import.meta.url).href],
 
   /** Everything is read out: the players may see nothing of the table. */
+  /** The deal's words and scores, on the felt during the result pause (render-result.js). */
+  resultEvents: new Set(["word_sealed", "deal_result", "absent", "forfeited", "bankrupt"]),
+
   alwaysAnnounced: new Set([
     "round_started", "bankrupt", "antes_paid", "cards_dealt", "cards_replaced", "dice_rolled",
     "round_opened", "declared", "declarations_revealed", "responded", "responses_revealed",
@@ -112,11 +125,18 @@ export default {
   refused: (reason) => moves.refused(reason),
   focusForTurn: () => moves.focus(),
 
+  /** The terminal language's choices by their names ("Čeština"), not their codes. */
+  lobby: {
+    choiceLabel: (spec, value) => (spec.name === "language" ? languageName(value) : null),
+  },
+
   statusText,
   youText,
   turnAnnouncement,
   summaryParts,
   seat: seatDetails,
+
+  writtenMessage: (message) => writtenMessage(message),
 
   /** Letters as names; a deal's result also says the best word of the deal (W10). */
   spokenEvent(event, context) {

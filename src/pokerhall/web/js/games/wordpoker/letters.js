@@ -71,12 +71,17 @@ export function diceNames(dice) {
   return dice?.length ? formatList(dice.map(letterName)) : t("wp.none");
 }
 
-/** A word letter by letter: "Ř, er s háčkem; E, e; K, ká; A, a". CH is one letter of the
-    Czech alphabet (W16): "chata" is spelt CH, A, T, A. */
+/** A word letter by letter: "Ř, er s háčkem; E; K, ká; A". CH is one letter of the Czech
+    alphabet (W16): "chata" is spelt CH, A, T, A. A letter whose name is the letter itself
+    (English has no names of its own: "P") is said once, not "P, P". */
 export function spell(word) {
   const letters = String(word ?? "").normalize("NFC").trim().match(/ch|./gisu) ?? [];
   return letters
-    .map((c) => t("wp.spell.item", { letter: c.toLocaleUpperCase("cs"), name: letterName(c) }))
+    .map((c) => {
+      const letter = c.toLocaleUpperCase("cs");
+      const name = letterName(c);
+      return name.toLocaleUpperCase("cs") === letter ? letter : t("wp.spell.item", { letter, name });
+    })
     .join("; ");
 }
 
@@ -92,6 +97,16 @@ export function letterTile(letter, { kind = "card", id = null } = {}) {
     mark ? h("span", { class: "wp-caption" }, name) : srOnly(name),
   );
 }
+
+/** Cards as the game's messages write them ("N R ˇ K ´") for the written log: a bare mark
+    says little, so the diacritic cards are named ("N, R, háček card, K and čárka card"). */
+export function writtenCards(text) {
+  const tokens = String(text).split(/\s+/).filter(Boolean);
+  if (!tokens.some((token) => token in MARK_CARDS)) return text;
+  return formatList(tokens.map((token) => (token in MARK_CARDS ? cardName(MARK_CARDS[token]) : token)));
+}
+
+const MARK_CARDS = { "ˇ": "hacek", "´": "carka" };
 
 /** Cards as the game's messages write them ("N R ˇ K ´", or "—" for none) in spoken names. */
 export function spokenCards(text) {
