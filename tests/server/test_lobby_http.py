@@ -431,15 +431,11 @@ async def test_the_record_is_published_with_the_committed_seed_once_the_game_is_
     assert replayed.result == finished["result"]
 
 
-async def test_qp3_the_public_record_leaves_out_a_guess_nobody_was_shown(
-    api: Api, face_down_match: Game[Any]
-) -> None:
-    """docs/rules/quizpoker.md QP3: a worse guess stays face down, "never shown to anyone", so
-    the published record holds its move without the value; the seed still proves the deal."""
-    game = face_down_match
+async def _store_finished(api: Api, game: Game[Any], table_id: str, name: str) -> TableRow:
+    """`game`, played to its end elsewhere, stored as a finished table of the hall."""
     table = TableRow(
-        id="facedown",
-        name="Face down",
+        id=table_id,
+        name=name,
         game=game.name,
         options=game.options_json,
         num_seats=game.num_seats,
@@ -450,12 +446,22 @@ async def test_qp3_the_public_record_leaves_out_a_guess_nobody_was_shown(
         bot_takeover=True,
     )
     seats = [
-        SeatRow(table_id=table.id, seat=s, name=name, kind="human", left=False)
-        for s, name in enumerate(game.players)
+        SeatRow(table_id=table.id, seat=s, name=player, kind="human", left=False)
+        for s, player in enumerate(game.players)
     ]
     await api.hall.db.add_table(table, seats)
     for number, (seat, move) in enumerate(game.moves, start=1):
         await api.hall.db.append_move(table.id, number, seat, move)
+    return table
+
+
+async def test_qp3_the_public_record_leaves_out_a_guess_nobody_was_shown(
+    api: Api, face_down_match: Game[Any]
+) -> None:
+    """docs/rules/quizpoker.md QP3: a worse guess stays face down, "never shown to anyone", so
+    the published record holds its move without the value; the seed still proves the deal."""
+    game = face_down_match
+    table = await _store_finished(api, game, "facedown", "Face down")
     face_down = game.moves[0][1]["value"]
     record = await api.lobby.record(table.id)
     assert face_down not in json.dumps(record)
@@ -574,25 +580,7 @@ async def test_p13_a_palace_table_never_publishes_the_seed_that_would_deal_every
     seed would deal it again, so a finished Palace table shows only the seed's hash and its
     public record leaves the seed out (the operator's full record keeps it)."""
     game = _palace_match_with_a_concession()
-    table = TableRow(
-        id="conceded",
-        name="Conceded",
-        game=game.name,
-        options=game.options_json,
-        num_seats=game.num_seats,
-        seed=game.seed,
-        status="finished",
-        turn_clock=None,
-        bot_delay=0.0,
-        bot_takeover=True,
-    )
-    seats = [
-        SeatRow(table_id=table.id, seat=s, name=name, kind="human", left=False)
-        for s, name in enumerate(game.players)
-    ]
-    await api.hall.db.add_table(table, seats)
-    for number, (seat, move) in enumerate(game.moves, start=1):
-        await api.hall.db.append_move(table.id, number, seat, move)
+    table = await _store_finished(api, game, "conceded", "Conceded")
     listed = await api.lobby.table(table.id)
     assert listed["seed"] is None
     assert len(listed["seed_sha256"]) == 64
