@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import (
@@ -381,3 +382,19 @@ def mini_questions() -> dict[str, dict[str, str]]:
     lines = MINI_PACK.read_text(encoding="utf-8").splitlines()
     entries = [json.loads(line) for line in lines if line.strip()]
     return {entry["question"]: entry for entry in entries}
+
+
+def create_quiz_table(page: Page, *, seats: int, turn_clock: bool) -> str:
+    """From the lobby, a QuizPoker table of `seats` seats and no bots on the mini pack, created
+    by the visitor as "Ann"; its id once the table page is open."""
+    page.goto("/")
+    expect(page.locator("#ruleset option")).not_to_have_count(0)
+    page.locator("#seats").fill(str(seats))
+    page.locator("#bots").fill("0")
+    page.locator("#turn-clock-on").set_checked(turn_clock)
+    page.locator("#advanced-options summary").click()
+    page.locator("#opt-questions").fill(MINI_PACK_ID)
+    page.locator("#create-player-name").fill("Ann")
+    page.locator("#create-submit").click()
+    page.wait_for_url("**/table.html?id=*")
+    return parse_qs(urlparse(page.url).query)["id"][0]

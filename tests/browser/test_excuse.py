@@ -3,11 +3,9 @@ a toggle button per player, pressed while the excuse holds, kept by the server."
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlparse
-
 from playwright.sync_api import expect
 
-from .conftest import MINI_PACK_ID, PokerhallServer, VisitorFactory
+from .conftest import PokerhallServer, VisitorFactory, create_quiz_table
 
 
 def test_w12_the_creator_excuses_a_player_and_takes_it_back(
@@ -15,17 +13,7 @@ def test_w12_the_creator_excuses_a_player_and_takes_it_back(
 ) -> None:
     ann = visitor("Ann")
     page = ann.page
-    page.goto("/")
-    expect(page.locator("#ruleset option")).not_to_have_count(0)
-    page.locator("#seats").fill("3")
-    page.locator("#bots").fill("0")
-    page.locator("#turn-clock-on").check()
-    page.locator("#advanced-options summary").click()
-    page.locator("#opt-questions").fill(MINI_PACK_ID)
-    page.locator("#create-player-name").fill("Ann")
-    page.locator("#create-submit").click()
-    page.wait_for_url("**/table.html?id=*")
-    table_id = parse_qs(urlparse(page.url).query)["id"][0]
+    table_id = create_quiz_table(page, seats=3, turn_clock=True)
     server.api("POST", f"/api/tables/{table_id}/seats", {"name": "Away"})
     excuse = page.get_by_test_id("excuse-seat-1")
     expect(excuse).to_have_text("Excused: Away (seat 2)")

@@ -13,7 +13,13 @@ from urllib.parse import parse_qs, urlparse
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
-from .conftest import MINI_PACK_ID, PokerhallServer, Visitor, VisitorFactory
+from .conftest import (
+    MINI_PACK_ID,
+    PokerhallServer,
+    Visitor,
+    VisitorFactory,
+    create_quiz_table,
+)
 from .test_accessibility import assert_accessible_light_and_dark
 
 ANN_GUESS, BOB_GUESS = "777", "333"
@@ -189,17 +195,7 @@ def test_the_creator_removes_an_absent_player_and_starts(
 ) -> None:
     ann = visitor("Ann")
     page = ann.page
-    page.goto("/")
-    expect(page.locator("#ruleset option")).not_to_have_count(0)
-    page.locator("#seats").fill("3")
-    page.locator("#bots").fill("0")
-    page.locator("#turn-clock-on").uncheck()
-    page.locator("#advanced-options summary").click()
-    page.locator("#opt-questions").fill(MINI_PACK_ID)
-    page.locator("#create-player-name").fill("Ann")
-    page.locator("#create-submit").click()
-    page.wait_for_url("**/table.html?id=*")
-    table_id = table_id_of(ann)
+    table_id = create_quiz_table(page, seats=3, turn_clock=False)
     server.api("POST", f"/api/tables/{table_id}/seats", {"name": "Gone"})  # never comes
     remove = page.get_by_test_id("remove-seat-1")
     expect(remove).to_have_text("Remove Gone (seat 2)")
