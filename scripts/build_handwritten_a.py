@@ -3,7 +3,7 @@ space, food) from the cards in `scripts/handwritten_a/<topic>.txt`.
 
 A card is a header line and one line per language, cards separated by a blank line:
 
-    hw-id | answer | hint1 lo hi | hint2 lo hi | unit key | difficulty | source
+    hw-id | answer | hint1 lo hi | hint2 lo hi | unit key (- for none) | difficulty | source [| as_of]
     en: question | clue of hint 1 | clue of hint 2
     de: ...
     cs: ...
@@ -32,8 +32,8 @@ PACK_DIR = ROOT / "src" / "pokerhall" / "content" / "packs"
 LANGUAGES = ("en", "de", "cs", "el")
 TOPICS = ("history", "geography", "nature", "space", "food")
 AS_OF = datetime.date(2026, 12, 2)
-"""The day these facts were checked against their sources (all are fixed facts or records
-whose date the question names)."""
+"""The day these facts were checked against their sources; a card on a record measured on a
+day gives that day as its own as-of date instead."""
 LICENCE = "Fact (not copyrightable); question text written for pokerhall, MIT"
 
 UNITS: dict[str, tuple[str, ...]] = {
@@ -82,6 +82,19 @@ UNITS: dict[str, tuple[str, ...]] = {
     "emirates": ("emirates", "Emirate", "Emiraten", "emirátů", "εμιράτα"),
     "territories": ("territories", "Territorien", "Territorien", "teritorií", "επικράτειες"),
     "lakes": ("lakes", "Seen", "Seen", "jezer", "λίμνες"),
+    "legs": ("legs", "Beine", "Beinen", "noh", "πόδια"),
+    "chromosomes": ("chromosomes", "Chromosomen", "Chromosomen", "chromozomů", "χρωμοσώματα"),
+    "teeth": ("teeth", "Zähne", "Zähnen", "zubů", "δόντια"),
+    "toes": ("toes", "Zehen", "Zehen", "prstů", "δάχτυλα"),
+    "wings": ("wings", "Flügel", "Flügeln", "křídel", "φτερά"),
+    "chambers": ("chambers", "Kammern", "Kammern", "oddílů", "κοιλότητες"),
+    "parts": ("parts", "Abschnitte", "Abschnitten", "částí", "τμήματα"),
+    "species": ("species", "Arten", "Arten", "druhů", "είδη"),
+    "leaves": ("leaves", "Blätter", "Blättern", "listů", "φύλλα"),
+    "arms": ("arms", "Arme", "Armen", "ramen", "ακτίνες"),
+    "limbs": ("limbs", "Arme", "Armen", "ramen", "πλοκάμια"),
+    "groups": ("groups", "Gruppen", "Gruppen", "skupin", "ομάδες"),
+    "categories": ("categories", "Kategorien", "Kategorien", "kategorií", "κατηγορίες"),
     "": ("", "", "", "", ""),
 }
 """Every unit a card may name, in each language's form."""
@@ -160,8 +173,10 @@ def cards(topic: str) -> list[Question]:
         if not lines:
             continue
         head = [part.strip() for part in lines[0].split(" | ")]
-        assert len(head) == 7, lines[0]
-        ident, answer, first, second, unit, difficulty, source = head
+        assert len(head) in (7, 8), lines[0]
+        ident, answer, first, second, unit, difficulty, source, *dated = head
+        as_of = datetime.date.fromisoformat(dated[0]) if dated else AS_OF
+        unit = "" if unit == "-" else unit  # a count without a unit word
         texts = {}
         for line in lines[1:]:
             lang, rest = line.split(": ", 1)
@@ -188,7 +203,7 @@ def cards(topic: str) -> list[Question]:
                     unit=shown_unit(unit, lang),
                     source=source,
                     licence=LICENCE,
-                    as_of=AS_OF,
+                    as_of=as_of,
                     hint1_range=r1,
                     hint2_range=r2,
                     difficulty=int(difficulty),
