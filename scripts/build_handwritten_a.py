@@ -95,6 +95,30 @@ UNITS: dict[str, tuple[str, ...]] = {
     "limbs": ("limbs", "Arme", "Armen", "ramen", "πλοκάμια"),
     "groups": ("groups", "Gruppen", "Gruppen", "skupin", "ομάδες"),
     "categories": ("categories", "Kategorien", "Kategorien", "kategorií", "κατηγορίες"),
+    "landings": ("landings", "Landungen", "Landungen", "přistání", "προσεδαφίσεις"),
+    "orbiters": ("orbiters", "Raumfähren", "Raumfähren", "raketoplánů", "διαστημικά λεωφορεία"),
+    "missions": ("missions", "Missionen", "Missionen", "misí", "αποστολές"),
+    "astronauts": ("astronauts", "Astronauten", "Astronauten", "astronautů", "αστροναύτες"),
+    "people": ("people", "Menschen", "Menschen", "lidí", "άνθρωποι", "ανθρώπους"),
+    "objects": ("objects", "Objekte", "Objekten", "objektů", "αντικείμενα"),
+    "stars": ("stars", "Sterne", "Sternen", "hvězd", "αστέρια"),
+    "flights": ("flights", "Flüge", "Flügen", "letů", "πτήσεις"),
+    "agencies": ("agencies", "Agenturen", "Agenturen", "agentur", "οργανισμοί", "οργανισμούς"),
+    "constellations": (
+        "constellations", "Sternbilder", "Sternbildern", "souhvězdí", "αστερισμοί", "αστερισμούς"
+    ),
+    "dwarf-planets": (
+        "dwarf planets", "Zwergplaneten", "Zwergplaneten", "trpasličích planet",
+        "πλανήτες νάνοι", "πλανήτες νάνους",
+    ),
+    "moons": ("moons", "Monde", "Monden", "měsíců", "δορυφόροι", "δορυφόρους"),
+    "planets": ("planets", "Planeten", "Planeten", "planet", "πλανήτες"),
+    "points": ("points", "Punkte", "Punkten", "bodů", "σημεία"),
+    "launches": ("launches", "Starts", "Starts", "startů", "εκτοξεύσεις"),
+    "earth-masses": ("Earth masses", "Erdmassen", "Erdmassen", "hmotností Země", "μάζες της Γης"),
+    "solar-masses": (
+        "solar masses", "Sonnenmassen", "Sonnenmassen", "hmotností Slunce", "ηλιακές μάζες"
+    ),
     "": ("", "", "", "", ""),
 }
 """Every unit a card may name, in each language's form."""
