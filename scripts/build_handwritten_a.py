@@ -3,13 +3,14 @@ space, food) from the cards in `scripts/handwritten_a/<topic>.txt`.
 
 A card is a header line and one line per language, cards separated by a blank line:
 
-    hw-id | answer | hint1 lo hi | hint2 lo hi | unit key (- for none) | difficulty | source [| as_of]
+    hw-id | answer | hint1 lo hi | hint2 lo hi | unit | difficulty | source [| as_of]
     en: question | clue of hint 1 | clue of hint 2
     de: ...
     cs: ...
     el: ...
 
-The clues are written by hand in each language; the closing range sentence of each hint is
+The unit is a key of `UNITS` (`-` for none); the optional as-of date is the day a record was
+set. The clues are written by hand in each language; the closing range sentence of each hint is
 written from its range here, the language's way (`1,500` / `1.500` / `1500`, `10 000`), so a
 hint's text and its machine-readable range cannot differ. Run with
 `python scripts/build_handwritten_a.py` (no extra packages).
@@ -53,6 +54,7 @@ UNITS: dict[str, tuple[str, ...]] = {
     "m/s²": ("m/s²", "m/s²", "m/s²", "m/s²", "m/s²"),
     "mm": ("mm", "mm", "mm", "mm", "mm"),
     "ml": ("ml", "ml", "ml", "ml", "ml"),
+    "litres": ("litres", "Liter", "Litern", "litrů", "λίτρα"),
     "g": ("g", "g", "g", "g", "g"),
     "°C": ("°C", "°C", "°C", "°C", "°C"),
     "K": ("K", "K", "K", "K", "K"),
@@ -105,11 +107,20 @@ UNITS: dict[str, tuple[str, ...]] = {
     "flights": ("flights", "Flüge", "Flügen", "letů", "πτήσεις"),
     "agencies": ("agencies", "Agenturen", "Agenturen", "agentur", "οργανισμοί", "οργανισμούς"),
     "constellations": (
-        "constellations", "Sternbilder", "Sternbildern", "souhvězdí", "αστερισμοί", "αστερισμούς"
+        "constellations",
+        "Sternbilder",
+        "Sternbildern",
+        "souhvězdí",
+        "αστερισμοί",
+        "αστερισμούς",
     ),
     "dwarf-planets": (
-        "dwarf planets", "Zwergplaneten", "Zwergplaneten", "trpasličích planet",
-        "πλανήτες νάνοι", "πλανήτες νάνους",
+        "dwarf planets",
+        "Zwergplaneten",
+        "Zwergplaneten",
+        "trpasličích planet",
+        "πλανήτες νάνοι",
+        "πλανήτες νάνους",
     ),
     "moons": ("moons", "Monde", "Monden", "měsíců", "δορυφόροι", "δορυφόρους"),
     "planets": ("planets", "Planeten", "Planeten", "planet", "πλανήτες"),
@@ -117,7 +128,32 @@ UNITS: dict[str, tuple[str, ...]] = {
     "launches": ("launches", "Starts", "Starts", "startů", "εκτοξεύσεις"),
     "earth-masses": ("Earth masses", "Erdmassen", "Erdmassen", "hmotností Země", "μάζες της Γης"),
     "solar-masses": (
-        "solar masses", "Sonnenmassen", "Sonnenmassen", "hmotností Slunce", "ηλιακές μάζες"
+        "solar masses",
+        "Sonnenmassen",
+        "Sonnenmassen",
+        "hmotností Slunce",
+        "ηλιακές μάζες",
+    ),
+    "bottles": ("bottles", "Flaschen", "Flaschen", "lahví", "μπουκάλια"),
+    "teaspoons": ("teaspoons", "Teelöffel", "Teelöffeln", "čajových lžiček", "κουταλάκια"),
+    "ingredients": ("ingredients", "Zutaten", "Zutaten", "přísad", "υλικά"),
+    "botanicals": (
+        "herbs and plants",
+        "Kräuter und Pflanzen",
+        "Kräutern und Pflanzen",
+        "bylin a rostlin",
+        "βότανα και φυτά",
+    ),
+    "stigmas": ("stigmas", "Narben", "Narben", "blizen", "στίγματα"),
+    "seeds": ("seeds", "Samen", "Samen", "semen", "σπόροι", "σπόρους"),
+    "tastes": ("tastes", "Geschmacksrichtungen", "Geschmacksrichtungen", "chutí", "γεύσεις"),
+    "atoms": ("atoms", "Atome", "Atomen", "atomů", "άτομα"),
+    "million-shu": (
+        "million Scoville units",
+        "Millionen Scoville-Einheiten",
+        "Millionen Scoville-Einheiten",
+        "milionů Scovilleových jednotek",
+        "εκατομμύρια μονάδες Scoville",
     ),
     "": ("", "", "", "", ""),
 }
