@@ -30,6 +30,11 @@ export function historyUrl(id) {
   return `history.html?id=${encodeURIComponent(id)}`;
 }
 
+/** The page that replays one finished round of a table on the felt. */
+export function replayUrl(id, hand) {
+  return `replay.html?id=${encodeURIComponent(id)}&hand=${hand}`;
+}
+
 /** A ruleset's name: the game module's word for it, else the title the server declares. */
 export function rulesetName(game, ruleset) {
   if (hasString(`ruleset.${ruleset}`, game)) return t(`ruleset.${ruleset}`, {}, game);
