@@ -11,10 +11,15 @@ import os
 import re
 import time
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PokerhallServer, Visitor, VisitorFactory
+from pokerhall import games
+from pokerhall.engine import registry
+
+from .conftest import MINI_PACK_ID, PokerhallServer, Visitor, VisitorFactory
 from .test_accessibility import assert_accessible_light_and_dark
+from .test_rematch_history_private import resign
 
 ANN_GUESS, BOB_GUESS = "777", "333"
 SHOTS = os.environ.get("POKERHALL_SHOTS")
@@ -175,3 +180,43 @@ def test_a_spectators_replay_under_reduced_motion_moves_nothing(
     assert page.evaluate("window.flights") == 0
     assert ANN_GUESS not in page.locator("#main").inner_text()  # a spectator never saw it
     cleo.assert_no_console_errors()
+
+
+@pytest.mark.parametrize("game", [info.name for info in registry.infos()])
+def test_every_game_replays_its_first_hand_on_its_own_felt(
+    server: PokerhallServer, visitor: VisitorFactory, game: str
+) -> None:
+    """Each game's module draws every frame of a finished hand, for the seat and for the
+    spectators, with no error in the page and the result on the felt at the end."""
+    info = games.info(game)
+    options = {**info.testing.options} | (
+        {"questions": MINI_PACK_ID} if game == "quizpoker" else {}
+    )
+    seats = info.rulesets[0].min_players
+    table = server.create_table(game=game, options=options, seats=seats, bots=seats - 1)
+    joined = server.api("POST", f"/api/tables/{table['id']}/seats", {"name": "Ann"})
+    resign(server, table["id"], joined["token"])  # the bots play it out
+    deadline = time.monotonic() + 30
+    while server.table(table["id"])["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    for watcher, seat in (("Ann", joined), ("Cleo", None)):
+        person = visitor(watcher)
+        page = person.page
+        page.goto("/")
+        if seat is not None:
+            page.evaluate(
+                """([id, seat]) => localStorage.setItem("pokerhall.seats",
+                     JSON.stringify({[id]: {token: seat.token, seat: seat.seat, name: "Ann"}}))""",
+                [table["id"], seat],
+            )
+        page.goto(f"/replay.html?id={table['id']}&hand=1")
+        lead = "Ann (seat" if seat is not None else "spectators"
+        expect(page.locator("#replay-lead")).to_contain_text(lead)
+        expect(page.locator("#game")).to_have_attribute("data-game", game)
+        _at, count = position(page)
+        for step in range(2, count + 1):
+            page.keyboard.press("Alt+Shift+N")
+            expect(page.locator("#replay-position")).to_have_text(f"Move {step} of {count}")
+        expect(page.locator("#replay-result")).to_be_visible()
+        person.assert_no_console_errors()
