@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -24,13 +25,14 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 
 from pokerhall import games
-from pokerhall.engine import registry
+from pokerhall.engine import prompts, registry
 from pokerhall.engine.catalog import GameInfo, Ruleset
 from pokerhall.server.chat import CHAT_BURST, CHAT_RATE
 from pokerhall.server.connection import RateLimiter
 from pokerhall.server.hall import Hall
 from pokerhall.server.messages import CreateTable
 from pokerhall.server.models import TableRow
+from pokerhall.server.replay import replay_hand
 
 from .halls import bearer, hall_at, http_on, play_randomly
 
@@ -252,3 +254,105 @@ async def test_refused_replays_say_why_and_change_nothing(
             params={"seat": 1},
         )
         assert own.json()["params"] == {"hand": 999}
+
+
+def hands_dealt(state: Any) -> int:
+    return max(int(e.data["round"]) for e in state.events if e.type == "round_started")
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(1, 10_000),
+    guesses=st.lists(st.integers(10**8, 10**9 - 1), min_size=60, max_size=60, unique=True),
+)
+def test_quizpoker_replays_show_a_seat_its_own_guesses_and_no_unshown_other(
+    new_game: Callable[..., Any], seed: int, guesses: list[int]
+) -> None:
+    """Q2, QP3: each seat's replay of a hand holds its own guess and, of the others', only
+    those shown at its showdown; a spectator's only the shown ones."""
+    game = new_game(3, seed=seed, starting_stack=100, small_blinds=[20])
+    written: dict[tuple[int, int], str] = {}
+    values = iter(guesses)
+    rng = random.Random(seed)
+    while not game.over:
+        hand = hands_dealt(game)
+        pending = game.pending()
+        seat = rng.choice(sorted(pending))
+        move = prompts.random_move(pending[seat], rng)
+        if move["type"] == "guess":
+            move["value"] = written[(hand, seat)] = str(next(values))
+        elif move["type"] == "fold" and rng.random() < 0.8:
+            move = prompts.random_move(pending[seat], rng)  # fewer folds: more showdowns
+        game.act(seat, {**move, "prompt_id": pending[seat]["prompt_id"]})
+    shown = {
+        (hand, e.data["seat"])
+        for hand, e in rounds_of(game.events)
+        if e.type == "guess_shown" and e.is_public
+    }
+    record = game.record()
+    for seat in [None, 0, 1, 2]:
+        for hand in range(1, hands_dealt(game) + 1):
+            told = json.dumps(replay_hand(record, seat, hand).to_json(), ensure_ascii=False)
+            for (at, owner), value in written.items():
+                if at != hand:
+                    continue
+                found = re.search(rf"(?<![0-9]){value}(?![0-9])", told) is not None
+                if owner == seat:
+                    assert found, (seat, at, value)
+                elif (at, owner) not in shown:
+                    assert not found, f"seat {seat} replayed {owner}'s guess {value} of hand {at}"
+
+
+def rounds_of(events: list[Any]) -> list[tuple[int, Any]]:
+    """Each event with the number of the round it belongs to."""
+    out, hand = [], 0
+    for event in events:
+        if event.type == "round_started":
+            hand = event.data["round"]
+        out.append((hand, event))
+    return out
+
+
+def test_p13_a_replay_never_shows_a_conceding_callers_palace() -> None:
+    """docs/rules/palace.md P13: a caller who loses a called battle concedes, and nobody else
+    sees its palace then or later: no other seat's or spectator's replay of that hand names
+    one of its cards until the discard pile is reshuffled into a new stock."""
+    checked = 0
+    for seed in range(1, 6):
+        game: Any = games.create("palace", ["Ann", "Bob", "Cy"], {"hands_per_session": 3}, seed)
+        rng = random.Random(seed)
+        conceded: list[tuple[int, int, set[str]]] = []
+        called_in: dict[int, set[int]] = {}
+        while not game.over:
+            pending = game.pending()
+            seat = rng.choice(sorted(pending))
+            move = prompts.random_move(pending[seat], rng)
+            if pending[seat]["type"] == "battle":
+                move = {"type": "call"}
+            hand = game.hand
+            for event in game.act(seat, move):
+                if event.type == "battle_won" and event.data["how"] != "fold":
+                    loser = event.data["loser"]
+                    earlier = called_in.setdefault(hand.number, set())
+                    if event.data["how"] == "conceded" and loser not in earlier:
+                        palace = {str(c) for c in hand.camps[loser].palace} - {
+                            str(c) for c in hand.public
+                        }
+                        conceded.append((hand.number, loser, palace))
+                    earlier |= {event.data["winner"], loser}
+        record = game.record()
+        for number, loser, palace in conceded:
+            for seat in (None, 0, 1, 2):
+                if seat == loser:
+                    continue
+                told: set[str] = set()
+                for frame in replay_hand(record, seat, number).frames:
+                    text = json.dumps(frame)
+                    if "stock_reshuffled" in {e["type"] for e in frame["events"]}:
+                        break  # the palace's cards may be dealt again from the new stock
+                    told |= set(re.findall(r'"([2-9TJQKA][shdc])"', text))
+                assert not told & palace, (seed, number, seat, sorted(told & palace))
+                checked += 1
+    assert checked > 0
