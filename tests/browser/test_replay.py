@@ -131,6 +131,7 @@ def test_a_hand_watched_again_with_the_keyboard_shows_only_the_seats_own_secret(
         "Round 2 is still being played: only a finished round can be watched again."
     )
     page.locator("#lang-select").select_option("de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
     page.goto(f"/replay.html?id={table_id}&hand=9")
     expect(page.locator("#replay-error")).to_have_text("Runde 9 wurde an diesem Tisch nie gegeben.")
     refused = [p for p in ann.problems if "/hands/2/replay" in p or "/hands/9/replay" in p]

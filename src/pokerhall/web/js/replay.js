@@ -17,7 +17,7 @@ import { api, ApiError, errorText } from "./api.js";
 import { describeEvent, loadEventTexts, useGameModule } from "./describe.js";
 import { byId, fill, h, show } from "./dom.js";
 import { loadGame } from "./games.js";
-import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
+import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts, REPLAY_SHORTCUTS, shortcutItems } from "./keyboard.js";
 import { historyUrl } from "./lobby-list.js";
 import { EventLog } from "./render-log.js";
@@ -199,9 +199,12 @@ function bindControls() {
   for (const el of document.querySelectorAll("[data-shortcut]")) {
     el.setAttribute("aria-keyshortcuts", `Alt+Shift+${el.dataset.shortcut}`);
   }
-  const keys = () => fill(byId("replay-shortcut-list"), shortcutItems(REPLAY_SHORTCUTS));
-  keys();
-  onLanguageChange(keys);
+  const words = () => {
+    fill(byId("replay-shortcut-list"), shortcutItems(REPLAY_SHORTCUTS));
+    for (const option of byId("replay-speed").options) option.textContent = t("replay.speedValue", { speed: formatNumber(Number(option.value)) });
+  };
+  words();
+  onLanguageChange(words);
 }
 
 // --- start ---------------------------------------------------------------------------------

@@ -404,6 +404,7 @@ export default {
   "replay.last": "Poslední tah",
   "replay.speed": "Rychlost",
   "replay.speedNow": "Rychlost {speed}.",
+  "replay.speedValue": "{speed}×",
   "replay.position": "Tah {at} z {count}",
   "replay.playing": "Přehrává se.",
   "replay.paused": "Pozastaveno.",

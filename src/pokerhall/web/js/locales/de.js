@@ -403,6 +403,7 @@ export default {
   "replay.last": "Letzter Zug",
   "replay.speed": "Tempo",
   "replay.speedNow": "Tempo {speed}.",
+  "replay.speedValue": "{speed}×",
   "replay.position": "Zug {at} von {count}",
   "replay.playing": "Wiedergabe läuft.",
   "replay.paused": "Angehalten.",

@@ -403,6 +403,7 @@ export default {
   "replay.last": "Τελευταία κίνηση",
   "replay.speed": "Ταχύτητα",
   "replay.speedNow": "Ταχύτητα {speed}.",
+  "replay.speedValue": "{speed}×",
   "replay.position": "Κίνηση {at} από {count}",
   "replay.playing": "Αναπαραγωγή.",
   "replay.paused": "Σε παύση.",

@@ -404,6 +404,7 @@ export default {
   "replay.last": "Last move",
   "replay.speed": "Speed",
   "replay.speedNow": "Speed {speed}.",
+  "replay.speedValue": "{speed}×",
   "replay.position": "Move {at} of {count}",
   "replay.playing": "Playing.",
   "replay.paused": "Paused.",
