@@ -102,6 +102,7 @@ def test_a_hand_watched_again_with_the_keyboard_shows_only_the_seats_own_secret(
         expect(page.locator("#replay-position")).to_have_text(f"Move {step} of {count}")
         seen.append(page.locator("#main").inner_text())
     expect(page.locator("#replay-forward")).to_be_disabled()
+    expect(page.locator("#replay-play")).to_be_focused()  # the keyboard stays in the controls
     expect(page.locator("#replay-result")).to_be_visible()  # the end of the hand on the felt
     assert any(ANN_GUESS in text for text in seen), "Ann's own guess is hers to see"
     assert not any(BOB_GUESS in text for text in seen), "Bob's guess was never shown"
@@ -128,7 +129,7 @@ def test_a_hand_watched_again_with_the_keyboard_shows_only_the_seats_own_secret(
 
     page.goto(f"/replay.html?id={table_id}&hand=2")  # being played: refused, in words
     expect(page.locator("#replay-error")).to_have_text(
-        "Round 2 is still being played: only a finished round can be watched again."
+        "Hand 2 is still being played: only a finished hand can be watched again."
     )
     page.locator("#lang-select").select_option("de")
     expect(page.locator("html")).to_have_attribute("lang", "de")

@@ -79,6 +79,7 @@ function renderResult() {
 }
 
 function renderPosition() {
+  const focused = document.activeElement;
   const count = replay.frames.length;
   byId("replay-position").textContent = t("replay.position", { at: at + 1, count });
   byId("replay-first").disabled = at === 0;
@@ -89,6 +90,7 @@ function renderPosition() {
   play.textContent = timer === null ? t("replay.play") : t("replay.pause");
   play.setAttribute("aria-pressed", String(timer !== null));
   byId("main").dataset.frame = String(at);
+  if (focused?.disabled) play.focus(); // at either end: the keyboard stays in the controls
 }
 
 function renderHead() {
@@ -221,9 +223,6 @@ async function fetchReplay(token, seat) {
 }
 
 async function mount(info) {
-  game = await loadGame(info.game, { known: info.web_module });
-  model.game = game;
-  useGameModule(game);
   const slots = {
     top: byId("game-top"),
     move: byId("move-panel"),
@@ -249,6 +248,9 @@ async function main() {
     const info = await api.table(tableId);
     tableName = info.name;
     model.setInfo(info);
+    game = await loadGame(info.game, { known: info.web_module }); // its words first: a refusal names its rounds
+    model.game = game;
+    useGameModule(game);
     await loadEventTexts(info.game);
     const entry = seatAt(tableId);
     replay = await fetchReplay(entry?.token ?? null, entry?.seat ?? null);
