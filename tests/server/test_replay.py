@@ -32,7 +32,7 @@ from pokerhall.server.connection import RateLimiter
 from pokerhall.server.hall import Hall
 from pokerhall.server.messages import CreateTable
 from pokerhall.server.models import TableRow
-from pokerhall.server.replay import replay_hand
+from pokerhall.server.replay import HandReplays, replay_hand
 
 from .halls import bearer, hall_at, http_on, play_randomly
 
@@ -356,3 +356,24 @@ def test_p13_a_replay_never_shows_a_conceding_callers_palace() -> None:
                 assert not told & palace, (seed, number, seat, sorted(told & palace))
                 checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("info", [pytest.param(info, id=info.name) for info in registry.infos()])
+def test_a_kept_game_replays_later_hands_as_a_fresh_replay_does(info: GameInfo) -> None:
+    """`HandReplays` goes on from where the table's last replay stopped (a later hand), or
+    starts again (an earlier one, another table's record); either way the same frames."""
+    players = info.rulesets[0].min_players + 1
+    game = games.create(info.name, players, dict(info.testing.options), seed=11)
+    rng = random.Random(11)
+    while not game.over and len(game.moves) < 400:
+        pending = game.pending()
+        seat = rng.choice(sorted(pending))
+        game.act(seat, prompts.random_move(pending[seat], rng))
+    record = game.record()
+    finished = hands_dealt(game) if game.over else hands_dealt(game) - 1
+    assert finished >= 2, finished
+    kept = HandReplays(size=0)  # no finished hand kept: every answer is replayed
+    order = [*range(1, finished + 1), 1, finished, *range(finished, 0, -1)]
+    for number, hand in enumerate(order):
+        who: int | None = None if number % 3 == 0 else number % players
+        assert kept.get("t", record, who, hand) == replay_hand(record, who, hand), (who, hand)

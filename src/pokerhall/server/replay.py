@@ -28,9 +28,12 @@ from pokerhall import games
 from pokerhall.engine import JSON, Event, Game, MatchRecord
 from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.engine.registry import check_content
+from pokerhall.server.history import same_match
 
 KEPT_REPLAYS = 16
-"""Replayed hands kept (a finished hand never changes, so a step back asks nothing again)."""
+"""Replayed hands kept (a finished hand never changes, so asking again replays nothing)."""
+KEPT_GAMES = 4
+"""Tables whose replayed game is kept where it stopped, for a later hand of theirs."""
 
 
 class HandMissing(Exception):
@@ -75,19 +78,50 @@ def _frame(game: Game[Any], seat: int | None, view: JSON, events: list[Event]) -
     return {"view": view, "events": shown}
 
 
+@dataclass(slots=True)
+class Cursor:
+    """A replayed game part of the way through a record, with the events of its last move (its
+    set-up events before any move): where a later hand's replay can go on from."""
+
+    game: Game[Any]
+    last: list[Event]
+
+    @classmethod
+    def fresh(cls, record: MatchRecord) -> Cursor:
+        game = games.create(record.game, list(record.players), record.options, record.seed)
+        check_content(record, game)
+        return cls(game, list(game.events))
+
+    def reaches(self, record: MatchRecord, hand: int) -> bool:
+        """Whether hand `hand` can be replayed from here: this is `record`'s match, and the
+        hand has not begun or began with the last move."""
+        if not same_match(self.game, record):
+            return False
+        dealt = next(
+            (int(e.data["round"]) for e in reversed(self.game.events) if e.type == ROUND_STARTED),
+            0,
+        )
+        return dealt < hand or (dealt == hand and _round_started(self.last, hand) is not None)
+
+
 def replay_hand(record: MatchRecord, seat: int | None, hand: int) -> HandReplay:
     """The frames of hand `hand` as `seat` (None: a spectator) was sent them; HandMissing for
     a hand never dealt, HandRunning for one not finished in `record`."""
-    game = games.create(record.game, list(record.players), record.options, record.seed)
-    check_content(record, game)
+    return replay_from(Cursor.fresh(record), record, seat, hand)
+
+
+def replay_from(cursor: Cursor, record: MatchRecord, seat: int | None, hand: int) -> HandReplay:
+    """`replay_hand` going on from `cursor` (which must `reach` the hand), which is left where
+    the replay stopped."""
+    game = cursor.game
     if seat is not None:
         game.check_seat(seat)
     frames: list[JSON] = []
-    start = _round_started(game.events, hand) if hand >= 1 else None
-    if start is not None:  # dealt as the game began
-        frames.append(_frame(game, seat, game.view(seat), game.events[start:]))
-    for mover, move in record.moves:
-        events = game.act(mover, move)
+    start = _round_started(cursor.last, hand) if hand >= 1 else None
+    if start is not None:  # dealt by the last move (or as the game began)
+        frames.append(_frame(game, seat, game.view(seat), cursor.last[start:]))
+    for mover, move in record.moves[len(game.moves) :]:
+        events = cursor.last = game.act(mover, move)
         if not frames:
             start = _round_started(events, hand)
             if start is not None:
@@ -109,12 +143,17 @@ def replay_hand(record: MatchRecord, seat: int | None, hand: int) -> HandReplay:
 
 
 class HandReplays:
-    """Replayed hands by (table, hand, seat). Only finished hands are kept, which no later move
-    changes. Used from worker threads (the route replays off the event loop)."""
+    """Replayed hands by (table, hand, seat), and the last few tables' replayed games where
+    they stopped (`Cursor`), so a later hand of the same table goes on from there instead of
+    from the first move. Only finished hands are kept, which no later move changes. Used from
+    worker threads (the route replays off the event loop), so one lock guards both; a game is
+    taken out while it is played on, so no two threads share one."""
 
-    def __init__(self, size: int = KEPT_REPLAYS) -> None:
+    def __init__(self, size: int = KEPT_REPLAYS, games_kept: int = KEPT_GAMES) -> None:
         self.size = size
+        self.games_kept = games_kept
         self._kept: OrderedDict[tuple[str, int, int | None], HandReplay] = OrderedDict()
+        self._cursors: OrderedDict[str, Cursor] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, table_id: str, record: MatchRecord, seat: int | None, hand: int) -> HandReplay:
@@ -124,7 +163,16 @@ class HandReplays:
             if kept is not None:
                 self._kept[key] = kept
                 return kept
-        replayed = replay_hand(record, seat, hand)
+            cursor = self._cursors.pop(table_id, None)
+        if cursor is None or not cursor.reaches(record, hand):
+            cursor = Cursor.fresh(record)
+        try:
+            replayed = replay_from(cursor, record, seat, hand)
+        finally:
+            with self._lock:
+                self._cursors[table_id] = cursor
+                while len(self._cursors) > self.games_kept:
+                    self._cursors.popitem(last=False)
         with self._lock:
             self._kept[key] = replayed
             while len(self._kept) > self.size:
