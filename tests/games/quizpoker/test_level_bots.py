@@ -348,7 +348,7 @@ def test_round_one_never_moves_a_deep_stack_in() -> None:
 
 
 def test_casual_beats_the_heuristic_bot_heads_up() -> None:
-    """A small, seeded version of bench/quizpoker_ladder.py (which plays 1,000 games a pairing)."""
+    """A small, seeded version of a bench/ladder.py pairing (which plays 1,000 games)."""
     wins = 0
     for seed in range(30):
         game = games.create("quizpoker", 2, {"questions": "mini.en"}, seed=seed)
