@@ -407,6 +407,7 @@ export default {
   "result.next": "Další hra (N)",
   "result.waiting": { one: "Další hra začne za {count} sekundu, nebo až {names} stiskne Další hra.", few: "Další hra začne za {count} sekundy, nebo až {names} stiskne Další hra.", many: "Další hra začne za {count} sekundy, nebo až {names} stiskne Další hra.", other: "Další hra začne za {count} sekund, nebo až {names} stiskne Další hra." },
   "result.announce": { one: "Hra {hand} skončila: její výsledek zůstane na stole {count} sekundu.", few: "Hra {hand} skončila: její výsledek zůstane na stole {count} sekundy.", many: "Hra {hand} skončila: její výsledek zůstane na stole {count} sekundy.", other: "Hra {hand} skončila: její výsledek zůstane na stole {count} sekund." },
+  "result.announceWon": { one: "Hra {hand} skončila, vyhrává {names}: její výsledek zůstane na stole {count} sekundu.", few: "Hra {hand} skončila, vyhrává {names}: její výsledek zůstane na stole {count} sekundy.", many: "Hra {hand} skončila, vyhrává {names}: její výsledek zůstane na stole {count} sekundy.", other: "Hra {hand} skončila, vyhrává {names}: její výsledek zůstane na stole {count} sekund." },
   "wsError.next_hand_spectator": "Další hru mačkají jen hráči; diváci vidí výsledek, dokud nezačne další hra.",
   "wsError.next_hand_out": "Vaše místo už ve hře není, stůl na vás proto nečeká.",
   "wsError.no_result_pause": "Právě se neukazuje výsledek žádné hry.",

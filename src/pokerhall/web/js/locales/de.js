@@ -406,6 +406,7 @@ export default {
   "result.next": "Nächste Hand (N)",
   "result.waiting": { one: "Die nächste Hand beginnt in {count} Sekunde oder sobald {names} „Nächste Hand“ gedrückt hat.", other: "Die nächste Hand beginnt in {count} Sekunden oder sobald {names} „Nächste Hand“ gedrückt haben." },
   "result.announce": { one: "Hand {hand} ist vorbei: Ihr Ergebnis bleibt {count} Sekunde auf dem Tisch.", other: "Hand {hand} ist vorbei: Ihr Ergebnis bleibt {count} Sekunden auf dem Tisch." },
+  "result.announceWon": { one: "Hand {hand} ist vorbei, gewonnen von {names}: Ihr Ergebnis bleibt {count} Sekunde auf dem Tisch.", other: "Hand {hand} ist vorbei, gewonnen von {names}: Ihr Ergebnis bleibt {count} Sekunden auf dem Tisch." },
   "wsError.next_hand_spectator": "Nur Spielende drücken „Nächste Hand“; Zuschauende sehen das Ergebnis, bis die nächste Hand beginnt.",
   "wsError.next_hand_out": "Dein Platz ist nicht mehr im Spiel, daher wartet der Tisch nicht auf dich.",
   "wsError.no_result_pause": "Gerade wird kein Ergebnis einer Hand gezeigt.",

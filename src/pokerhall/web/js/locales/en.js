@@ -407,6 +407,7 @@ export default {
   "result.next": "Next hand (N)",
   "result.waiting": { one: "The next hand starts in {count} second, or once {names} pressed Next hand.", other: "The next hand starts in {count} seconds, or once {names} pressed Next hand." },
   "result.announce": { one: "Hand {hand} is over: its result is on the table for {count} second.", other: "Hand {hand} is over: its result is on the table for {count} seconds." },
+  "result.announceWon": { one: "Hand {hand} is over, won by {names}: its result is on the table for {count} second.", other: "Hand {hand} is over, won by {names}: its result is on the table for {count} seconds." },
   "wsError.next_hand_spectator": "Only the players press Next hand; spectators watch the result until the next hand starts.",
   "wsError.next_hand_out": "Your seat is no longer in the game, so the table does not wait for you.",
   "wsError.no_result_pause": "No hand's result is being shown right now.",

@@ -189,4 +189,12 @@ export default {
   "pal.keys.call": "Dorovnat v boji",
   "pal.keys.raise": "Navýšit v boji",
   "pal.keys.note": "Zkratka funguje, jen když je její tah možný.",
+  "pal.result.attacker": "útočí",
+  "pal.result.defender": "brání se",
+  "pal.result.yourPalace": "Váš palác: vidíte ho jen vy.",
+  "pal.result.notShown": "Neukázán: podle pravidel zůstává tento palác rubem nahoru.",
+  "pal.result.fighter": "{name}, {role}",
+  "pal.result.versus": "proti",
+  "pal.result.battles": { one: "Poslední z {count} bitvy této hry:", few: "Poslední ze {count} bitev této hry:", many: "Poslední z {count} bitvy této hry:", other: "Poslední z {count} bitev této hry:" },
+  "pal.result.potTo": "Bank {amount} pro {names}",
 };

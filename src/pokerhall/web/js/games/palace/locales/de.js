@@ -189,4 +189,12 @@ export default {
   "pal.keys.call": "Im Kampf mitgehen",
   "pal.keys.raise": "Im Kampf erhöhen",
   "pal.keys.note": "Ein Kürzel wirkt nur, wenn sein Zug möglich ist.",
+  "pal.result.attacker": "greift an",
+  "pal.result.defender": "verteidigt",
+  "pal.result.yourPalace": "Ihr Palast: nur Sie sehen ihn.",
+  "pal.result.notShown": "Nicht gezeigt: nach den Regeln bleibt dieser Palast verdeckt.",
+  "pal.result.fighter": "{name}, {role}",
+  "pal.result.versus": "gegen",
+  "pal.result.battles": { one: "Die letzte von {count} Schlacht dieser Hand:", other: "Die letzte von {count} Schlachten dieser Hand:" },
+  "pal.result.potTo": "Pot von {amount} an {names}",
 };

@@ -189,4 +189,12 @@ export default {
   "pal.keys.call": "Πληρώνω στη μάχη",
   "pal.keys.raise": "Αύξηση στη μάχη",
   "pal.keys.note": "Μια συντόμευση λειτουργεί μόνο όταν η κίνησή της είναι δυνατή.",
+  "pal.result.attacker": "επιτίθεται",
+  "pal.result.defender": "αμύνεται",
+  "pal.result.yourPalace": "Το παλάτι σας: μόνο εσείς το βλέπετε.",
+  "pal.result.notShown": "Δεν δείχτηκε: οι κανόνες κρατούν αυτό το παλάτι κλειστό.",
+  "pal.result.fighter": "{name}, {role}",
+  "pal.result.versus": "εναντίον",
+  "pal.result.battles": { one: "Η τελευταία από {count} μάχη του γύρου:", other: "Η τελευταία από {count} μάχες του γύρου:" },
+  "pal.result.potTo": "Ποτ {amount} σε: {names}",
 };

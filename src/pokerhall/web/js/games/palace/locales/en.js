@@ -198,4 +198,12 @@ export default {
   "pal.keys.call": "Call in a battle",
   "pal.keys.raise": "Raise in a battle",
   "pal.keys.note": "A shortcut acts only when its move is possible.",
+  "pal.result.attacker": "attacker",
+  "pal.result.defender": "defender",
+  "pal.result.yourPalace": "Your palace: only you see it.",
+  "pal.result.notShown": "Not shown: the rules keep this palace face down.",
+  "pal.result.fighter": "{name}, {role}",
+  "pal.result.versus": "vs",
+  "pal.result.battles": { one: "The hand's last battle of {count}:", other: "The hand's last battle of {count}:" },
+  "pal.result.potTo": "Pot of {amount} to {names}",
 };
