@@ -45,6 +45,7 @@ export class HandResult {
     if (started || !this.section) {
       this.hand = (model.currentHand ?? 2) - 1;
       this.draw(model, game);
+      this.bringIntoView();
       const winners = this.winners(model);
       const params = { hand: this.hand, count: Math.ceil(pause.seconds), names: formatList(winners) };
       this.announcer.say(t(winners.length ? "result.announceWon" : "result.announce", params));
@@ -100,6 +101,20 @@ export class HandResult {
         this.section.append(chip);
       }
     }
+  }
+
+  /** The result is the moment to look at: scrolled into the window when it is not wholly in
+      it (on a phone the next hand's move form may have taken the focus and the view below). */
+  bringIntoView() {
+    const box = this.section.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) this.section.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The language changed: the result is drawn again in it (not announced again). */
+  relabel(model, game) {
+    if (!this.pause || !this.section) return;
+    this.draw(model, game);
+    this.renderWaiting(model);
   }
 
   renderWaiting(model) {
