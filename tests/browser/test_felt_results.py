@@ -9,6 +9,7 @@ finds nothing serious on the result in English, German, Czech and Greek."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -55,6 +56,9 @@ def test_the_result_is_drawn_on_the_felt_and_stays_for_the_pause(
     assert felt["y"] <= box["y"]  # on the felt: inside the players' oval box
     assert box["y"] + box["height"] <= felt["y"] + felt["height"]
     expect(page.locator("#live-region")).to_contain_text("Hand 1 is over, won by")
+    chips = result.locator(".result-chip")  # from the pot to the winners, for the eye only
+    expect(chips).not_to_have_count(0)
+    expect(chips.first).to_have_attribute("aria-hidden", "true")
     if game == "palace":  # both fighters, one of them the winner (P10)
         expect(result.locator(".pal-fighter")).to_have_count(2)
         expect(result.locator(".pal-fighter.is-winner")).not_to_have_count(0)
@@ -137,3 +141,40 @@ def test_the_result_has_no_serious_accessibility_problems_in_four_languages(
         expect(page.locator(RESULT)).to_be_visible()
         assert_accessible_light_and_dark(page, f"the {game} result in {language}")
     person.assert_no_console_errors()
+
+
+def test_no_chips_fly_under_reduced_motion(
+    server: PokerhallServer, visitor: VisitorFactory, mini_questions: dict[str, dict[str, str]]
+) -> None:
+    table = result_table(server, "palace", 60)
+    person = visitor("Kim", reduced_motion="reduce")
+    sit_down(person, table, "Kim")
+    play_until_result(person.page, "palace", mini_questions)
+    chips = person.page.locator(f"{RESULT} .result-chip")
+    expect(chips).not_to_have_count(0)
+    for chip in chips.all():
+        expect(chip).to_be_hidden()
+    expect(person.page.locator(f"{RESULT} .pal-fighter.is-winner")).not_to_have_count(0)
+
+
+PALACE_CONCEDED = (Path(__file__).parent / "palace_result.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("seat", "faces"), [(0, [3, 3]), (1, [0, 3]), (None, [0, 0])])
+def test_p13_a_conceding_callers_palace_is_drawn_for_nobody_but_itself(
+    server: PokerhallServer, visitor: VisitorFactory, seat: int | None, faces: list[int]
+) -> None:
+    """Ann (seat 0) calls last, looks, loses and concedes: her result shows both palaces (she
+    was shown Bob's; her own she holds); Bob, the winner, sees his own and Ann's face down; a
+    spectator sees both face down. Drawn from the events each of them gets."""
+    person = visitor("Pat")
+    person.open_table(result_table(server, "palace", 0)["id"])  # Palace's words are loaded
+    expect(person.page.locator("#game")).to_have_attribute("data-game", "palace")
+    page = person.page
+    drawn = page.evaluate(PALACE_CONCEDED, seat)
+    assert [len(cards) for cards in drawn["cards"]] == faces
+    assert drawn["backs"] == [3 - n for n in faces]
+    assert drawn["winner"] == "1"
+    if seat != 0:
+        assert not {"Ks", "Qs", "Js"} & set(drawn["cards"][0] + drawn["cards"][1])
+    assert "Ann called last and concedes" in drawn["text"]

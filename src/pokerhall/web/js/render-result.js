@@ -106,8 +106,10 @@ export class HandResult {
   /** The result is the moment to look at: scrolled into the window when it is not wholly in
       it (on a phone the next hand's move form may have taken the focus and the view below). */
   bringIntoView() {
-    const box = this.section.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) this.section.scrollIntoView({ block: "nearest" });
+    requestAnimationFrame(() => { // once the page has settled (the move form's focus may scroll)
+      const box = this.section?.getBoundingClientRect();
+      if (box && (box.top < 0 || box.bottom > window.innerHeight)) this.section.scrollIntoView({ block: "start" });
+    });
   }
 
   /** The language changed: the result is drawn again in it (not announced again). */

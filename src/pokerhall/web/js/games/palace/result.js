@@ -80,7 +80,8 @@ function labelled(label, content) {
 /** One fighter: its name (and the winner's tag), banner, soldiers and palace. */
 function fighter(model, battle, side, own, winners) {
   const shown = battle.seen?.hands?.find((hand) => hand.seat === side.seat) ?? null;
-  const role = side.seat === battle.attack.attacker ? t("pal.result.attacker") : t("pal.result.defender");
+  const role = battle.attack.attacker === null ? battle.role
+    : side.seat === battle.attack.attacker ? t("pal.result.attacker") : t("pal.result.defender");
   const won = winners.has(side.seat);
   let palace;
   let note = null;
@@ -169,6 +170,12 @@ export function handResult(model, hand, events) {
     const last = story.battles[story.battles.length - 1];
     if (story.battles.length > 1) parts.push(h("p", { class: "pal-result-kind muted" }, t("pal.result.battles", { count: story.battles.length })));
     parts.push(battleDrawing(model, last, story.own, winners));
+  } else {
+    // Nobody fought: the winners' camps as they stand, their palaces unseen (P14).
+    const sides = [...winners].map((seat) => story.camps.side(seat));
+    const why = story.awards[0]?.why === "same_suit" ? "pal.result.sameSuit" : "pal.result.unfought";
+    const alone = { attack: { attacker: null }, seen: null, role: t(why) };
+    parts.push(h("div", { class: "pal-fighters" }, sides.map((side) => fighter(model, alone, side, story.own, winners))));
   }
   const pot = story.awards.reduce((sum, a) => sum + a.amount, 0);
   const takers = [...winners].map((seat) => name(model, seat));

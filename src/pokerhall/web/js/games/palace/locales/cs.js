@@ -197,4 +197,6 @@ export default {
   "pal.result.versus": "proti",
   "pal.result.battles": { one: "Poslední z {count} bitvy této hry:", few: "Poslední ze {count} bitev této hry:", many: "Poslední z {count} bitvy této hry:", other: "Poslední z {count} bitev této hry:" },
   "pal.result.potTo": "Bank {amount} pro {names}",
+  "pal.result.unfought": "zbývá poslední, bez bitvy",
+  "pal.result.sameSuit": "všechny prapory jedné barvy: bank se dělí",
 };

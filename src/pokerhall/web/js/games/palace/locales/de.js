@@ -197,4 +197,6 @@ export default {
   "pal.result.versus": "gegen",
   "pal.result.battles": { one: "Die letzte von {count} Schlacht dieser Hand:", other: "Die letzte von {count} Schlachten dieser Hand:" },
   "pal.result.potTo": "Pot von {amount} an {names}",
+  "pal.result.unfought": "als Letzte übrig, ohne Schlacht",
+  "pal.result.sameSuit": "alle Banner in einer Farbe: der Pot wird geteilt",
 };

@@ -197,4 +197,6 @@ export default {
   "pal.result.versus": "εναντίον",
   "pal.result.battles": { one: "Η τελευταία από {count} μάχη του γύρου:", other: "Η τελευταία από {count} μάχες του γύρου:" },
   "pal.result.potTo": "Ποτ {amount} σε: {names}",
+  "pal.result.unfought": "έμεινε τελευταίος, χωρίς μάχη",
+  "pal.result.sameSuit": "όλα τα λάβαρα στο ίδιο χρώμα: το ποτ μοιράζεται",
 };

@@ -206,4 +206,6 @@ export default {
   "pal.result.versus": "vs",
   "pal.result.battles": { one: "The hand's last battle of {count}:", other: "The hand's last battle of {count}:" },
   "pal.result.potTo": "Pot of {amount} to {names}",
+  "pal.result.unfought": "last standing, without a battle",
+  "pal.result.sameSuit": "all banners of one suit: the pot is shared",
 };
