@@ -59,9 +59,12 @@ def test_the_result_is_drawn_on_the_felt_and_stays_for_the_pause(
     chips = result.locator(".result-chip")  # from the pot to the winners, for the eye only
     expect(chips).not_to_have_count(0)
     expect(chips.first).to_have_attribute("aria-hidden", "true")
-    if game == "palace":  # both fighters, one of them the winner (P10)
-        expect(result.locator(".pal-fighter")).to_have_count(2)
+    if game == "palace":  # a battle: both fighters, one of them the winner (P10)
         expect(result.locator(".pal-fighter.is-winner")).not_to_have_count(0)
+        if result.locator(".pal-versus").count():
+            expect(result.locator(".pal-fighter")).to_have_count(2)
+        else:  # the bot left the hand before any battle (P14): the winner's camp alone
+            expect(result.locator(".pal-fighter")).to_have_count(1)
     if game == "detective":  # a column per betting round, a row per player
         expect(result.locator(".det-result-grid thead th")).to_have_count(6)
         expect(result.locator(".det-result-grid tbody tr")).to_have_count(3)
