@@ -143,7 +143,10 @@ def play_until_result(page: Page, game: str, answers: dict[str, dict[str, str]])
     while not result_shown(page):
         assert time.monotonic() < deadline, f"the first {game} hand did not end in time"
         lines = page.locator("#event-log li").count()
-        if _your_turn(page) and move(page):
+        # Once the second hand has begun, its result pause is on its way (the update that ends
+        # a hand comes first): a move now would end the pause at once, as a player may.
+        second = page.locator('#event-log .log-hand[data-hand="2"]').count()
+        if not second and _your_turn(page) and move(page):
             page.wait_for_function(  # every move logs an event its maker sees
                 """(lines) => document.querySelectorAll("#event-log li").length !== lines ||
                   document.getElementById("action-error")?.textContent""",

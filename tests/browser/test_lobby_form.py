@@ -197,3 +197,8 @@ def test_the_result_pause_starts_at_each_games_default_and_is_kept_by_the_table(
     table_id = parse_qs(urlparse(page.url).query)["id"][0]
     assert server.table(table_id)["result_pause"] == 12
     expect(page.locator("#table-meta")).to_contain_text("result shown 12 seconds")
+    page.goto("/")  # the lobby's card of the table lists it with the turn clock
+    card = page.get_by_test_id(f"table-{table_id}")
+    expect(card.locator("dl > div", has_text="Result shown:").locator("dd")).to_have_text(
+        "12 seconds"
+    )

@@ -28,6 +28,8 @@ export default {
   "lobby.players": "U stolu:",
   "lobby.clock": "Čas na tah:",
   "lobby.clockSeconds": { one: "{count} sekunda", few: "{count} sekundy", many: "{count} sekundy", other: "{count} sekund" },
+  "lobby.resultPause": "Výsledek na stole:",
+  "lobby.noResultPause": "bez pauzy",
   "lobby.noClock": "bez časového limitu",
   "lobby.join": "Přisednout",
   "lobby.resume": "Zpět na své místo",

@@ -27,6 +27,8 @@ export default {
   "lobby.players": "Am Tisch:",
   "lobby.clock": "Bedenkzeit:",
   "lobby.clockSeconds": { one: "{count} Sekunde", other: "{count} Sekunden" },
+  "lobby.resultPause": "Ergebnis sichtbar:",
+  "lobby.noResultPause": "keine Pause",
   "lobby.noClock": "ohne Bedenkzeit",
   "lobby.join": "Platz nehmen",
   "lobby.resume": "Zurück an deinen Platz",

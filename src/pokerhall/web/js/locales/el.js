@@ -27,6 +27,8 @@ export default {
   "lobby.players": "Στο τραπέζι:",
   "lobby.clock": "Χρόνος ανά κίνηση:",
   "lobby.clockSeconds": { one: "{count} δευτερόλεπτο", other: "{count} δευτερόλεπτα" },
+  "lobby.resultPause": "Εμφάνιση αποτελέσματος:",
+  "lobby.noResultPause": "χωρίς παύση",
   "lobby.noClock": "χωρίς όριο χρόνου",
   "lobby.join": "Πάρε θέση",
   "lobby.resume": "Πίσω στη θέση σου",

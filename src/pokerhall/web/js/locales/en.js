@@ -28,6 +28,8 @@ export default {
   "lobby.players": "Players:",
   "lobby.clock": "Turn clock:",
   "lobby.clockSeconds": { one: "{count} second", other: "{count} seconds" },
+  "lobby.resultPause": "Result shown:",
+  "lobby.noResultPause": "no pause",
   "lobby.noClock": "no turn clock",
   "lobby.join": "Join",
   "lobby.resume": "Back to your seat",
