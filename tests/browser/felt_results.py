@@ -141,7 +141,10 @@ def play_until_result(page: Page, game: str, answers: dict[str, dict[str, str]])
     move = mover(game, answers)
     deadline = time.monotonic() + PLAY_SECONDS
     while not result_shown(page):
-        assert time.monotonic() < deadline, f"the first {game} hand did not end in time"
+        assert time.monotonic() < deadline, (
+            f"the first {game} hand did not end in time: "
+            f"{page.locator('#actions').inner_text()!r} {page.locator('#event-log').inner_text()!r}"
+        )
         lines = page.locator("#event-log li").count()
         # Once the second hand has begun, its result pause is on its way (the update that ends
         # a hand comes first): a move now would end the pause at once, as a player may.

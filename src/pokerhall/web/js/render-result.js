@@ -31,8 +31,9 @@ export class HandResult {
     });
   }
 
-  /** A `result_pause` message (or a snapshot's `pause`): show, update or end the result. */
-  update(model, game, pause) {
+  /** A `result_pause` message (or a snapshot's `pause`): show, update or end the result.
+      `redraw`: a snapshot, which may see more than before (a seat taken since) or less. */
+  update(model, game, pause, { redraw = false } = {}) {
     const started = pause && !this.pause;
     this.pause = pause ? { ...pause, at: performance.now() } : null;
     if (!pause) {
@@ -42,7 +43,10 @@ export class HandResult {
       clearInterval(this.ticker);
       return;
     }
-    if (started || !this.section) {
+    if (!started && this.section && redraw) {
+      this.hand = (model.currentHand ?? 2) - 1;
+      this.draw(model, game);
+    } else if (started || !this.section) {
       this.hand = (model.currentHand ?? 2) - 1;
       this.draw(model, game);
       this.bringIntoView();

@@ -247,7 +247,7 @@ function onMessage(message) {
       log.rebuild(model);
       renderAll();
       chat.setHistory(message.chat);
-      handResult.update(model, game, message.pause ?? null);
+      handResult.update(model, game, message.pause ?? null, { redraw: true });
       if (!greeted) announcer.say(t("table.joinedAnnouncement", { name: model.info?.name ?? "" }));
       greeted = true;
       break;

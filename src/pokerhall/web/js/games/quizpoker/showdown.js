@@ -128,9 +128,7 @@ export function handResult(model, hand) {
     }));
     rows.sort((a, b) => Number(a.distance) - Number(b.distance));
   }
-  const names = Object.fromEntries(
-    model.names.map((name, seat) => [seat, winners.has(seat) ? `${name} — ${t("result.winner")}` : name]),
-  );
+  const names = Object.fromEntries(model.names.map((name, seat) => [seat, name]));
   const answer = last.unit ? `${formatDecimal(last.answer)} ${last.unit}` : formatDecimal(last.answer);
   const table = rows.length ? revealTable(rows, names, t("summary.guessesCaption")) : h("p", { class: "muted" }, t("summary.noShowdown"));
   for (const [i, row] of rows.entries()) {
@@ -138,6 +136,7 @@ export function handResult(model, hand) {
     const tr = table.tBodies[0].rows[i];
     tr.classList.add("is-winner");
     Object.assign(tr.dataset, { resultWinner: "", seat: String(row.seat) }); // chips fly here
+    tr.cells[1].append(" ", h("span", { class: "result-winner-tag" }, t("result.winner")));
   }
   return h(
     "div",
