@@ -16,6 +16,8 @@
 #   by Randal S. Olson), shipped in `bokeh-sampledata`. Public domain.
 # - US unemployment rate: U.S. Bureau of Labor Statistics, shipped in `bokeh-sampledata`.
 #   Public domain.
+# - Share prices (Apple, Google, IBM, Microsoft; year-end closes 2001–2012): Quandl WIKI
+#   Prices, shipped in `bokeh-sampledata`. Public domain (as the archived Quandl page declares).
 # - Olympic 100 m results: Bokeh contribution by Mateusz Paprocki, shipped in
 #   `bokeh-sampledata`. BSD-3-Clause.
 # - Film release years and directors: Wikidata (snapshot 2026-10-18), shipped in
@@ -40,7 +42,8 @@
 # the answer: the year the data states, as its 31 December (Gapminder and BLS figures of the
 # year asked, an Olympic final, the penguins' 2007–2009 field seasons, the CRC Handbook and
 # CIAAW editions mendeleev cites per property, CDC rates of the year asked); the day asked
-# for (a solstice's day length); the month's last day (the UTC offsets of January 2026);
+# for (a solstice's day length) or traded on (a year's last close); the month's last day
+# (the UTC offsets of January 2026);
 # 2024-07-11 (publication of World Population Prospects 2024) for UN figures; 2026-10-18
 # (the Wikidata snapshot) for films; for facts that do not change and for GeoNames areas,
 # which GeoNames does not date, the day this build checked them (CHECKED_AS_OF). The source
@@ -459,6 +462,7 @@ DIFFICULTY = {
     "marriage": 3,
     "divorce": 3,
     "unemployment": 3,
+    "stock": 3,
     "penguin": 3,
     "element-weight": 3,
     "element-boil": 3,
@@ -2803,6 +2807,71 @@ def penguin_facts() -> Iterator[Fact]:
             )
 
 
+STOCKS = (
+    # ticker in the data, company name (the same in every language)
+    ("AAPL", "Apple"),
+    ("GOOG", "Google"),
+    ("IBM", "IBM"),
+    ("MSFT", "Microsoft"),
+)
+QUANDL = Source(
+    "Quandl WIKI Prices (closing prices as traded, not adjusted), via the bokeh-sampledata "
+    "package 2026.1",
+    "Public domain",
+)
+STOCK_SCALE = Scale(quantum=D(1), rel=D("0.8"), floor=D(20), lower=D(0))
+DOLLARS = Text("US dollars", "US-Dollar", "amerických dolarů", "δολάρια ΗΠΑ")
+DOLLARS_RANGE = Text(" US dollars", " US-Dollar", " americkými dolary", " δολαρίων ΗΠΑ")
+
+
+def year_closes() -> dict[tuple[str, int], tuple[str, Decimal]]:
+    """(ticker, year): (date, close) of the year's last trading day, for the full years the data
+    covers (it runs from March 2000, or a listing, to March 2013)."""
+    rows = read_csv(sampledata("stocks.csv.gz"))
+    first: dict[tuple[str, int], str] = {}
+    last: dict[tuple[str, int], tuple[str, Decimal]] = {}
+    for row in sorted(rows, key=lambda r: (r["Ticker"], r["Date"])):
+        key = (row["Ticker"], int(row["Date"][:4]))
+        first.setdefault(key, row["Date"])
+        last[key] = (row["Date"], D(row["Close"]))
+    return {
+        key: close
+        for key, close in last.items()
+        if first[key][5:7] == "01" and close[0][5:7] == "12"
+    }
+
+
+def stock_facts() -> Iterator[Fact]:
+    closes = year_closes()
+    how = NEAREST["1"]
+    for ticker, company in STOCKS:
+        for (symbol, year), (day, close) in sorted(closes.items()):  # day: the as-of date
+            if symbol != ticker:
+                continue
+            question = Text(
+                en=f"What did one {company} share cost at the close of the last trading day of "
+                f"{year}, not adjusted for later stock splits? {how.en}",
+                de=f"Was kostete eine {company}-Aktie bei Handelsschluss am letzten Handelstag "
+                f"des Jahres {year}, nicht um spätere Aktiensplits bereinigt? {how.de}",
+                cs=f"Jaká byla závěrečná cena jedné akcie společnosti {company} v poslední "
+                f"obchodní den roku {year}, bez očištění o pozdější štěpení akcií? {how.cs}",
+                el=f"Πόσο κόστιζε μία μετοχή της {company} στο κλείσιμο της τελευταίας ημέρας "
+                f"διαπραγμάτευσης του {year}, χωρίς προσαρμογή για μεταγενέστερες διασπάσεις "
+                f"μετοχών; {how.el}",
+            )
+            yield Fact(
+                qid=f"stock-{ticker.lower()}-{year}",
+                topic="economy",
+                question=question,
+                answer=rounded(close, "1"),
+                unit=DOLLARS,
+                range_unit=DOLLARS_RANGE,
+                scale=STOCK_SCALE,
+                source=Source(f"{QUANDL.text}; the last close of {year}", QUANDL.licence),
+                as_of=day,
+            )
+
+
 UNEMPLOYMENT_SCALE = Scale(quantum=D("0.1"), rel=D(1), floor=D(5), absolute=True, lower=D(0))
 
 
@@ -2854,6 +2923,7 @@ def all_facts() -> list[Fact]:
         fertility_facts(populous(nations, counts, MIN_POPULATION_RATES)),
         wedding_facts(),
         unemployment_facts(),
+        stock_facts(),
         area_facts(nations),
         coordinate_facts(cities),
         day_length_facts(cities),
