@@ -992,7 +992,8 @@ def life_expectancy_facts(nations: list[Country]) -> Iterator[Fact]:
 # ---------------------------------------------------------------------------------------------
 
 FERTILITY_YEARS = (1970, 2013)
-FERTILITY_SCALE = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(2), lower=D(0))
+FERTILITY_SCALE = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(2), lower=D(0), upper=D(10))
+"""No country has averaged 10 children per woman: hint ranges stop there."""
 GAPMINDER_FERTILITY = (
     "Gapminder.org, babies per woman (total fertility rate) for {year}, via the "
     "bokeh-sampledata package 2026.1"
