@@ -297,7 +297,7 @@ def test_one_card_face_module_draws_for_any_page(
     page.goto("/table.html")
     page.evaluate(
         """async () => {
-          const { playingCard, cardBack, cardParts } = await import("/js/card-face.js");
+          const { playingCard, cardBack, cardParts, faceText } = await import("/js/card-face.js");
           const host = document.createElement("div");
           host.id = "card-host";
           const label = document.createElement("label");
@@ -313,6 +313,7 @@ def test_one_card_face_module_draws_for_any_page(
           );
           document.body.prepend(host);
           window.__parts = [cardParts("Ah"), cardParts("Tc"), cardParts("1x")];
+          window.__texts = [faceText("Td"), faceText("Qs"), faceText("joker")];
         }"""
     )
     host = page.locator("#card-host")
@@ -333,3 +334,4 @@ def test_one_card_face_module_draws_for_any_page(
         {"rank": "T", "suit": "c", "red": False},
         None,
     ]
+    assert page.evaluate("window.__texts") == ["10♦", "Q♠", "joker"]

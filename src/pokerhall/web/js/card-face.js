@@ -16,6 +16,8 @@
 
      cardParts(text) -> { rank, suit, red } | null   (rank "T" stays "T"; the face says "10")
 
+     faceText(text) -> "A♥", "10♦": the corner as text (a card's text as it is when no card)
+
    The face shows the rank and suit in the top-left corner (the only text in the element's
    markup, so text lookups stay as they were); the centre pip and the turned bottom-right
    corner are drawn by CSS from data attributes. Small places (a seat card) get a smaller card
@@ -36,6 +38,11 @@ export function cardParts(text) {
 /** The rank as the face writes it: "10" for T. */
 function rankFace(rank) {
   return rank === "T" ? "10" : rank;
+}
+
+export function faceText(text) {
+  const card = cardParts(text);
+  return card ? `${rankFace(card.rank)}${SYMBOLS[card.suit]}` : String(text ?? "");
 }
 
 function classList(base, extra) {

@@ -4,7 +4,7 @@
    pokerhall.cards names), which is what a screen reader reads. Face-down cards are backs with
    their count in words. */
 
-import { cardBack, playingCard } from "../../card-face.js";
+import { cardBack, faceText, playingCard } from "../../card-face.js";
 import { h, srOnly } from "../../dom.js";
 import { formatList, t } from "../../i18n.js";
 
@@ -13,7 +13,6 @@ const RANKS = {
   T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
 };
 const SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-const SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 
 /** A card's text, exactly as the game writes it. */
 export const CARD = /^[2-9TJQKA][shdc]$/;
@@ -40,7 +39,7 @@ export function cardsWords(cards) {
 
 /** The face in text: "A♥", "10♦". */
 export function cardFace(text) {
-  return `${text[0] === "T" ? "10" : text[0]}${SYMBOLS[text[1]]}`;
+  return faceText(text);
 }
 
 /** One card as an inline element: the drawn face for the eye, the words for the ear. */
