@@ -133,6 +133,8 @@ export default {
   "seats.left": "Odešel/odešla od stolu",
   "seats.leftBot": "Odešel/odešla; hraje bot",
   "seats.clock": "Zbývající čas: {time}",
+  "seats.more": "Více",
+  "seats.moreAbout": "Více o hráči {name}",
   "over.heading": "Konec hry",
   "over.standings": "Konečné pořadí",
   "over.place": "Pořadí",

@@ -132,6 +132,8 @@ export default {
   "seats.left": "Hat den Tisch verlassen",
   "seats.leftBot": "Hat den Tisch verlassen; ein Bot spielt",
   "seats.clock": "Verbleibende Zeit: {time}",
+  "seats.more": "Mehr",
+  "seats.moreAbout": "Mehr über {name}",
   "over.heading": "Spielende",
   "over.standings": "Endstand",
   "over.place": "Platz",

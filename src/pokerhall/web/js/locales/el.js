@@ -132,6 +132,8 @@ export default {
   "seats.left": "Έφυγε από το τραπέζι",
   "seats.leftBot": "Έφυγε· παίζει ένα μποτ",
   "seats.clock": "Χρόνος που απομένει: {time}",
+  "seats.more": "Περισσότερα",
+  "seats.moreAbout": "Περισσότερα για {name}",
   "over.heading": "Τέλος παιχνιδιού",
   "over.standings": "Τελική κατάταξη",
   "over.place": "Θέση",

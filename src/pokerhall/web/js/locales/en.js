@@ -133,6 +133,8 @@ export default {
   "seats.left": "Left the table",
   "seats.leftBot": "Left the table; a bot plays",
   "seats.clock": "Time left: {time}",
+  "seats.more": "More",
+  "seats.moreAbout": "More about {name}",
   "over.heading": "Game over",
   "over.standings": "Final standings",
   "over.place": "Place",

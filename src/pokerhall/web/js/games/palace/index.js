@@ -242,12 +242,13 @@ function seatDetails(model, player, seat) {
     classes,
     badges,
     lines: [
-      labelled(t("pal.seat.stack"), h("span", { class: "amount" }, formatNumber(player.stack)), "seat-stack"),
+      labelled(t("pal.seat.stack"), h("span", { class: "amount with-chip-stack" }, formatNumber(player.stack)), "seat-stack"),
       player.put_in > 0 ? labelled(t("pal.seat.putIn"), h("span", { class: "amount" }, formatNumber(player.put_in)), "seat-bet") : null,
       player.banner ? labelled(t("pal.seat.banner"), cardList([player.banner]), "seat-banner") : null,
-      player.in_hand ? labelled(t("pal.seat.soldiers"), cardList(player.soldiers), "seat-soldiers") : null,
       palace ? labelled(t("pal.seat.palace"), palace, "seat-palace") : null,
     ],
+    // the soldiers on demand: the banner and the palace are what a glance at a seat asks for
+    details: [player.in_hand ? labelled(t("pal.seat.soldiers"), cardList(player.soldiers), "seat-soldiers") : null],
     state: stateWords(view, player, seat),
   };
 }
