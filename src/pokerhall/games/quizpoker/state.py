@@ -83,15 +83,22 @@ class QuizPoker(Match[HandMove]):
         return []
 
     def bot_briefing(self, seat: int) -> JSON | None:
-        """The card's true answer for a bot playing this hand, which the bot turns into its
-        own rough knowledge (`bots.knowledge`); never the hints, which it reads only once they
-        are out, and nothing about other seats. Only bots are briefed (`engine.bots`)."""
+        """The card's true answer for a bot playing this hand, and how well-known it is (the
+        question's `difficulty`), which the bot turns into its own rough knowledge
+        (`bots.knowledge`); never the hints, which it reads only once they are out, and
+        nothing about other seats. Only bots are briefed (`engine.bots`)."""
         self.check_seat(seat)
         hand = self.hand
         if not hand.ledger.playing[seat]:
             return None
         q = hand.question
-        question = {"id": q.id, "text": q.question, "unit": q.unit, "as_of": q.as_of.isoformat()}
+        question = {
+            "id": q.id,
+            "text": q.question,
+            "unit": q.unit,
+            "as_of": q.as_of.isoformat(),
+            "difficulty": q.difficulty,  # how well-known the answer is (bots.knowledge.KNOWN)
+        }
         return {"hand": hand.number, "question": question, "answer": show(q.answer)}
 
     def describe(self, event: Event) -> Message:
