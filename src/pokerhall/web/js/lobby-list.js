@@ -126,6 +126,7 @@ function card(table, onJoin) {
         ),
         players.length ? detail(t("lobby.players"), formatList(players)) : null,
         detail(t("lobby.clock"), clock),
+        detail(t("lobby.resultPause"), table.result_pause ? t("lobby.clockSeconds", { count: Math.round(table.result_pause) }) : t("lobby.noResultPause")),
         (gameModule(table.game)?.lobby?.details?.(table) ?? []).map(([term, value]) => detail(term, value)),
       ),
     ),

@@ -179,4 +179,10 @@ export default {
   "history.refreshed": { one: "Načtena {count} hra.", few: "Načteny {count} hry.", many: "Načteno {count} hry.", other: "Načteno {count} her." },
   "history.before": "Před první hrou",
   "history.empty": "Zatím se nehrála žádná hra.",
+  "det.result.betOn": { one: "{count} žeton na {name}", few: "{count} žetony na {name}", many: "{count} žetonu na {name}", other: "{count} žetonů na {name}" },
+  "det.result.bestHand": "nejlepší: {category}",
+  "det.result.total": "Hra",
+  "det.result.board": "Stůl",
+  "det.result.caption": "Hra {hand}: body každého hráče v každém kole sázek",
+  "det.result.pointsTo": { one: "Nejvíc bodů, {count}: {names}", few: "Nejvíc bodů, {count}: {names}", many: "Nejvíc bodů, {count}: {names}", other: "Nejvíc bodů, {count}: {names}" },
 };

@@ -179,4 +179,10 @@ export default {
   "history.refreshed": { one: "{count} Hand geladen.", other: "{count} Hände geladen." },
   "history.before": "Vor der ersten Hand",
   "history.empty": "Noch wurde keine Hand gespielt.",
+  "det.result.betOn": { one: "{count} Chip auf {name}", other: "{count} Chips auf {name}" },
+  "det.result.bestHand": "beste: {category}",
+  "det.result.total": "Hand",
+  "det.result.board": "Tisch",
+  "det.result.caption": "Hand {hand}: die Punkte jedes Spielers in jeder Setzrunde",
+  "det.result.pointsTo": { one: "Die meisten Punkte, {count}: {names}", other: "Die meisten Punkte, {count}: {names}" },
 };

@@ -179,4 +179,10 @@ export default {
   "history.refreshed": { one: "Φορτώθηκε {count} χέρι.", other: "Φορτώθηκαν {count} χέρια." },
   "history.before": "Πριν το πρώτο χέρι",
   "history.empty": "Δεν έχει παιχτεί ακόμη κανένα χέρι.",
+  "det.result.betOn": { one: "{count} μάρκα στον/στην {name}", other: "{count} μάρκες στον/στην {name}" },
+  "det.result.bestHand": "καλύτερο: {category}",
+  "det.result.total": "Γύρος",
+  "det.result.board": "Τραπέζι",
+  "det.result.caption": "Γύρος {hand}: οι πόντοι κάθε παίκτη σε κάθε γύρο πονταρίσματος",
+  "det.result.pointsTo": { one: "Οι περισσότεροι πόντοι, {count}: {names}", other: "Οι περισσότεροι πόντοι, {count}: {names}" },
 };

@@ -181,4 +181,10 @@ export default {
   "history.refreshed": { one: "{count} hand loaded.", other: "{count} hands loaded." },
   "history.before": "Before the first hand",
   "history.empty": "No hand has been played yet.",
+  "det.result.betOn": { one: "{count} chip on {name}", other: "{count} chips on {name}" },
+  "det.result.bestHand": "best: {category}",
+  "det.result.total": "Hand",
+  "det.result.board": "Board",
+  "det.result.caption": "Hand {hand}: each player's points in every betting round",
+  "det.result.pointsTo": { one: "Most points, {count}: {names}", other: "Most points, {count}: {names}" },
 };

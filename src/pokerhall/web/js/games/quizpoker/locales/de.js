@@ -89,7 +89,7 @@ export default {
   "question.blinds": "Blinds {small}/{big}",
   "question.orbit": "Durchgang {orbit}",
   "question.topic": "Thema: {topic}",
-  "question.unit": "Antwort in {unit}",
+  "question.unit": "Einheit der Antwort: {unit}",
   "question.asOf": "Stand: {date}",
   "question.hintLabel": "Hinweis {number}:",
   "question.notYet": "noch nicht aufgedeckt",

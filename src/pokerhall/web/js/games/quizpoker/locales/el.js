@@ -89,7 +89,7 @@ export default {
   "question.blinds": "Blinds {small}/{big}",
   "question.orbit": "Κύκλος {orbit}",
   "question.topic": "Θέμα: {topic}",
-  "question.unit": "Απάντηση σε {unit}",
+  "question.unit": "Μονάδα της απάντησης: {unit}",
   "question.asOf": "Στοιχεία έως {date}",
   "question.hintLabel": "Υπόδειξη {number}:",
   "question.notYet": "δεν έχει αποκαλυφθεί ακόμα",

@@ -172,4 +172,8 @@ export default {
   "history.refreshed": { one: "Načtena {count} partie.", few: "Načteny {count} partie.", many: "Načteno {count} partie.", other: "Načteno {count} partií." },
   "history.before": "Před první partií",
   "history.empty": "Zatím se nehrála žádná partie.",
+  "wp.result.notWord": "není ve slovníku",
+  "wp.result.points": { one: "{count} bod", few: "{count} body", many: "{count} bodu", other: "{count} bodů" },
+  "wp.result.bestLabel": "Nejlepší možné slovo:",
+  "wp.result.bestBy": { one: "{count} bod, z karet hráče {name}", few: "{count} body, z karet hráče {name}", many: "{count} bodu, z karet hráče {name}", other: "{count} bodů, z karet hráče {name}" },
 };

@@ -172,4 +172,8 @@ export default {
   "history.refreshed": { one: "{count} Partie geladen.", other: "{count} Partien geladen." },
   "history.before": "Vor der ersten Partie",
   "history.empty": "Noch wurde keine Partie gespielt.",
+  "wp.result.notWord": "nicht im Wörterbuch",
+  "wp.result.points": { one: "{count} Punkt", other: "{count} Punkte" },
+  "wp.result.bestLabel": "Bestes mögliches Wort:",
+  "wp.result.bestBy": { one: "{count} Punkt, aus den Karten von {name}", other: "{count} Punkte, aus den Karten von {name}" },
 };

@@ -172,4 +172,8 @@ export default {
   "history.refreshed": { one: "Φορτώθηκε {count} μοιρασιά.", other: "Φορτώθηκαν {count} μοιρασιές." },
   "history.before": "Πριν την πρώτη μοιρασιά",
   "history.empty": "Δεν έχει παιχτεί ακόμη καμία μοιρασιά.",
+  "wp.result.notWord": "δεν υπάρχει στο λεξικό",
+  "wp.result.points": { one: "{count} πόντος", other: "{count} πόντοι" },
+  "wp.result.bestLabel": "Η καλύτερη δυνατή λέξη:",
+  "wp.result.bestBy": { one: "{count} πόντος, από τα χαρτιά του/της {name}", other: "{count} πόντοι, από τα χαρτιά του/της {name}" },
 };

@@ -174,4 +174,8 @@ export default {
   "history.refreshed": { one: "{count} deal loaded.", other: "{count} deals loaded." },
   "history.before": "Before the first deal",
   "history.empty": "No deal has been played yet.",
+  "wp.result.notWord": "not in the dictionary",
+  "wp.result.points": { one: "{count} point", other: "{count} points" },
+  "wp.result.bestLabel": "Best possible word:",
+  "wp.result.bestBy": { one: "{count} point, from {name}'s cards", other: "{count} points, from {name}'s cards" },
 };
