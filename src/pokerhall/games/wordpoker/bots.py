@@ -61,7 +61,7 @@ its first two declarations is no longer believed."""
 SEARCHES = 4
 """Best-word searches per sample at most, however many opponents and exchanges: at a full
 table (four other hands, three exchanges) fewer deals are drawn, which keeps a move's CPU time
-in bounds (p99 < 50 ms is the target, bench/wordpoker_bots.py)."""
+in bounds (p99 < 50 ms is the target, bench/ladder.py)."""
 MORE_DRAWS = 2
 """At most this many times `SAMPLES` deals drawn when believed raises weigh some down."""
 
