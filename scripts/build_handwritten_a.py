@@ -276,7 +276,7 @@ def main() -> int:
     every = [q for topic in TOPICS if (CARDS / f"{topic}.txt").exists() for q in cards(topic)]
     for lang in LANGUAGES:
         chosen = [q for q in every if q.language == lang]
-        write_pack(chosen, PACK_DIR / f"handwritten-a.{lang}.jsonl")
+        write_pack(chosen, PACK_DIR / f"handwritten-a.{lang}.jsonl", explicit_difficulty=True)
     print(len(every) // len(LANGUAGES), "questions in each of", ", ".join(LANGUAGES))
     return 0
 
