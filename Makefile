@@ -6,8 +6,10 @@ STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 CHROMIUM := /usr/bin/chromium
 CZECH_DIC := /usr/share/hunspell/cs_CZ.dic
+# The JavaScript checkers (TypeScript, ESLint), pinned in package-lock.json; reinstalled when it changes.
+JS_STAMP := node_modules/.installed-js
 
-.PHONY: run play test lint typecheck unit bench soak questions browser lexicon clean
+.PHONY: run play test lint typecheck unit bench soak questions browser lexicon js clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,9 +44,23 @@ lexicon:
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq hunspell-cs hunspell; \
 		else echo "Slovní poker's lexicon tests need the Czech dictionary: sudo apt-get install -y hunspell-cs hunspell"; fi; }
 
-lint: $(STAMP)
+# The browser modules are plain ES modules (no build step): tsc only type-checks them (checkJs,
+# JSDoc types) and ESLint looks for mistakes. Node.js and npm come from Debian when missing.
+js: $(JS_STAMP)
+
+$(JS_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs npm; \
+		else echo "the JavaScript checks need Node.js and npm: sudo apt-get install -y nodejs npm"; exit 1; fi; }
+	@echo "installing the JavaScript checkers pinned in package-lock.json (npm ci)"
+	npm ci --no-audit --no-fund
+	touch $@
+
+lint: $(STAMP) $(JS_STAMP)
 	$(BIN)/ruff check src tests scripts bench
 	$(BIN)/ruff format --check src tests scripts bench
+	npx --no-install tsc -p tsconfig.json
+	npx --no-install eslint src/pokerhall/web/js
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -79,4 +95,4 @@ questions: $(STAMP)
 	$(BIN)/python scripts/build_estimates.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis
