@@ -1,3 +1,4 @@
+// @ts-check
 /* The ARIA live regions: #live-region (polite) reads each event in words as it happens;
    #live-alert (assertive) interrupts for what needs the player now (your turn, time running
    out). Polite messages are appended as separate paragraphs so a burst of events is read in

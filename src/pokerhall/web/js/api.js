@@ -1,3 +1,4 @@
+// @ts-check
 /* The HTTP lobby API (see src/pokerhall/server/lobby.py). Every call returns the parsed JSON
    or throws an ApiError whose `detail` is the server's reason, written for people (in English),
    and whose `code` and `params` name the reason so the page can say it in the reader's
@@ -40,7 +41,9 @@ function detailText(data) {
   return null;
 }
 
+/** @param {string} method @param {string} path @param {{body?: unknown, token?: string | null}} [options] */
 async function request(method, path, { body, token } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,3 +1,4 @@
+// @ts-check
 /* A playing card drawn as a card: the one place every game (and the history page) gets its
    card faces and backs from. The look is css/cards.css (link it on any page that draws cards).
 
@@ -49,6 +50,10 @@ function classList(base, extra) {
   return [...base, ...extra].filter(Boolean).join(" ");
 }
 
+/**
+ * @param {unknown} text
+ * @param {{words?: string, tag?: string, classes?: string[], title?: string | null}} [options]
+ */
 export function playingCard(text, { words, tag = "span", classes = [], title = null } = {}) {
   const card = cardParts(text);
   if (!card) return h(tag, { class: classList(["pc", "pc-plain"], classes), title }, String(text ?? ""));

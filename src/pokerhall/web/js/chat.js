@@ -1,3 +1,4 @@
+// @ts-check
 /* The table chat, game-neutral: the log of short messages and quick reactions, the form
    that writes one, the player's mutes, "read chat aloud", and for the table's host the switch
    that shows the spectators' chat to the players (the model is the server's: players write to
@@ -10,7 +11,7 @@
    player decides. Mutes are per seat and remembered per table (storage.js). */
 
 import { Announcer } from "./announcer.js";
-import { byId, fill, h, show, srOnly } from "./dom.js";
+import { byId, fill, h, show, srOnly, detailsById, inputById } from "./dom.js";
 import { t } from "./i18n.js";
 import { chatMutes, preference, savedName, setChatMutes, setPreference } from "./storage.js";
 
@@ -42,19 +43,20 @@ export class TableChat {
   }
 
   bind() {
-    const aloud = byId("chat-aloud");
+    const aloud = inputById("chat-aloud");
     aloud.checked = preference("chatAloud", true);
     aloud.addEventListener("change", () => setPreference("chatAloud", aloud.checked));
-    const details = byId("chat-details");
+    const details = detailsById("chat-details");
     details.open = preference("chatOpen", true);
     details.addEventListener("toggle", () => setPreference("chatOpen", details.open));
     byId("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.sendText();
     });
-    byId("chat-spectators-shown").addEventListener("change", (event) => {
-      if (!this.send({ type: "chat_settings", spectators_shown: event.target.checked })) {
-        event.target.checked = this.spectatorsShown;
+    const spectatorsShown = inputById("chat-spectators-shown");
+    spectatorsShown.addEventListener("change", () => {
+      if (!this.send({ type: "chat_settings", spectators_shown: spectatorsShown.checked })) {
+        spectatorsShown.checked = this.spectatorsShown;
         this.error(t("chat.offline"));
       }
     });
@@ -76,7 +78,7 @@ export class TableChat {
     if (this.messages.length > KEEP) this.messages.shift();
     if (this.isMine(message)) {
       this.pending = "";
-    } else if (!this.isMuted(message) && byId("chat-aloud").checked) {
+    } else if (!this.isMuted(message) && inputById("chat-aloud").checked) {
       this.announcer.say(t("chat.said", { author: this.author(message), text: this.words(message) }));
     }
     this.renderLog();
@@ -84,7 +86,7 @@ export class TableChat {
 
   /** The server refused what we sent: say why, and give back the text that was not taken. */
   refused(code, params = {}) {
-    const input = byId("chat-input");
+    const input = inputById("chat-input");
     if (this.pending && !input.value) input.value = this.pending;
     this.pending = "";
     const key = `wsError.${code}`;
@@ -94,7 +96,7 @@ export class TableChat {
   // --- the form ---
 
   sendText() {
-    const input = byId("chat-input");
+    const input = inputById("chat-input");
     const text = input.value.trim();
     if (!text) {
       this.error(t("wsError.chat_empty"));
@@ -130,8 +132,8 @@ export class TableChat {
 
   /** Alt+Shift+E: open the chat and go to its input. */
   focus() {
-    byId("chat-details").open = true;
-    byId("chat-input").focus();
+    detailsById("chat-details").open = true;
+    inputById("chat-input").focus();
   }
 
   // --- words ---
@@ -165,7 +167,7 @@ export class TableChat {
     this.renderMutes(true);
     const hostHere = this.model.seat !== null && this.model.seat === this.host;
     show(byId("chat-host"), hostHere);
-    byId("chat-spectators-shown").checked = this.spectatorsShown;
+    inputById("chat-spectators-shown").checked = this.spectatorsShown;
     const watching = this.model.seat === null;
     const note = watching
       ? this.spectatorsShown

@@ -1,3 +1,4 @@
+// @ts-check
 /* Turn clock display: seconds left as m:ss, and the moments worth a warning. */
 
 import { t } from "./i18n.js";

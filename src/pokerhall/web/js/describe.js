@@ -1,3 +1,4 @@
+// @ts-check
 /* One readable sentence per event, in the interface language: the event log, the showdown's
    awards and the screen-reader announcements all use it. The game describes each event once
    (the server sends it as event.message, see engine/messages.py); here it is rendered from the

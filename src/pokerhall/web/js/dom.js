@@ -1,3 +1,4 @@
+// @ts-check
 /* Small DOM helpers, so the renderers read as a description of the page rather than as
    createElement calls. Text is always set as text (never parsed as HTML), so names and
    questions that contain "<" can never inject markup. */
@@ -50,3 +51,24 @@ export function fill(el, ...children) {
 export function show(el, visible) {
   el.hidden = !visible;
 }
+
+/* Typed look-ups for the form controls the pages declare (the markup says which kind each id
+   is; these only tell the type checker, exactly as byId finds the element). */
+
+/** @param {string} id @returns {HTMLInputElement} */
+export const inputById = (id) => /** @type {HTMLInputElement} */ (byId(id));
+
+/** @param {string} id @returns {HTMLSelectElement} */
+export const selectById = (id) => /** @type {HTMLSelectElement} */ (byId(id));
+
+/** @param {string} id @returns {HTMLButtonElement} */
+export const buttonById = (id) => /** @type {HTMLButtonElement} */ (byId(id));
+
+/** @param {string} id @returns {HTMLAnchorElement} */
+export const linkById = (id) => /** @type {HTMLAnchorElement} */ (byId(id));
+
+/** @param {string} id @returns {HTMLDetailsElement} */
+export const detailsById = (id) => /** @type {HTMLDetailsElement} */ (byId(id));
+
+/** @param {string} id @returns {HTMLDialogElement} */
+export const dialogById = (id) => /** @type {HTMLDialogElement} */ (byId(id));

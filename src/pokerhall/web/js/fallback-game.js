@@ -1,3 +1,4 @@
+// @ts-check
 /* The panel for a game without a web module of its own: built from the one prompt shape
    (engine/prompts.py): `moves` [{type, params: {name: {kind: int|decimal|text|choice|subset,
    ...}}, ...display}] and `default`. One form per move: a labelled control per parameter and a

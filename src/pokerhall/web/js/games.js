@@ -1,3 +1,4 @@
+// @ts-check
 /* Game modules: web/js/games/<name>/index.js, loaded by the table's game name (and by the
    lobby for labels). A module's strings join the translations and its stylesheets are linked
    once. A game without a module of its own gets the generic fallback panel. */
@@ -11,7 +12,10 @@ async function load(name) {
   let module;
   try {
     module = (await import(`./games/${name}/index.js`)).default;
-  } catch {
+  } catch (error) {
+    // A game without a module of its own is expected; anything else (a syntax error, a failed
+    // request) is still shown the fallback panel, but reported rather than swallowed.
+    console.error(`game module ${name} could not be loaded; using the generic panel`, error);
     return fallbackGame;
   }
   if (module.strings) await addStrings(module.strings, name);

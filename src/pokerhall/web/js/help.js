@@ -1,3 +1,4 @@
+// @ts-check
 /* The help page, help.html?game=<name>: one game's rules written for players, in the
    interface language, and the keyboard shortcuts of its table. The words are the game's:
    its web module's `help(code)` gives an HTML fragment per language (see "Game modules" in
@@ -6,7 +7,7 @@
    the replay page's keys (replay.html) are listed under them for every game. */
 
 import { api } from "./api.js";
-import { byId, fill, h, show } from "./dom.js";
+import { byId, fill, h, show, selectById } from "./dom.js";
 import { fallbackGame, loadGame } from "./games.js";
 import { bindLanguageSelect, currentLanguage, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
 import { REPLAY_SHORTCUTS, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
@@ -105,7 +106,7 @@ async function render() {
 
 async function main() {
   await initI18n();
-  bindLanguageSelect(byId("lang-select"));
+  bindLanguageSelect(selectById("lang-select"));
   try {
     games = await api.games();
     const loaded = await Promise.all(games.map((g) => loadGame(g.name, { known: g.web_module })));

@@ -1,3 +1,4 @@
+// @ts-check
 /* The hand history page, history.html?id=<table>: every round of the table as this browser's
    seat saw it (its seat token, if it holds one; else as spectators), from
    GET /api/tables/{id}/history?round=N (server/history.py), one round per request (a long game
@@ -11,7 +12,7 @@
 import { api, ApiError, errorText } from "./api.js";
 import { describeLogLine, loadEventTexts, useGameModule } from "./describe.js";
 import { loadGame } from "./games.js";
-import { byId, fill, h, show } from "./dom.js";
+import { byId, fill, h, show, buttonById, linkById, selectById } from "./dom.js";
 import { bindLanguageSelect, formatList, initI18n, onLanguageChange, t } from "./i18n.js";
 import { replayUrl, tableUrl } from "./lobby-list.js";
 import { seatAt } from "./storage.js";
@@ -79,10 +80,10 @@ function renderRound() {
   // A finished round can be watched again on the felt (replay.html); a running one cannot yet.
   const watchable = listed.finished && listed.round > 0;
   show(byId("round-watch-line"), watchable);
-  byId("round-watch").href = watchable ? replayUrl(tableId, listed.round) : "#";
-  byId("round-watch").setAttribute("aria-label", t("replay.watchRound", { round: roundTitle(listed) }));
-  byId("prev-round").disabled = current() === 0;
-  byId("next-round").disabled = current() === history.rounds.length - 1;
+  linkById("round-watch").href = watchable ? replayUrl(tableId, listed.round) : "#";
+  linkById("round-watch").setAttribute("aria-label", t("replay.watchRound", { round: roundTitle(listed) }));
+  buttonById("prev-round").disabled = current() === 0;
+  buttonById("next-round").disabled = current() === history.rounds.length - 1;
   byId("main").dataset.rendered = `${listed.round}`;
 }
 
@@ -95,7 +96,7 @@ function renderResult() {
 }
 
 function renderDownload() {
-  const link = byId("download-record");
+  const link = linkById("download-record");
   if (history.over) {
     link.href = `/api/tables/${encodeURIComponent(tableId)}/record`;
     link.download = `pokerhall-${tableId}-record.json`;
@@ -107,7 +108,7 @@ function renderDownload() {
     link.textContent = t("history.downloadEvents");
     byId("download-hint").textContent = t("history.downloadEventsHint");
   }
-  show(byId("history-refresh"), !history.over);
+  show(buttonById("history-refresh"), !history.over);
 }
 
 function renderAll() {
@@ -151,12 +152,12 @@ async function load(round = null) {
 
 async function main() {
   await initI18n();
-  bindLanguageSelect(byId("lang-select"));
+  bindLanguageSelect(selectById("lang-select"));
   if (!tableId) {
     byId("history-error").textContent = t("table.noId");
     return;
   }
-  byId("table-link").href = tableUrl(tableId);
+  linkById("table-link").href = tableUrl(tableId);
   try {
     const info = await api.table(tableId);
     tableName = info.name;
@@ -168,9 +169,9 @@ async function main() {
     byId("history-error").textContent = error instanceof ApiError && error.status === 404 ? t("table.notFound") : errorText(error);
     return;
   }
-  byId("prev-round").addEventListener("click", () => choose(current() - 1, { focus: true }));
-  byId("next-round").addEventListener("click", () => choose(current() + 1, { focus: true }));
-  byId("history-refresh").addEventListener("click", async () => {
+  buttonById("prev-round").addEventListener("click", () => choose(current() - 1, { focus: true }));
+  buttonById("next-round").addEventListener("click", () => choose(current() + 1, { focus: true }));
+  buttonById("history-refresh").addEventListener("click", async () => {
     try {
       await load();
       renderAll();

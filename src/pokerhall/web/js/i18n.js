@@ -1,3 +1,4 @@
+// @ts-check
 /* Translations of every UI string: one module per language in ./locales (en, de, cs, el).
    t("key", {params}) fills {placeholders}; a message may be an object of plural forms
    ({one, few, many, other}) picked by Intl.PluralRules from params.count. Static text in the
@@ -141,11 +142,12 @@ export function languageName(code) {
   }
 }
 
+/** @param {ParentNode} [root] */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) {
     el.textContent = t(el.dataset.i18n);
   }
-  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-attr]"))) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":").map((s) => s.trim());
       if (attr && key) el.setAttribute(attr, t(key));

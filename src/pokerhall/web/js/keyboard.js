@@ -1,3 +1,4 @@
+// @ts-check
 /* Keyboard shortcuts for the table: Alt+Shift+letter. Screen readers use single letters
    (browse mode) and Insert/CapsLock combinations, and browsers use Ctrl/Cmd, so Alt+Shift
    stays clear of both. Keys are matched by physical position (event.code), so they work the

@@ -1,10 +1,11 @@
+// @ts-check
 /* The league page: without ?id= the list of leagues; with it one league's overall table (live
    over /ws/leagues/{id}), the latest session's sign-up and drawing (its tables and seed), and
    the account form that signs up and takes the seat the drawing gave. Knows no game: titles and
    score units come from the API. */
 
 import { api } from "./api.js";
-import { byId, h } from "./dom.js";
+import { byId, h, buttonById, inputById, selectById } from "./dom.js";
 import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 import { errorText } from "./lobby-form.js";
 import { tableUrl } from "./lobby-list.js";
@@ -67,10 +68,10 @@ function renderStandings() {
 
 function renderSession() {
   const session = latestSession();
-  const signUp = byId("sign-up");
+  const signUp = buttonById("sign-up");
   byId("session").hidden = session === null;
   signUp.hidden = !session || session.status !== "signup";
-  byId("take-seat").hidden = !session || session.status !== "drawn";
+  buttonById("take-seat").hidden = !session || session.status !== "drawn";
   if (!session) {
     byId("league-notice").textContent = t("league.noSession");
     return;
@@ -111,7 +112,7 @@ function renderSession() {
 
 /** The organiser's excuse toggles of a table still to be played (with their token typed). */
 function excuseButtons(table) {
-  const token = byId("organiser-token").value.trim();
+  const token = inputById("organiser-token").value.trim();
   if (!token || table.status === "finished") return null;
   const excused = table.excused ?? [];
   return h(
@@ -164,8 +165,8 @@ function render() {
 }
 
 function account() {
-  const name = byId("account-name");
-  const secret = byId("account-secret");
+  const name = inputById("account-name");
+  const secret = inputById("account-secret");
   const error = byId("account-error");
   for (const input of [name, secret]) input.removeAttribute("aria-invalid");
   if (!name.value.trim()) {
@@ -231,7 +232,7 @@ function watch() {
 
 async function main() {
   await initI18n();
-  bindLanguageSelect(byId("lang-select"));
+  bindLanguageSelect(selectById("lang-select"));
   try {
     titles = Object.fromEntries((await api.games()).map((game) => [game.name, game.title]));
     if (!leagueId) {
@@ -245,14 +246,15 @@ async function main() {
     byId("league-notice").textContent = error.status === 404 ? t("league.notFound") : errorText(error);
     return;
   }
-  byId("account-name").value = savedName();
+  inputById("account-name").value = savedName();
   byId("account-form").addEventListener("submit", (event) => {
     event.preventDefault();
     act("signup");
   });
-  byId("organiser-token").addEventListener("input", () => renderSession());
+  inputById("organiser-token").addEventListener("input", () => renderSession());
   for (const id of ["take-seat", "register"]) {
-    byId(id).addEventListener("click", (event) => act(event.currentTarget.dataset.action));
+    const button = byId(id);
+    button.addEventListener("click", () => act(button.dataset.action));
   }
   onLanguageChange(render);
   render();

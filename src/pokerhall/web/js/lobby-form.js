@@ -1,3 +1,4 @@
+// @ts-check
 /* The "create a table" form, rendered from the games' option specs (GET /api/games, one
    GameInfo.to_json() per game): a game and ruleset select, the generic table settings (seats,
    bots, bot kind, bot delay, turn clock, bot takeover) and one field per option of the game
@@ -7,7 +8,7 @@
    the spec before sending; the server's reason for a refusal is shown as it is. */
 
 import { api, ApiError, errorText } from "./api.js";
-import { byId, fill, h } from "./dom.js";
+import { byId, fill, h, buttonById, detailsById, inputById, linkById, selectById } from "./dom.js";
 import { formatNumber, hasString, onLanguageChange, t } from "./i18n.js";
 import { gameModule, rulesetName, tableUrl } from "./lobby-list.js";
 import { rememberCreated, rememberSeat, saveName, savedName } from "./storage.js";
@@ -40,12 +41,12 @@ export class CreateTableForm {
     this.el = (id) => byId(id);
     this.values = {};
     this.fillGames();
-    this.el("create-player-name").value = savedName();
-    this.el("game").addEventListener("change", () => this.gameChanged());
-    this.el("ruleset").addEventListener("change", () => this.applyDefaults());
-    this.el("seats").addEventListener("change", () => this.limitBots());
-    this.el("turn-clock-on").addEventListener("change", () => this.syncClock());
-    this.el("create-sit").addEventListener("change", () => this.syncSit());
+    inputById("create-player-name").value = savedName();
+    selectById("game").addEventListener("change", () => this.gameChanged());
+    selectById("ruleset").addEventListener("change", () => this.applyDefaults());
+    inputById("seats").addEventListener("change", () => this.limitBots());
+    inputById("turn-clock-on").addEventListener("change", () => this.syncClock());
+    inputById("create-sit").addEventListener("change", () => this.syncSit());
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submit();
@@ -57,28 +58,28 @@ export class CreateTableForm {
   }
 
   game() {
-    return this.games.find((g) => g.name === this.el("game").value) || this.games[0];
+    return this.games.find((g) => g.name === selectById("game").value) || this.games[0];
   }
 
   ruleset() {
     const game = this.game();
-    return game.rulesets.find((r) => r.name === this.el("ruleset").value) || game.rulesets[0];
+    return game.rulesets.find((r) => r.name === selectById("ruleset").value) || game.rulesets[0];
   }
 
   fillGames() {
-    const select = this.el("game");
+    const select = selectById("game");
     const chosen = select.value;
     select.replaceChildren(...this.games.map((g) => new Option(hasString(`game.${g.name}`) ? t(`game.${g.name}`) : g.title, g.name)));
     if (chosen) select.value = chosen;
   }
 
   fillRulesets() {
-    const select = this.el("ruleset");
+    const select = selectById("ruleset");
     const chosen = select.value;
     const game = this.game();
     select.replaceChildren(...game.rulesets.map((r) => new Option(rulesetName(game.name, r.name), r.name)));
     select.value = game.rulesets.some((r) => r.name === chosen) ? chosen : game.rulesets[0].name;
-    const kinds = this.el("bot-kind");
+    const kinds = selectById("bot-kind");
     const kind = kinds.value;
     // Kinds that play at a level come first, weakest first; the game's strings name the level.
     const levels = game.bot_levels || {};
@@ -93,7 +94,7 @@ export class CreateTableForm {
     this.renderOptions();
     this.applyDefaults();
     this.syncTakeover();
-    this.el("result-pause").value = String(this.game().result_pause ?? 0); // the game's default
+    inputById("result-pause").value = String(this.game().result_pause ?? 0); // the game's default
     this.describePause();
   }
 
@@ -112,7 +113,7 @@ export class CreateTableForm {
     const allowed = this.takeoverAllowed();
     this.el("bot-takeover-field").hidden = !allowed;
     this.el("leave-resigns").hidden = allowed;
-    this.el("bot-takeover").checked = allowed;
+    inputById("bot-takeover").checked = allowed;
   }
 
   relabel() {
@@ -128,14 +129,14 @@ export class CreateTableForm {
     const game = this.game();
     const ruleset = this.ruleset();
     this.el("game-hint").textContent = hasString(`game.${game.name}.about`) ? t(`game.${game.name}.about`) : game.summary;
-    const help = this.el("game-help");
+    const help = linkById("game-help");
     help.href = `help.html?game=${encodeURIComponent(game.name)}`;
     help.textContent = t("help.forGame", { game: hasString(`game.${game.name}`) ? t(`game.${game.name}`) : game.title });
     const about = `ruleset.${ruleset.name}.about`;
     this.el("ruleset-hint").textContent = hasString(about)
       ? t(about, { min: ruleset.min_players, max: ruleset.max_players })
       : ruleset.summary;
-    this.el("table-name").placeholder = t("create.defaultName", { ruleset: rulesetName(game.name, ruleset.name) });
+    inputById("table-name").placeholder = t("create.defaultName", { ruleset: rulesetName(game.name, ruleset.name) });
     // What the clock does is the game's default move: the game's words, else the shell's.
     this.el("turn-clock-hint").textContent = t("create.turnClockHint", {}, game.name);
     this.describePause();
@@ -191,7 +192,7 @@ export class CreateTableForm {
     fill(this.el("basic-options"), options.filter((o) => !o.advanced).map((o) => this.field(o)));
     const advanced = options.filter((o) => o.advanced);
     fill(this.el("advanced-game-options"), advanced.map((o) => this.field(o)));
-    this.el("advanced-options").hidden = advanced.length === 0;
+    detailsById("advanced-options").hidden = advanced.length === 0;
   }
 
   defaultOf(spec) {
@@ -200,16 +201,16 @@ export class CreateTableForm {
   }
 
   setValue(spec, value) {
-    const input = this.el(optionId(spec.name));
+    const input = /** @type {HTMLInputElement} */ (this.el(optionId(spec.name))); // a <select> for choice_list
     if (spec.kind === "bool") input.checked = Boolean(value);
     else if (spec.kind === "int_list") input.value = (value || []).join(", ");
-    else if (spec.kind === "choice_list") for (const o of input.options) o.selected = (value || []).includes(o.value);
+    else if (spec.kind === "choice_list") for (const o of /** @type {HTMLSelectElement} */ (/** @type {unknown} */ (input)).options) o.selected = (value || []).includes(o.value);
     else input.value = value ?? "";
   }
 
   readValues() {
     for (const spec of this.game().options) {
-      const input = this.el(optionId(spec.name));
+      const input = /** @type {HTMLInputElement} */ (this.el(optionId(spec.name))); // a <select> for choice_list
       if (!input) continue;
       if (spec.kind === "choice_list") this.values[spec.name] = selectedValues(input);
       else this.values[spec.name] = spec.kind === "bool" ? input.checked : input.value;
@@ -218,7 +219,7 @@ export class CreateTableForm {
 
   writeValues() {
     for (const spec of this.game().options) {
-      const input = this.el(optionId(spec.name));
+      const input = /** @type {HTMLInputElement} */ (this.el(optionId(spec.name))); // a <select> for choice_list
       if (!input || !(spec.name in this.values)) continue;
       if (spec.kind === "bool") input.checked = this.values[spec.name];
       else if (spec.kind === "choice_list") this.setValue(spec, this.values[spec.name]);
@@ -229,32 +230,32 @@ export class CreateTableForm {
   applyDefaults() {
     const ruleset = this.ruleset();
     for (const spec of this.game().options) this.setValue(spec, this.defaultOf(spec));
-    const seats = this.el("seats");
+    const seats = inputById("seats");
     seats.min = ruleset.min_players;
     seats.max = ruleset.max_players;
-    seats.value = Math.min(Math.max(Number(seats.value) || 4, ruleset.min_players), ruleset.max_players);
+    seats.value = String(Math.min(Math.max(Number(seats.value) || 4, ruleset.min_players), ruleset.max_players));
     this.limitBots();
     this.describe();
   }
 
   limitBots() {
-    const seats = Number(this.el("seats").value) || 2;
-    const bots = this.el("bots");
-    bots.max = Math.max(0, seats - 1); // at least one seat for a person, or nobody could start it
-    if (Number(bots.value) > seats - 1) bots.value = seats - 1;
+    const seats = Number(inputById("seats").value) || 2;
+    const bots = inputById("bots");
+    bots.max = String(Math.max(0, seats - 1)); // at least one seat for a person, or nobody could start it
+    if (Number(bots.value) > seats - 1) bots.value = String(seats - 1);
   }
 
   syncClock() {
-    this.el("turn-clock").disabled = !this.el("turn-clock-on").checked;
+    inputById("turn-clock").disabled = !inputById("turn-clock-on").checked;
   }
 
   syncSit() {
-    this.el("create-player-name").disabled = !this.el("create-sit").checked;
+    inputById("create-player-name").disabled = !inputById("create-sit").checked;
   }
 
   /** One option's value from its field: [value, problem or null]. */
   optionValue(spec) {
-    const input = this.el(optionId(spec.name));
+    const input = /** @type {HTMLInputElement} */ (this.el(optionId(spec.name))); // a <select> for choice_list
     const label = optionLabel(spec, this.game().name);
     const range = { label, min: bound(spec.min), max: bound(spec.max) };
     if (spec.kind === "bool") return [input.checked, null];
@@ -284,7 +285,7 @@ export class CreateTableForm {
   problems() {
     const ruleset = this.ruleset();
     const out = [];
-    const int = (id) => Number(this.el(id).value);
+    const int = (id) => Number(inputById(id).value);
     const seats = int("seats");
     if (!Number.isInteger(seats) || seats < ruleset.min_players || seats > ruleset.max_players) {
       out.push(["seats", t("create.errSeats", { min: ruleset.min_players, max: ruleset.max_players })]);
@@ -297,15 +298,15 @@ export class CreateTableForm {
       const [, problem] = this.optionValue(spec);
       if (problem) out.push([optionId(spec.name), problem]);
     }
-    if (this.el("turn-clock-on").checked) {
+    if (inputById("turn-clock-on").checked) {
       const clock = int("turn-clock");
       if (!(clock >= 1 && clock <= 3600)) out.push(["turn-clock", t("create.errClock")]);
     }
     const delay = int("bot-delay");
     if (!(delay >= 0 && delay <= 10)) out.push(["bot-delay", t("create.errDelay")]);
-    const pause = this.el("result-pause").value.trim() === "" ? NaN : int("result-pause");
+    const pause = inputById("result-pause").value.trim() === "" ? NaN : int("result-pause");
     if (!(pause >= 0 && pause <= 60)) out.push(["result-pause", t("create.errResultPause")]);
-    if (this.el("create-sit").checked && !this.el("create-player-name").value.trim()) {
+    if (inputById("create-sit").checked && !inputById("create-player-name").value.trim()) {
       out.push(["create-player-name", t("join.errName")]);
     }
     return out;
@@ -319,19 +320,19 @@ export class CreateTableForm {
       const [value] = this.optionValue(spec);
       if (JSON.stringify(value) !== JSON.stringify(this.defaultOf(spec))) options[spec.name] = value;
     }
-    const name = this.el("table-name").value.trim() || this.el("table-name").placeholder;
+    const name = inputById("table-name").value.trim() || inputById("table-name").placeholder;
     return {
       game: game.name,
       name,
       options,
-      seats: Number(this.el("seats").value),
-      bots: Number(this.el("bots").value),
-      bot_kind: this.el("bot-kind").value,
-      turn_clock: this.el("turn-clock-on").checked ? Number(this.el("turn-clock").value) : null,
-      bot_delay: Number(this.el("bot-delay").value),
-      result_pause: Number(this.el("result-pause").value),
-      bot_takeover: this.takeoverAllowed() && this.el("bot-takeover").checked,
-      private: this.el("create-private").checked,
+      seats: Number(inputById("seats").value),
+      bots: Number(inputById("bots").value),
+      bot_kind: selectById("bot-kind").value,
+      turn_clock: inputById("turn-clock-on").checked ? Number(inputById("turn-clock").value) : null,
+      bot_delay: Number(inputById("bot-delay").value),
+      result_pause: Number(inputById("result-pause").value),
+      bot_takeover: this.takeoverAllowed() && inputById("bot-takeover").checked,
+      private: inputById("create-private").checked,
     };
   }
 
@@ -342,20 +343,20 @@ export class CreateTableForm {
     if (problems.length) {
       for (const [id] of problems) this.el(id).setAttribute("aria-invalid", "true");
       if (problems.some(([id]) => this.el("advanced-game-options").contains(this.el(id)))) {
-        this.el("advanced-options").open = true;
+        detailsById("advanced-options").open = true;
       }
       error.textContent = problems.map(([, message]) => message).join(" ");
       this.el(problems[0][0]).focus();
       return;
     }
     error.textContent = "";
-    const button = this.el("create-submit");
+    const button = buttonById("create-submit");
     button.disabled = true;
     try {
       const table = await api.createTable(this.body());
       const code = table.join_code;
-      if (this.el("create-sit").checked) {
-        const name = this.el("create-player-name").value.trim();
+      if (inputById("create-sit").checked) {
+        const name = inputById("create-player-name").value.trim();
         saveName(name);
         // The creator token makes this seat the creator's (server/creator.py).
         const seat = await api.join(table.id, name, { code, creator: table.creator_token });

@@ -1,3 +1,4 @@
+// @ts-check
 /* The lobby's two lists of tables: open tables (join or watch) and games in progress (watch).
    Each table is a card with a heading and a description list; the buttons carry stable
    data-testids (join-<id>, resume-<id>, watch-<id>). */
@@ -190,13 +191,13 @@ export function renderFinished(tables) {
 
 /** Re-render both lists; keeps keyboard focus on the same button when it still exists. */
 export function renderTableLists(tables, { onJoin }) {
-  const focused = document.activeElement?.dataset?.testid;
+  const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.testid;
   const open = tables.filter((x) => x.status === "open");
   const running = tables.filter((x) => x.status === "running");
   fill(document.getElementById("open-tables"), open.map((x) => card(x, onJoin)));
   fill(document.getElementById("running-tables"), running.map((x) => card(x, onJoin)));
   document.getElementById("open-empty").hidden = open.length > 0;
   document.getElementById("running-empty").hidden = running.length > 0;
-  if (focused) document.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
+  if (focused) /** @type {HTMLElement | null} */ (document.querySelector(`[data-testid="${CSS.escape(focused)}"]`))?.focus();
   return { open: open.length, running: running.length };
 }

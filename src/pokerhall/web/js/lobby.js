@@ -1,9 +1,10 @@
+// @ts-check
 /* The lobby page: tables to join or watch, the create form and the join dialog. The list is
    pushed by the server over /ws/lobby whenever it changes (no polling); the Refresh button
    still asks for it over HTTP. */
 
 import { api } from "./api.js";
-import { byId } from "./dom.js";
+import { byId, buttonById, dialogById, inputById, selectById } from "./dom.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { CreateTableForm, errorText } from "./lobby-form.js";
 import { loadGame } from "./games.js";
@@ -58,7 +59,7 @@ function showFinished(list) {
 function watch() {
   watchFeed("/ws/lobby", "tables", {
     onMessage(message) {
-      if (byId("auto-refresh").checked) {
+      if (inputById("auto-refresh").checked) {
         show(message.tables);
         showFinished(message.finished ?? []);
       } else held = message;
@@ -74,18 +75,18 @@ function openJoin(table, code = null) {
   const pack = table.uploaded_pack ? ` ${t("table.uploadedPack", { pack: table.uploaded_pack })}` : "";
   byId("join-details").textContent = seats + pack; // told before anyone sits down
   byId("join-error").textContent = "";
-  const name = byId("player-name");
+  const name = inputById("player-name");
   name.value = savedName();
   name.removeAttribute("aria-invalid");
-  byId("join-submit").disabled = false;
-  byId("join-dialog").showModal();
+  buttonById("join-submit").disabled = false;
+  dialogById("join-dialog").showModal();
   name.focus();
   name.select();
 }
 
 async function submitJoin(event) {
   event.preventDefault();
-  const input = byId("player-name");
+  const input = inputById("player-name");
   const error = byId("join-error");
   const name = input.value.trim();
   if (!name) {
@@ -94,7 +95,7 @@ async function submitJoin(event) {
     input.focus();
     return;
   }
-  const button = byId("join-submit");
+  const button = buttonById("join-submit");
   button.disabled = true;
   try {
     const seat = await api.join(joining.id, name, { code: joining.code });
@@ -111,7 +112,7 @@ async function submitJoin(event) {
 /** A private table by its code: found, then joined through the same dialog. */
 async function findByCode(event) {
   event.preventDefault();
-  const input = byId("join-code");
+  const input = inputById("join-code");
   const error = byId("code-error");
   const code = input.value.toUpperCase().replace(/[^0-9A-Z]/g, ""); // as the server reads it
   error.textContent = "";
@@ -132,8 +133,9 @@ async function findByCode(event) {
 }
 
 function followAutoRefresh() {
-  byId("auto-refresh").addEventListener("change", (event) => {
-    if (event.target.checked && held) {
+  const autoRefresh = inputById("auto-refresh");
+  autoRefresh.addEventListener("change", () => {
+    if (autoRefresh.checked && held) {
       show(held.tables);
       showFinished(held.finished ?? []);
     }
@@ -143,14 +145,14 @@ function followAutoRefresh() {
 
 async function main() {
   await initI18n();
-  bindLanguageSelect(byId("lang-select"));
-  byId("refresh-tables").addEventListener("click", () => refresh({ manual: true }));
+  bindLanguageSelect(selectById("lang-select"));
+  buttonById("refresh-tables").addEventListener("click", () => refresh({ manual: true }));
   byId("join-form").addEventListener("submit", submitJoin);
   byId("code-form").addEventListener("submit", findByCode);
-  byId("join-cancel").addEventListener("click", () => byId("join-dialog").close());
-  byId("join-dialog").addEventListener("close", () => {
-    if (joining?.code) byId("join-code").focus();
-    else if (joining) document.querySelector(`[data-testid="join-${CSS.escape(joining.id)}"]`)?.focus();
+  buttonById("join-cancel").addEventListener("click", () => dialogById("join-dialog").close());
+  dialogById("join-dialog").addEventListener("close", () => {
+    if (joining?.code) inputById("join-code").focus();
+    else if (joining) /** @type {HTMLElement | null} */ (document.querySelector(`[data-testid="join-${CSS.escape(joining.id)}"]`))?.focus();
   });
   try {
     const games = await api.games();

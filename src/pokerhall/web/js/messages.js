@@ -1,3 +1,4 @@
+// @ts-check
 /* Game messages (docs/protocol.md, "Event descriptions"): a game describes each event once, as {key, params}; this
    renders it from the game's catalog (GET /api/games/{game}/messages/{lang}) in the reader's
    language. The same rules as the server's renderer, src/pokerhall/engine/messages.py:

@@ -1,3 +1,4 @@
+// @ts-check
 /* Exact decimal numbers for guesses and answers (Q1: never floats). The server sends them as
    plain decimal text ("-273", "3.14"); this module turns what a player typed into that form and
    computes how far a guess is from the answer without rounding errors. */

@@ -1,3 +1,4 @@
+// @ts-check
 /* A list the server pushes over a WebSocket (`/ws/lobby`, `/ws/leagues/<id>`): every message of
    one type goes to `onMessage`; a lost socket reconnects after a growing wait (the table's own
    socket, socket.js, reconnects faster: a seat is waiting there). */

@@ -1,3 +1,4 @@
+// @ts-check
 /* The creator's controls (server/creator.py, server/controls.py), shown only in the browser
    that created the table: start now (also without a seat), add a bot of a chosen kind before
    the start, and remove an absent player (before the start their seat is freed; during the
@@ -7,7 +8,7 @@
    with a turn clock, which moves for an excused player without marking a time-out). */
 
 import { api, errorText } from "./api.js";
-import { byId, fill, h, show } from "./dom.js";
+import { byId, fill, h, show, buttonById, selectById } from "./dom.js";
 import { hasString, t } from "./i18n.js";
 import { creatorToken } from "./storage.js";
 
@@ -27,7 +28,7 @@ async function loadBots(gameName) {
 }
 
 function fillBotKinds(chosen) {
-  const select = byId("creator-bot-kind");
+  const select = selectById("creator-bot-kind");
   const keep = chosen ?? select.value;
   select.replaceChildren(...(bots ?? []).map((kind) => new Option(botLabel(kind), kind)));
   if (keep && bots?.includes(keep)) select.value = keep;
@@ -51,8 +52,10 @@ export class CreatorControls {
   constructor(model, { onInfo }) {
     this.model = model;
     this.onInfo = onInfo;
-    byId("creator-add-bot").addEventListener("click", () => this.run((token) => api.addBot(this.tableId, token, byId("creator-bot-kind").value)));
-    byId("creator-start").addEventListener("click", () => this.run((token) => api.start(this.tableId, token)));
+    /** @type {Promise<void> | undefined} the bot kinds' first load (once per page) */
+    this.loading = undefined;
+    buttonById("creator-add-bot").addEventListener("click", () => this.run((token) => api.addBot(this.tableId, token, selectById("creator-bot-kind").value)));
+    buttonById("creator-start").addEventListener("click", () => this.run((token) => api.start(this.tableId, token)));
   }
 
   get tableId() {
@@ -86,7 +89,7 @@ export class CreatorControls {
       await this.loading;
     }
     show(byId("creator-open"), open);
-    show(byId("creator-start"), open && this.model.seat === null);
+    show(buttonById("creator-start"), open && this.model.seat === null);
     show(byId("creator-remove-hint"), seats.length > 0);
     fill(
       byId("creator-seats"),

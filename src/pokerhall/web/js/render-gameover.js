@@ -1,3 +1,4 @@
+// @ts-check
 /* The game-over screen, game-neutral, from the one result shape (winners, standings, places,
    scores, unit, rounds): the winners, the standings as a table, and the fairness check (the
    seed, revealed now as exact digits, whose SHA-256 is computed here over exactly that text

@@ -1,3 +1,4 @@
+// @ts-check
 /* The event log: one readable line per event, grouped by hand, newest at the bottom. It keeps
    following new lines unless the player has scrolled up to read older ones. The log is not a
    live region itself (the announcer reads events), so nothing is read twice. */

@@ -1,3 +1,4 @@
+// @ts-check
 /* Who is at the table, from the server's `presence` message (model.presence): one line per
    seat card (connected, not connected, away, replaced by a bot, left) and the number of
    spectators. Words first: the `data-presence` attribute only lets the style repeat them.

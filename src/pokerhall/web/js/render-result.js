@@ -1,3 +1,4 @@
+// @ts-check
 /* The end of a hand on the felt: while the server holds a result pause (its `result_pause`
    message, docs/protocol.md), the centre of the oval shows what decided the hand that just
    ended, a countdown and, for a player the pause waits for, a "Next hand" button (or the N
@@ -25,7 +26,7 @@ export class HandResult {
     this.ticker = null;
     document.addEventListener("keydown", (event) => {
       if (!this.pause || event.code !== "KeyN" || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+      if (/** @type {Element} */ (event.target).closest?.("input, textarea, select, [contenteditable]")) return;
       event.preventDefault();
       this.next();
     });

@@ -1,3 +1,4 @@
+// @ts-check
 /* The players around the table, game-neutral: name, you and bot tags, who is to act (with the
    clock), left the table. The game module adds its own details to each card (`seat`: badges,
    lines such as a stack, state words and classes; a line with class `seat-bet` is drawn in
@@ -103,9 +104,9 @@ export function renderSeats(model, game) {
   seats.dataset.count = String(cards.length);
   // Seats at the ends of the oval leave the middle narrower (css/table.css).
   seats.toggleAttribute("data-ends", cards.some((card) => card.dataset.side === "left"));
-  const focused = document.activeElement?.closest?.("#seats summary[data-seat-more]")?.dataset.seatMore;
+  const focused = /** @type {HTMLElement | null | undefined} */ (document.activeElement?.closest?.("#seats summary[data-seat-more]"))?.dataset.seatMore;
   fill(seats, cards);
-  if (focused !== undefined) seats.querySelector(`summary[data-seat-more="${focused}"]`)?.focus();
+  if (focused !== undefined) /** @type {HTMLElement | null} */ (seats.querySelector(`summary[data-seat-more="${focused}"]`))?.focus();
   fitFelt(seats);
 }
 

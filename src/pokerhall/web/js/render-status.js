@@ -1,3 +1,4 @@
+// @ts-check
 /* What is happening now: the game module's phase and "you" sentences (#phase-status,
    #your-status), the turn clock (#turn-clock and the seat cards' clocks), the "your turn"
    announcement and the Alt+Shift+S read-out. The words come from the game (or the fallback
@@ -38,11 +39,11 @@ export function renderClock(model) {
     setBar(clock.querySelector(".clock-bar"), seconds, total);
     clock.classList.toggle("clock-low", seconds <= 10);
   }
-  for (const el of document.querySelectorAll("[data-clock]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-clock]"))) {
     const left = model.secondsLeft(el.dataset.clock);
     if (left !== null) el.textContent = t("seats.clock", { time: formatSeconds(left) });
   }
-  for (const bar of document.querySelectorAll("[data-clock-bar]")) {
+  for (const bar of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-clock-bar]"))) {
     const left = model.secondsLeft(bar.dataset.clockBar);
     if (left !== null) setBar(bar, left, total);
   }

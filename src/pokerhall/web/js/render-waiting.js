@@ -1,8 +1,9 @@
+// @ts-check
 /* The waiting room of an open table: the seats filling up, "start now" for the seated creator
    (the server refuses anyone else: apiError.creator_starts), a join form for a visitor, and the
    link to invite friends. */
 
-import { byId, fill, h, show } from "./dom.js";
+import { byId, fill, h, show, inputById } from "./dom.js";
 import { t } from "./i18n.js";
 import { creatorToken } from "./storage.js";
 
@@ -57,7 +58,7 @@ export function renderWaiting(model, { seated, rerender = null }) {
   show(byId("waiting-join"), !seated && taken < seats.length && !held);
   show(byId("waiting-held"), !seated && taken < seats.length && held);
   const where = model.reach;
-  byId("share-link").value = inviteLink(where);
+  inputById("share-link").value = inviteLink(where);
   const note = byId("share-note");
   note.textContent = where?.local_only ? t("waiting.localOnly") : "";
   show(note, Boolean(where?.local_only));

@@ -1,3 +1,4 @@
+// @ts-check
 /* Watching a finished round again, replay.html?id=<table>&hand=<n>: the round move by move on
    the live table's felt, as this browser's seat saw it (its seat token, if it holds one; else
    as the spectators did). The frames come from GET /api/tables/{id}/hands/{n}/replay
@@ -15,7 +16,7 @@
 import { Announcer } from "./announcer.js";
 import { api, ApiError, errorText } from "./api.js";
 import { describeEvent, loadEventTexts, useGameModule } from "./describe.js";
-import { byId, fill, h, show } from "./dom.js";
+import { byId, fill, h, show, buttonById, linkById, selectById } from "./dom.js";
 import { loadGame } from "./games.js";
 import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts, REPLAY_SHORTCUTS, shortcutItems } from "./keyboard.js";
@@ -79,14 +80,14 @@ function renderResult() {
 }
 
 function renderPosition() {
-  const focused = document.activeElement;
+  const focused = /** @type {HTMLButtonElement | null} */ (document.activeElement);
   const count = replay.frames.length;
   byId("replay-position").textContent = t("replay.position", { at: at + 1, count });
-  byId("replay-first").disabled = at === 0;
-  byId("replay-back").disabled = at === 0;
-  byId("replay-forward").disabled = at === count - 1;
-  byId("replay-last").disabled = at === count - 1;
-  const play = byId("replay-play");
+  buttonById("replay-first").disabled = at === 0;
+  buttonById("replay-back").disabled = at === 0;
+  buttonById("replay-forward").disabled = at === count - 1;
+  buttonById("replay-last").disabled = at === count - 1;
+  const play = buttonById("replay-play");
   play.textContent = timer === null ? t("replay.play") : t("replay.pause");
   play.setAttribute("aria-pressed", String(timer !== null));
   byId("main").dataset.frame = String(at);
@@ -144,7 +145,7 @@ function go(index, { animate = false } = {}) {
 // --- playing -------------------------------------------------------------------------------
 
 function speed() {
-  return Number(byId("replay-speed").value) || 1;
+  return Number(selectById("replay-speed").value) || 1;
 }
 
 function schedule() {
@@ -179,31 +180,31 @@ function toggle() {
 
 /** Alt+Shift+V: the next speed, after the fastest the slowest again. */
 function nextSpeed() {
-  const select = byId("replay-speed");
+  const select = selectById("replay-speed");
   select.selectedIndex = (select.selectedIndex + 1) % select.options.length;
   changedSpeed();
 }
 
 function changedSpeed() {
-  announcer.say(t("replay.speedNow", { speed: byId("replay-speed").selectedOptions[0].textContent }));
+  announcer.say(t("replay.speedNow", { speed: selectById("replay-speed").selectedOptions[0].textContent }));
   if (timer !== null) schedule();
 }
 
 function bindControls() {
-  byId("replay-first").addEventListener("click", () => go(0));
-  byId("replay-back").addEventListener("click", () => go(at - 1));
-  byId("replay-play").addEventListener("click", toggle);
-  byId("replay-forward").addEventListener("click", () => go(at + 1, { animate: true }));
-  byId("replay-last").addEventListener("click", () => go(replay.frames.length - 1));
-  byId("replay-speed").addEventListener("change", changedSpeed);
+  buttonById("replay-first").addEventListener("click", () => go(0));
+  buttonById("replay-back").addEventListener("click", () => go(at - 1));
+  buttonById("replay-play").addEventListener("click", toggle);
+  buttonById("replay-forward").addEventListener("click", () => go(at + 1, { animate: true }));
+  buttonById("replay-last").addEventListener("click", () => go(replay.frames.length - 1));
+  selectById("replay-speed").addEventListener("change", changedSpeed);
   const actions = { KeyP: toggle, KeyB: () => go(at - 1), KeyN: () => go(at + 1, { animate: true }), KeyV: nextSpeed };
   installShortcuts(REPLAY_SHORTCUTS.map((s) => ({ ...s, run: actions[s.code] })));
-  for (const el of document.querySelectorAll("[data-shortcut]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-shortcut]"))) {
     el.setAttribute("aria-keyshortcuts", `Alt+Shift+${el.dataset.shortcut}`);
   }
   const words = () => {
     fill(byId("replay-shortcut-list"), shortcutItems(REPLAY_SHORTCUTS));
-    for (const option of byId("replay-speed").options) option.textContent = t("replay.speedValue", { speed: formatNumber(Number(option.value)) });
+    for (const option of selectById("replay-speed").options) option.textContent = t("replay.speedValue", { speed: formatNumber(Number(option.value)) });
   };
   words();
   onLanguageChange(words);
@@ -238,12 +239,12 @@ async function mount(info) {
 
 async function main() {
   await initI18n();
-  bindLanguageSelect(byId("lang-select"));
+  bindLanguageSelect(selectById("lang-select"));
   if (!tableId || !Number.isInteger(hand) || hand < 1) {
     byId("replay-error").textContent = t(tableId ? "replay.noHand" : "table.noId");
     return;
   }
-  byId("history-link").href = `${historyUrl(tableId)}#round=${hand}`;
+  linkById("history-link").href = `${historyUrl(tableId)}#round=${hand}`;
   try {
     const info = await api.table(tableId);
     tableName = info.name;

@@ -1,3 +1,4 @@
+// @ts-check
 /* Where each seat sits around the oval table, by the number of seats: the viewer's own seat at
    the bottom centre, the others clockwise from it (the next to act after you is on your left),
    as in a card room. Positions are fractions of the table's box (x across, y down) that

@@ -1,3 +1,4 @@
+// @ts-check
 /* SHA-256 of a text (UTF-8), in plain JavaScript: the fairness check must work also where
    crypto.subtle is missing (a page served over plain http on a LAN is no secure context). */
 

@@ -1,3 +1,4 @@
+// @ts-check
 /* One table's WebSocket: says hello with the seat token (or none to watch), hands every server
    message to `onMessage`, and, when the connection drops, reconnects promptly: at once, then
    after about 1 s, then every 2.5 s or so (a player at a table is waiting for the game, so a

@@ -1,3 +1,4 @@
+// @ts-check
 /* Self-voicing: the browser speaks every announcement with its own voice (speechSynthesis), for
    players who have no screen reader. Off by default (a screen reader would hear everything
    twice); the choice is remembered (`pokerhall.prefs`, `selfVoicing`). The voice follows the

@@ -1,3 +1,4 @@
+// @ts-check
 /* What the browser remembers between visits: seat tokens per table (so a reload or a dropped
    connection resumes the seat), the player's name, the language and a few preferences.
    localStorage can be missing or full (private windows); then nothing is remembered. */

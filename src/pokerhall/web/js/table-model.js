@@ -1,3 +1,4 @@
+// @ts-check
 /* What the table page knows: the table (lobby info), our seat, the latest view, the turn clock
    and the events of recent rounds (grouped by round, for the log and the game's panels).
    It only stores server messages; the renderers draw from it. A round starts with the
@@ -11,6 +12,8 @@ export class TableModel {
     /** The game module's hook: roundOf(view) (may be missing). */
     this.game = {};
     this.info = null;
+    /** @type {Record<string, any> | null | undefined} how other devices reach this server (GET /api/reach; set by table.js) */
+    this.reach = undefined;
     this.seat = null;
     this.view = null;
     this.clock = { you: null, table: null };

@@ -1,3 +1,4 @@
+// @ts-check
 /* Short, optional animations over the table: chips fly from the bets in front of the seats to
    the pot when a betting round ends, and from the pot to the seats whose stacks grow when a
    pot is awarded. They are drawn by comparing the page before and after a message (the

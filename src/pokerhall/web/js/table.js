@@ -1,3 +1,4 @@
+// @ts-check
 /* The table page, a game-neutral shell: connects to the table's WebSocket and draws the
    header, the waiting room, the seats, the clock, the log, the game-over screen and the
    connection state from the server's messages. The game's own panels come from its module,
@@ -9,7 +10,7 @@ import { api, ApiError, errorText } from "./api.js";
 import { TableChat } from "./chat.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
 import { describeEvent, describeMessage, loadEventTexts, useGameModule } from "./describe.js";
-import { byId, fill, h, show } from "./dom.js";
+import { byId, fill, h, show, buttonById, inputById, linkById, selectById } from "./dom.js";
 import { loadGame } from "./games.js";
 import { bindLanguageSelect, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
@@ -70,12 +71,12 @@ function renderHeader() {
   const packNote = byId("pack-note"); // an uploaded pack: say so to everyone at the table
   show(packNote, Boolean(info.uploaded_pack));
   packNote.textContent = info.uploaded_pack ? t("table.uploadedPack", { pack: info.uploaded_pack }) : "";
-  byId("help-link").href = `help.html?game=${encodeURIComponent(info.game)}`;
-  byId("history-link").href = historyUrl(info.id);
-  show(byId("history-link"), info.status !== "open"); // no history before the first deal
+  linkById("help-link").href = `help.html?game=${encodeURIComponent(info.game)}`;
+  linkById("history-link").href = historyUrl(info.id);
+  show(linkById("history-link"), info.status !== "open"); // no history before the first deal
   const turn = model.prompt ? `${t("table.yourTurnTitle")} — ` : "";
   document.title = `${turn}${info.name} — pokerhall`;
-  show(byId("leave-table"), seated() && info.status !== "finished" && !model.view?.over);
+  show(buttonById("leave-table"), seated() && info.status !== "finished" && !model.view?.over);
 }
 
 /** The connection is down and being retried (not the very first connect, not stopped). */
@@ -103,8 +104,8 @@ function renderConnectionBanner() {
   const text = byId("connection-lost");
   const words = lost ? t("conn.lost") : "";
   if (text.textContent !== words) text.textContent = words;
-  show(byId("reconnect-now"), lost);
-  byId("move-panel").disabled = lost;
+  show(buttonById("reconnect-now"), lost);
+  /** @type {HTMLFieldSetElement} */ (byId("move-panel")).disabled = lost;
   byId("actions").classList.toggle("is-offline", lost);
   if (lost) wasLost = true;
   else if (wasLost && connection.status === "open") {
@@ -123,15 +124,15 @@ function renderAll() {
   show(byId("join-code-line"), Boolean(waiting && info?.private && code));
   byId("join-code-value").textContent = code ?? "";
   if (waiting && code) {
-    const link = new URL(byId("share-link").value); // the invitation carries the code
+    const link = new URL(inputById("share-link").value); // the invitation carries the code
     link.searchParams.set("code", code);
-    byId("share-link").value = link.href;
+    inputById("share-link").value = link.href;
   }
   creator?.render();
   const view = model.view;
   show(byId("game"), Boolean(view));
   show(byId("chat"), Boolean(view)); // the chat lives in the table's runtime, from the start
-  show(byId("skip-to-move"), Boolean(view)); // the move panel exists only once the game runs
+  show(linkById("skip-to-move"), Boolean(view)); // the move panel exists only once the game runs
   if (!view || !game) return;
   renderSpectators(model);
   chat?.renderMutes();
@@ -162,7 +163,7 @@ function yourTurn() {
 // --- messages ------------------------------------------------------------------------------
 
 function announceEvents(groups) {
-  const all = byId("announce-all").checked;
+  const all = inputById("announce-all").checked;
   const ctx = model.describeContext;
   for (const [, events] of groups) {
     for (const event of events) {
@@ -267,7 +268,7 @@ function onMessage(message) {
     case "presence": {
       const before = model.presence;
       model.presence = { seats: message.seats, spectators: message.spectators };
-      if (byId("announce-all").checked) {
+      if (inputById("announce-all").checked) {
         for (const line of presenceChanges(before, model.presence, model.names, model.seat)) announcer.say(line);
       }
       if (model.view && game) {
@@ -306,7 +307,7 @@ function sendMove(move) {
 
 async function joinHere(event) {
   event.preventDefault();
-  const input = byId("player-name");
+  const input = inputById("player-name");
   const name = input.value.trim();
   if (!name) {
     input.setAttribute("aria-invalid", "true");
@@ -331,13 +332,13 @@ async function joinHere(event) {
 async function startNow() {
   const entry = seatAt(tableId);
   if (!entry) return;
-  byId("start-now").disabled = true;
+  buttonById("start-now").disabled = true;
   try {
     model.setInfo(await api.start(tableId, entry.token));
   } catch (error) {
     byId("table-error").textContent = errorText(error);
   } finally {
-    byId("start-now").disabled = false;
+    buttonById("start-now").disabled = false;
   }
 }
 
@@ -375,27 +376,27 @@ function renderNotice() {
 
 async function copyLink() {
   try {
-    await navigator.clipboard.writeText(byId("share-link").value);
+    await navigator.clipboard.writeText(inputById("share-link").value);
     notify("waiting.copied", { brief: true });
   } catch {
-    byId("share-link").select();
+    inputById("share-link").select();
   }
 }
 
 function bindControls() {
   byId("waiting-join").addEventListener("submit", joinHere);
-  byId("start-now").addEventListener("click", startNow);
-  byId("leave-table").addEventListener("click", leave);
-  byId("copy-link").addEventListener("click", copyLink);
-  byId("reconnect-now").addEventListener("click", () => socket?.reconnectNow());
-  byId("player-name").value = savedName();
-  const announceAll = byId("announce-all");
+  buttonById("start-now").addEventListener("click", startNow);
+  buttonById("leave-table").addEventListener("click", leave);
+  buttonById("copy-link").addEventListener("click", copyLink);
+  buttonById("reconnect-now").addEventListener("click", () => socket?.reconnectNow());
+  inputById("player-name").value = savedName();
+  const announceAll = inputById("announce-all");
   announceAll.checked = preference("announceAll", true);
   announceAll.addEventListener("change", () => setPreference("announceAll", announceAll.checked));
-  turnAlerts = new TurnAlerts(byId("turn-alerts"), byId("turn-alerts-status"), {
+  turnAlerts = new TurnAlerts(inputById("turn-alerts"), byId("turn-alerts-status"), {
     title: () => `${t("table.yourTurnTitle")} — ${model.info?.name ?? "pokerhall"}`,
   });
-  const selfVoicing = byId("self-voicing");
+  const selfVoicing = inputById("self-voicing");
   show(byId("self-voicing-field"), voice.available);
   selfVoicing.checked = voice.enabled;
   selfVoicing.addEventListener("change", () => {
@@ -416,7 +417,7 @@ function bindShortcuts() {
     ...SHELL_SHORTCUTS.map((s) => ({ ...s, run: shellActions[s.code] })),
   ];
   installShortcuts(shortcuts);
-  for (const button of document.querySelectorAll("[data-shortcut]")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-shortcut]"))) {
     button.setAttribute("aria-keyshortcuts", `Alt+Shift+${button.dataset.shortcut}`);
   }
   const draw = () => {
@@ -477,13 +478,13 @@ function fatal(text) {
   byId("table-title").textContent = t("table.problem");
   byId("table-error").textContent = text;
   show(byId("game"), false);
-  show(byId("skip-to-move"), false);
+  show(linkById("skip-to-move"), false);
   show(byId("waiting-room"), false);
 }
 
 async function main() {
   await initI18n();
-  bindLanguageSelect(byId("lang-select"));
+  bindLanguageSelect(selectById("lang-select"));
   if (!tableId) {
     fatal(t("table.noId"));
     return;

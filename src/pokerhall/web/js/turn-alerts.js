@@ -1,3 +1,4 @@
+// @ts-check
 /* "Tell me when it is my turn": a short sound and a browser notification, but only while the
    table's tab is hidden (a player who looks at the page already has the title, the focus and
    the screen reader's alert). Off by default and remembered (`pokerhall.prefs.turnAlerts`).
@@ -86,7 +87,7 @@ export class TurnAlerts {
   }
 
   wakeAudio() {
-    const Context = window.AudioContext || window.webkitAudioContext;
+    const Context = window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (/** @type {unknown} */ (window)).webkitAudioContext;
     if (!Context) return;
     try {
       this.audio ??= new Context();

@@ -1,3 +1,4 @@
+// @ts-check
 /* Čeština. Keys and placeholders as in en.js. Plurals: one (1), few (2–4), many (decimals),
    other (0, 5+). */
 

@@ -1,3 +1,4 @@
+// @ts-check
 /* Deutsch. Keys and placeholders as in en.js. */
 
 export default {

@@ -1,3 +1,4 @@
+// @ts-check
 /* Ελληνικά. Keys and placeholders as in en.js. Plurals: one, other. */
 
 export default {

@@ -1,3 +1,4 @@
+// @ts-check
 /* English: the reference language; every key must exist here (other languages fall back to it).
    Plural messages are objects keyed by Intl.PluralRules categories (one, few, many, other). */
 

@@ -1,3 +1,4 @@
+// @ts-check
 /* The bet form (X5): three groups of radio buttons built from the prompt's parameters, so
    only legal values can be chosen: the board (the prompt's `board` choices), the chips (its
    `chips` int range) and the action card (its `card` choices, "" for none). The button says
@@ -31,7 +32,9 @@ function idOf(value) {
 export class BetPanel {
   constructor(send) {
     this.sendMove = send;
-    this.el = Object.fromEntries(IDS.map((id) => [id, byId(id)]));
+    /** The panel's elements by id; the form controls among them are read as inputs (buttons share disabled/value). */
+    /** @type {Record<string, HTMLInputElement>} */
+    this.el = Object.fromEntries(IDS.map((id) => [id, /** @type {HTMLInputElement} */ (byId(id))]));
     this.key = null;
     this.prompt = null;
     this.model = null;
@@ -111,7 +114,7 @@ export class BetPanel {
   /** {board, chips, card} as chosen in the form. */
   chosen() {
     const form = this.el["det-bet-form"];
-    const value = (name) => form.querySelector(`input[name="bet-${name}"]:checked`)?.value ?? null;
+    const value = (name) => /** @type {HTMLInputElement | null} */ (form.querySelector(`input[name="bet-${name}"]:checked`))?.value ?? null;
     const board = value("board");
     const chips = value("chips");
     return {
@@ -134,7 +137,7 @@ export class BetPanel {
   }
 
   disable(disabled) {
-    for (const el of this.el["det-bet-form"].querySelectorAll("input, button")) el.disabled = disabled;
+    for (const el of this.el["det-bet-form"].querySelectorAll("input, button")) /** @type {HTMLInputElement | HTMLButtonElement} */ (el).disabled = disabled;
   }
 
   submit() {
@@ -164,7 +167,7 @@ export class BetPanel {
   }
 
   focus() {
-    const first = this.el["det-bet-form"].querySelector('input[name="bet-board"]:checked');
+    const first = /** @type {HTMLInputElement | null} */ (this.el["det-bet-form"].querySelector('input[name="bet-board"]:checked'));
     if (first && !this.el["det-bet-form"].hidden && !first.disabled) first.focus();
     else byId("actions").focus();
   }

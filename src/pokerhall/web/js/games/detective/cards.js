@@ -1,3 +1,4 @@
+// @ts-check
 /* Playing cards and action cards in words and on screen. A card ("Qs", as pokerhall.cards
    writes it) is drawn as a card face (js/card-face.js), hidden from screen readers, with its
    full name ("queen of spades", translated) beside it for them; so every card reads as words. */

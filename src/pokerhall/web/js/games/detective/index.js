@@ -1,3 +1,4 @@
+// @ts-check
 /* Detective Poker's web module: the panels the table shell (web/js/table.js) puts into its
    slots: the community cards and your own cards, the bet form (board, chips, action card:
    only the prompt's legal values), the chips on every board by betting round, the scoring of
@@ -52,7 +53,7 @@ export default {
 
   async mount(slots, ctx) {
     const content = await panels();
-    for (const template of content.querySelectorAll("template[data-slot]")) {
+    for (const template of /** @type {NodeListOf<HTMLTemplateElement>} */ (content.querySelectorAll("template[data-slot]"))) {
       const slot = slots[template.dataset.slot];
       slot.replaceChildren(template.content.cloneNode(true));
       translatePage(slot);

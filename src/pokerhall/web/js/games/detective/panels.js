@@ -1,3 +1,4 @@
+// @ts-check
 /* Detective Poker's panels drawn from the view (docs/protocol.md, "Views"): the hand and
    betting round, the community cards, your own cards, the chips on every board by betting
    round, the scoring of the last hand street by street, and the score table of both rounds.

@@ -1,3 +1,4 @@
+// @ts-check
 /* Detective Poker's hand result on the felt (render-result.js, during the result pause): a
    small score grid, a row per player and a column per betting round (X7): what the player's
    bet scored there, where it went and with which action card, and whether the player's own

@@ -1,3 +1,4 @@
+// @ts-check
 /* Palace Poker's move controls, from the one prompt shape (engine/prompts.py) alone:
    - `turn`: the five actions (P6): buy, discard (a subset of one's soldiers), battle (an
      opponent from the prompt's choices and a bet in its range), stay and fold; an action the
@@ -70,7 +71,9 @@ export class PalaceActions {
   /** send(move) sends a move for the current prompt; false when not connected. */
   constructor(send) {
     this.sendMove = send;
-    this.el = Object.fromEntries(IDS.map((id) => [id, byId(id)]));
+    /** The panel's elements by id; the form controls among them are read as inputs (buttons share disabled/value). */
+    /** @type {Record<string, HTMLInputElement>} */
+    this.el = Object.fromEntries(IDS.map((id) => [id, /** @type {HTMLInputElement} */ (byId(id))]));
     this.prompt = null;
     this.key = null;
     this.busy = false;

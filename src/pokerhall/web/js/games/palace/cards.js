@@ -1,3 +1,4 @@
+// @ts-check
 /* Palace Poker's cards on the page and in speech. A card travels as its text ("Ah", "Td");
    on screen it is a card face (js/card-face.js: rank and suit in the corners, hidden from
    screen readers) over its name in words ("ace of hearts", from the rank and suit keys

@@ -1,3 +1,4 @@
+// @ts-check
 /* Palace Poker's web module (docs/rules/palace.md): the hand's facts, your camp (banner,
    palace, soldiers), the battle with its reveal (both hands, which cards did not count and
    why, who is out), the hand result, the move controls (actions.js), each seat's banner,
@@ -362,7 +363,7 @@ export default {
 
   async mount(slots, ctx) {
     const content = await panels();
-    for (const template of content.querySelectorAll("template[data-slot]")) {
+    for (const template of /** @type {NodeListOf<HTMLTemplateElement>} */ (content.querySelectorAll("template[data-slot]"))) {
       const slot = slots[template.dataset.slot];
       slot.replaceChildren(template.content.cloneNode(true));
       translatePage(slot);

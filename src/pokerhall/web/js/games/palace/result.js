@@ -1,3 +1,4 @@
+// @ts-check
 /* Palace Poker's hand result on the felt (render-result.js, during the result pause): the
    hand's deciding battle drawn as its two fighters side by side (banner, soldiers and palace,
    as far as the rules show them to this seat: P13 — the palace a called battle showed it, its

@@ -1,3 +1,4 @@
+// @ts-check
 /* The action controls: guess entry, fold/check/call/bet/raise/all-in with the amount slider,
    number input and presets, and the duell's show-or-muck question for folded guesses (DU6).
    The controls are static elements in table.html (so focus and typed text survive updates);
@@ -21,7 +22,9 @@ export class ActionPanel {
   /** onMove(move) sends a move (the shell adds the prompt's id) and returns false when it could not. */
   constructor(onMove) {
     this.onMove = onMove;
-    this.el = Object.fromEntries(IDS.map((id) => [id, byId(id)]));
+    /** The panel's elements by id; the form controls among them are read as inputs (buttons share disabled/value). */
+    /** @type {Record<string, HTMLInputElement>} */
+    this.el = Object.fromEntries(IDS.map((id) => [id, /** @type {HTMLInputElement} */ (byId(id))]));
     this.prompt = null;
     this.promptKey = null;
     this.busy = false;

@@ -1,3 +1,4 @@
+// @ts-check
 /* Bet and raise amounts: the quick presets (minimum, half pot, pot, all-in) and the check of
    an amount typed by hand, both within what the prompt's moves allow (Q4, QP2, DU5). All
    amounts are "to" totals for the current betting round, like the server's. */

@@ -1,3 +1,4 @@
+// @ts-check
 /* The chip-stack chart: an inline SVG line chart of view.stack_history (each player's chips at
    the start and after every hand), one line per player. Lines differ in colour and dash
    pattern and are named at their ends, so colour is never the only key. The text alternative

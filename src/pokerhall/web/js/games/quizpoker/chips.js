@@ -1,3 +1,4 @@
+// @ts-check
 /* Chip amounts. Every amount is shown as a number (formatted for the interface language);
    duell tables add the board game's chips (blue 50, yellow 100, green 200, white 500,
    red 1,000, DU1) as a small picture of the stack. The picture is decoration for sighted

@@ -1,3 +1,4 @@
+// @ts-check
 /* QuizPoker's web module: the panels the table shell (web/js/table.js) puts into its slots:
    the question with hints and answer, the guess and bet controls with their shortcuts, the
    pot, the showdown, the last hand's summary and the stack chart, its part of each seat card,
@@ -48,7 +49,7 @@ export default {
 
   async mount(slots, ctx) {
     const content = await panels();
-    for (const template of content.querySelectorAll("template[data-slot]")) {
+    for (const template of /** @type {NodeListOf<HTMLTemplateElement>} */ (content.querySelectorAll("template[data-slot]"))) {
       const slot = slots[template.dataset.slot];
       slot.replaceChildren(template.content.cloneNode(true));
       translatePage(slot);

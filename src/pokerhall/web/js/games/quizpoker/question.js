@@ -1,3 +1,4 @@
+// @ts-check
 /* The question panel: hand and betting round, the question, the hints and the answer as they
    are revealed, and for the duell's game master the card they read out (DU2). */
 
@@ -27,6 +28,7 @@ function handInfo(view) {
 let seen = { hand: null, revealed: new Set() };
 
 function newlyRevealed(hand) {
+  /** @type {Set<number | "answer">} */
   const revealed = new Set([0, 1].filter((i) => hand.hints[i]));
   if (hand.answer !== null && hand.answer !== undefined) revealed.add("answer");
   const fresh = seen.hand === hand.number ? [...revealed].filter((r) => !seen.revealed.has(r)) : [];

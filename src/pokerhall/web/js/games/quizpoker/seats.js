@@ -1,3 +1,4 @@
+// @ts-check
 /* QuizPoker's part of each seat card: stack, bet this round, buttons (dealer/game master,
    blinds), folded, all-in, out, and guesses once shown; also the pot and side pots. */
 

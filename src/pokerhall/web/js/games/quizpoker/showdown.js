@@ -1,3 +1,4 @@
+// @ts-check
 /* The showdown, in the order the rules reveal guesses (QP3, DU6): who showed what and how far
    off, whose guess stayed face down, and who won which pot. Built from the events, because
    only they keep the order. #showdown shows the current hand's showdown while it lasts;

@@ -1,3 +1,4 @@
+// @ts-check
 /* QuizPoker's words for what is happening now, in one or two sentences: the phase and whose turn it is, the turn
    clock, and the player's own situation. The same words serve the screen (#phase-status,
    #your-status, #turn-clock), the "your turn" announcement and the Alt+Shift+S read-out. */

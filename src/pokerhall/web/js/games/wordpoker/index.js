@@ -1,3 +1,4 @@
+// @ts-check
 /* Slovní poker's web module (docs/rules/wordpoker.md), made for players who are blind or
    partially sighted: every event is announced in the interface language with letters by their
    names ("Ř, er s háčkem"), cards, dice and the word being typed are read out on request, every
@@ -7,7 +8,7 @@
    The interface is documented in web/README.md ("Game modules"). */
 
 import { describeEvent } from "../../describe.js";
-import { byId } from "../../dom.js";
+import { buttonById } from "../../dom.js";
 import { formatList, languageName, t, translatePage } from "../../i18n.js";
 import { diceNames, spokenCards, writtenCards } from "./letters.js";
 import { WordPokerMoves } from "./moves.js";
@@ -100,14 +101,14 @@ export default {
   async mount(slots, context) {
     ctx = context;
     const content = await panels();
-    for (const template of content.querySelectorAll("template[data-slot]")) {
+    for (const template of /** @type {NodeListOf<HTMLTemplateElement>} */ (content.querySelectorAll("template[data-slot]"))) {
       const slot = slots[template.dataset.slot];
       slot.replaceChildren(template.content.cloneNode(true));
       translatePage(slot);
     }
     moves = new WordPokerMoves(context.send, context.alert, context.speak);
-    byId("wp-read-cards").addEventListener("click", readCards);
-    byId("wp-read-dice").addEventListener("click", readDice);
+    buttonById("wp-read-cards").addEventListener("click", readCards);
+    buttonById("wp-read-dice").addEventListener("click", readDice);
   },
 
   render(model) {

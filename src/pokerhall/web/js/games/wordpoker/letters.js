@@ -1,3 +1,4 @@
+// @ts-check
 /* Slovní poker's letters for the eye and the ear. A card shows a consonant ("N") or a
    diacritic card (háček, čárka); a die shows a vowel; a word is written with diacritics. A
    screen reader or a synthetic voice reads single letters badly and drops diacritics, so every

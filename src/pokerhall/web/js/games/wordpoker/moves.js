@@ -1,3 +1,4 @@
+// @ts-check
 /* The three sealed moves of a deal, one form each, built from the prompt (W6-W9): the
    declaration (raise within the prompt's range, keep the stake, or pass), the answer to the
    highest raise (match it naming the cards to exchange, or pass) and the final word (typed with
@@ -5,7 +6,7 @@
    form is checked here against the prompt before anything is sent, and the server's reason is
    shown when it refuses. While the others still answer, the form says what you sealed. */
 
-import { byId, fill, h, show } from "../../dom.js";
+import { byId, fill, h, show, buttonById, inputById } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { cardFace, cardName, spell } from "./letters.js";
 
@@ -40,8 +41,8 @@ export class WordPokerMoves {
       this.declare();
     });
     byId("wp-declare").addEventListener("change", () => this.labelDeclare());
-    byId("wp-amount").addEventListener("input", () => {
-      const raise = byId("wp-choice-raise");
+    inputById("wp-amount").addEventListener("input", () => {
+      const raise = inputById("wp-choice-raise");
       if (raise) raise.checked = true;
       this.labelDeclare();
     });
@@ -50,14 +51,14 @@ export class WordPokerMoves {
       this.call();
     });
     byId("wp-respond").addEventListener("change", () => this.labelRespond());
-    byId("wp-pass").addEventListener("click", () => this.send({ type: "pass" }));
+    buttonById("wp-pass").addEventListener("click", () => this.send({ type: "pass" }));
     byId("wp-word").addEventListener("submit", (event) => {
       event.preventDefault();
       this.word();
     });
-    byId("wp-word-input").addEventListener("input", () => this.showLetters());
-    byId("wp-spell").addEventListener("click", () => this.spellWord());
-    byId("wp-no-word").addEventListener("click", () => this.send({ type: "no_word" }));
+    inputById("wp-word-input").addEventListener("input", () => this.showLetters());
+    buttonById("wp-spell").addEventListener("click", () => this.spellWord());
+    buttonById("wp-no-word").addEventListener("click", () => this.send({ type: "no_word" }));
   }
 
   /** Draw the form for the model's prompt; true when a new prompt has just arrived. */
@@ -83,10 +84,10 @@ export class WordPokerMoves {
 
   /** A new prompt: its own defaults, nothing left over from the last one. */
   reset() {
-    for (const el of byId("wp-declare").querySelectorAll('input[name="wp-choice"]')) el.checked = false;
-    byId("wp-amount").value = "";
+    for (const el of byId("wp-declare").querySelectorAll('input[name="wp-choice"]')) /** @type {HTMLInputElement} */ (el).checked = false;
+    inputById("wp-amount").value = "";
     fill(byId("wp-exchange-cards"));
-    byId("wp-word-input").value = "";
+    inputById("wp-word-input").value = "";
     this.build();
   }
 
@@ -103,7 +104,7 @@ export class WordPokerMoves {
 
   buildDeclare(prompt) {
     const raise = moveOf(prompt, "raise");
-    const chosen = byId("wp-declare").querySelector('input[name="wp-choice"]:checked')?.value ?? prompt.default?.type ?? "stay";
+    const chosen = /** @type {HTMLInputElement | null} */ (byId("wp-declare").querySelector('input[name="wp-choice"]:checked'))?.value ?? prompt.default?.type ?? "stay";
     const choices = [raise ? "raise" : null, "stay", "pass"].filter(Boolean);
     const pick = choices.includes(chosen) ? chosen : "stay";
     byId("wp-declare-legend").textContent = t("wp.declare.legend", { round: prompt.round });
@@ -121,7 +122,7 @@ export class WordPokerMoves {
     show(byId("wp-amount-field"), Boolean(raise));
     if (raise) {
       const { min, max } = raise.params.amount;
-      const input = byId("wp-amount");
+      const input = inputById("wp-amount");
       input.min = String(min);
       input.max = String(max);
       if (!input.value || Number(input.value) > max) input.value = String(min);
@@ -131,20 +132,20 @@ export class WordPokerMoves {
   }
 
   labelDeclare() {
-    const choice = byId("wp-declare").querySelector('input[name="wp-choice"]:checked')?.value ?? "stay";
-    const amount = Number(byId("wp-amount").value);
+    const choice = /** @type {HTMLInputElement | null} */ (byId("wp-declare").querySelector('input[name="wp-choice"]:checked'))?.value ?? "stay";
+    const amount = Number(inputById("wp-amount").value);
     const key = { raise: "wp.declare.submitRaise", stay: "wp.declare.submitStay", pass: "wp.declare.submitPass" }[choice];
-    byId("wp-declare-submit").textContent = t(key, { count: Number.isFinite(amount) ? amount : 0 });
+    buttonById("wp-declare-submit").textContent = t(key, { count: Number.isFinite(amount) ? amount : 0 });
   }
 
   declare() {
-    const choice = byId("wp-declare").querySelector('input[name="wp-choice"]:checked')?.value ?? "stay";
+    const choice = /** @type {HTMLInputElement | null} */ (byId("wp-declare").querySelector('input[name="wp-choice"]:checked'))?.value ?? "stay";
     if (choice !== "raise") return this.send({ type: choice });
     const spec = moveOf(this.prompt, "raise")?.params.amount;
-    const raw = byId("wp-amount").value.trim();
+    const raw = inputById("wp-amount").value.trim();
     const amount = Number(raw);
     if (!spec || !/^\d+$/.test(raw) || amount < spec.min || amount > spec.max) {
-      this.problem(t("wp.declare.errRange", { max: spec?.max ?? 0 }), byId("wp-amount"));
+      this.problem(t("wp.declare.errRange", { max: spec?.max ?? 0 }), inputById("wp-amount"));
       return false;
     }
     return this.send({ type: "raise", amount });
@@ -157,7 +158,7 @@ export class WordPokerMoves {
     const spec = call.params.exchange;
     const hand = this.model.view.you?.hand ?? [];
     const letters = new Map(hand.map((c) => [c.id, c.letter]));
-    const ticked = new Set([...byId("wp-respond").querySelectorAll("input[name=wp-exchange]:checked")].map((el) => el.value));
+    const ticked = new Set([.../** @type {NodeListOf<HTMLInputElement>} */ (byId("wp-respond").querySelectorAll("input[name=wp-exchange]:checked"))].map((el) => el.value));
     const info = prompt.cost > 0 ? "wp.respond.info" : "wp.respond.infoFree";
     byId("wp-respond-info").textContent = t(info, { highest: prompt.highest, cost: prompt.cost });
     byId("wp-exchange-legend").textContent = t("wp.respond.legend", { count: spec.max });
@@ -185,12 +186,12 @@ export class WordPokerMoves {
   }
 
   chosenCards() {
-    return [...byId("wp-respond").querySelectorAll("input[name=wp-exchange]:checked")].map((el) => el.value);
+    return [.../** @type {NodeListOf<HTMLInputElement>} */ (byId("wp-respond").querySelectorAll("input[name=wp-exchange]:checked"))].map((el) => el.value);
   }
 
   labelRespond() {
     const count = this.chosenCards().length;
-    byId("wp-call").textContent = count ? t("wp.respond.call", { count }) : t("wp.respond.callKeep");
+    buttonById("wp-call").textContent = count ? t("wp.respond.call", { count }) : t("wp.respond.callKeep");
   }
 
   call() {
@@ -206,18 +207,18 @@ export class WordPokerMoves {
   // --- the word (W9, W17) ---
 
   showLetters() {
-    const word = byId("wp-word-input").value;
+    const word = inputById("wp-word-input").value;
     const letters = byId("wp-word-letters");
     letters.textContent = word.trim() ? t("wp.word.letters", { letters: spell(word) }) : "";
   }
 
   spellWord() {
-    const word = byId("wp-word-input").value.trim();
+    const word = inputById("wp-word-input").value.trim();
     this.alert(word ? t("wp.word.spelt", { word, letters: spell(word) }) : t("wp.word.empty"));
   }
 
   word() {
-    const input = byId("wp-word-input");
+    const input = inputById("wp-word-input");
     const word = input.value.normalize("NFC").trim();
     if (!word) {
       this.problem(t("wp.word.errEmpty"), input);
@@ -250,7 +251,7 @@ export class WordPokerMoves {
 
   disable(disabled) {
     for (const id of FORMS) {
-      for (const el of byId(id).querySelectorAll("input, button")) el.disabled = disabled;
+      for (const el of byId(id).querySelectorAll("input, button")) /** @type {HTMLInputElement | HTMLButtonElement} */ (el).disabled = disabled;
     }
   }
 
@@ -258,15 +259,16 @@ export class WordPokerMoves {
     this.busy = false;
     this.disable(false);
     byId("action-error").textContent = t("actions.refused", { reason });
-    if (this.prompt?.type === "word") byId("wp-word-input").focus();
+    if (this.prompt?.type === "word") inputById("wp-word-input").focus();
   }
 
   focus() {
     const type = this.prompt?.type;
+    /** @type {HTMLInputElement | HTMLButtonElement | null} */
     let target = null;
-    if (type === "declare") target = byId("wp-declare").querySelector('input[name="wp-choice"]:checked');
-    else if (type === "respond") target = byId("wp-exchange-cards").querySelector("input") ?? byId("wp-call");
-    else if (type === "word") target = byId("wp-word-input");
+    if (type === "declare") target = /** @type {HTMLInputElement | null} */ (byId("wp-declare").querySelector('input[name="wp-choice"]:checked'));
+    else if (type === "respond") target = byId("wp-exchange-cards").querySelector("input") ?? buttonById("wp-call");
+    else if (type === "word") target = inputById("wp-word-input");
     if (target && !target.disabled && target.checkVisibility()) target.focus();
     else byId("actions").focus();
   }

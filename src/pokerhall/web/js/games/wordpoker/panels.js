@@ -1,3 +1,4 @@
+// @ts-check
 /* Slovní poker's panels drawn from the view (docs/protocol.md, "Slovní poker"): the deal (its
    number, round, ante and raise limit, W5), the pot, the dice shown, your cards, the last
    deal's result (W10: every word, its score, each hand and its best word, the pot and the
@@ -5,7 +6,7 @@
    and the "your turn" alert. Letters are tiles for the eye and names for the ear (letters.js);
    every state is written in words. */
 
-import { byId, fill, h, show } from "../../dom.js";
+import { byId, fill, h, show, buttonById } from "../../dom.js";
 import { formatList, formatNumber, t } from "../../i18n.js";
 import { cardNames, diceNames, letterTile } from "./letters.js";
 
@@ -37,7 +38,7 @@ export function renderDeal(model) {
   const discards = byId("wp-discards");
   show(discards, Boolean(you?.discards?.length));
   discards.textContent = you?.discards?.length ? t("wp.hand.discards", { cards: cardNames(you.discards) }) : "";
-  show(byId("wp-read-cards"), Boolean(you));
+  show(buttonById("wp-read-cards"), Boolean(you));
   // W18: a word scores its letters (CH one), unless the table chose letter values (ours).
   const values = Object.entries(view.letters.values).map(([letter, points]) => `${letter} ${formatNumber(points)}`);
   byId("wp-values").textContent = view.letters.scoring === "values"

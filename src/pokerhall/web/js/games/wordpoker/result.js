@@ -1,3 +1,4 @@
+// @ts-check
 /* Slovní poker's deal result on the felt (render-result.js, during the result pause): every
    word written in letter tiles with its score (a word not in the dictionary struck through and
    said so, W10), the cards it was made from, the deal's winners marked and the pot going to

@@ -1,3 +1,4 @@
+// @ts-check
 /* Detective Poker's own strings (cs). Keys as in en.js, the reference. */
 
 export default {

@@ -1,3 +1,4 @@
+// @ts-check
 /* Detective Poker's own strings (de). Keys as in en.js, the reference. */
 
 export default {

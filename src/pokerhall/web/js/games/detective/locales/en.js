@@ -1,3 +1,4 @@
+// @ts-check
 /* Detective Poker's own strings (en, the reference): the lobby's words for the game, its
    rulesets, options and bots, and every word of the table panels. Card words are here too
    (rank and suit names), so a screen reader says "queen of spades", never "Q s". */

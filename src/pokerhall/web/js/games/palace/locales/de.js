@@ -1,3 +1,4 @@
+// @ts-check
 /* Palace Poker's strings in German (keys as in en.js). */
 export default {
   "game.palace": "Palast-Poker",

@@ -1,3 +1,4 @@
+// @ts-check
 /* Palace Poker's strings in Greek (keys as in en.js). */
 export default {
   "game.palace": "Πόκερ του Παλατιού",

@@ -1,3 +1,4 @@
+// @ts-check
 /* Palace Poker's strings (English, the reference). Lobby keys as web/README.md names them;
    the module's own keys start with "pal." so they never rename a shell word by accident. */
 export default {

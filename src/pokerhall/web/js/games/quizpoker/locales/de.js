@@ -1,3 +1,4 @@
+// @ts-check
 /* QuizPoker's own strings (de): its panels, lobby options and event texts. The shell's
    t() looks here first, so a key here also overrides the shell's word (e.g. "Hand" for a round). */
 

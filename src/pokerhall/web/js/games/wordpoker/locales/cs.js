@@ -1,3 +1,4 @@
+// @ts-check
 /* Slovní poker's own strings (cs, the players' language). Keys as in en.js, the reference. */
 
 export default {

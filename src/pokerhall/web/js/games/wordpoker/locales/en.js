@@ -1,3 +1,4 @@
+// @ts-check
 /* Slovní poker's own strings (en, the reference): the lobby's words for the game, its ruleset,
    options and bots, and every word of the table panels and announcements. Letter names are in
    ../letters.js; here only how a language names a marked letter it has no name for. */
