@@ -323,20 +323,20 @@ class TableRuntime:
         try:
             if command.source != "clock" and TIMED_OUT in command.move:
                 raise refuse("refuse.move.clock_only")
-            move = state.check(seat, command.move)
+            checked = state.check_move(seat, command.move)
         except IllegalMove as exc:
             if command.reply is not None:
                 command.reply.set_exception(exc)
             return False
         try:
-            await self.db.append_move(self.table_id, state.state_id + 1, seat, move)
+            await self.db.append_move(self.table_id, state.state_id + 1, seat, checked.record)
         except Exception:
             log.exception("table %s: could not save move %d", self.table_id, state.state_id + 1)
             if command.reply is not None:
                 command.reply.set_exception(MoveNotSaved())
             self._schedule()  # bots and clocks carry on from the unchanged state
             return False
-        events = state.act(seat, move)  # cannot fail: the same move was just checked
+        events = state.play(checked)  # cannot fail: checked in this state, parsed once
         if any(event.type == ROUND_STARTED for event in events):
             self._keep_current_round()
         if state.over:

@@ -80,9 +80,9 @@ class Detective(Game[Bet]):
 
     # --- protocol ------------------------------------------------------------------------------
 
-    def pending(self) -> dict[int, JSON]:
+    def compute_pending(self) -> dict[int, JSON]:
         seat = self.hand.to_act
-        if self._result is not None or seat is None:
+        if seat is None:
             return {}
         return {seat: bet_prompt(self.hand, seat, self.prompt_id)}
 

@@ -39,9 +39,6 @@ class Palace(Game[PalaceMove]):
         self.out_after_hand: list[int | None] = [None] * len(players)
         """The hand after which a seat left the game (no chips, or resigned), else None."""
         self._result: JSON | None = None
-        self._version = 0
-        self._pending: dict[int, JSON] = {}
-        self._pending_at = (-1, -1)
         self.dealer, events = first_dealer(range(len(players)), self._rng)  # P3
         self.first_dealer = self.dealer
         self.events += events
@@ -50,19 +47,13 @@ class Palace(Game[PalaceMove]):
 
     # --- protocol ------------------------------------------------------------------------------
 
-    def pending(self) -> dict[int, JSON]:
-        """Kept until the next move (callers ask often and must not change the prompts)."""
-        key = (self._version, self._prompt_id)
-        if self._pending_at != key:
-            self._pending_at = key
-            self._pending = {} if self.over else self.hand.pending(self.prompt_id, self.resigned)
-        return self._pending
+    def compute_pending(self) -> dict[int, JSON]:
+        return self.hand.pending(self.prompt_id, self.resigned)
 
     def parse(self, seat: int, move: Mapping[str, Any]) -> PalaceMove:
         return self.hand.parse(seat, move)
 
     def apply(self, seat: int, move: PalaceMove) -> list[Event]:
-        self._version += 1
         events = self.hand.apply(seat, move)
         if self.hand.phase == "done":
             events += self._end_hand()
@@ -77,7 +68,6 @@ class Palace(Game[PalaceMove]):
     def resign(self, seat: int) -> list[Event]:
         """The seat folds when next asked (its prompts' defaults fold for it) and leaves the
         game, keeping its chips, when this hand ends; it places behind everyone still in."""
-        self._version += 1
         return []
 
     def describe(self, event: Event) -> Message | None:
@@ -125,7 +115,6 @@ class Palace(Game[PalaceMove]):
             self.dealer = left_of(self.dealer, self.num_seats, self.in_game)  # P3 [ours]
             self.hand = self._new_hand()
             return events + self.hand.start()
-        self._version += 1
         standings, tied = self._standings()
         self._result = game_result(
             places=places_from_standings(standings, tied),

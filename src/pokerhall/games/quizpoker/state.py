@@ -54,9 +54,6 @@ class QuizPoker(Game[HandMove]):
         self.stack_history: list[list[int]] = [list(self.stacks)]
         self._button: int | None = None
         self._result: JSON | None = None
-        self._pending: dict[int, JSON] = {}
-        self._applied = 0
-        self._pending_at = (-1, -1)
         self.previous_hand: Hand | None = None
         """The hand before this one, for the summary views show."""
         self.hand: Hand = self._new_hand()
@@ -64,20 +61,13 @@ class QuizPoker(Game[HandMove]):
 
     # --- protocol ----------------------------------------------------------------------------
 
-    def pending(self) -> dict[int, JSON]:
-        """Asked after nearly every move by every caller, so kept until the next move.
-        Callers must not change the prompts they get."""
-        key = (self._applied, self._prompt_id)
-        if self._pending_at != key:
-            self._pending_at = key
-            self._pending = {} if self._result is not None else self.hand.pending(self.prompt_id)
-        return self._pending
+    def compute_pending(self) -> dict[int, JSON]:
+        return self.hand.pending(self.prompt_id)
 
     def parse(self, seat: int, move: Mapping[str, Any]) -> HandMove:
         return self.hand.parse(seat, move)
 
     def apply(self, seat: int, move: HandMove) -> list[Event]:
-        self._applied += 1
         events = self.hand.apply(seat, move)
         if self.hand.phase == "done":
             events += self._end_hand()
@@ -92,7 +82,6 @@ class QuizPoker(Game[HandMove]):
     def resign(self, seat: int) -> list[Event]:
         """The seat is blinded out: it keeps its chips and posts its blinds, and the engine folds
         it at every guess (the guess prompt's default), so its place is decided as usual."""
-        self._applied += 1  # the seat's prompts are now answered for it
         return []
 
     def bot_briefing(self, seat: int) -> JSON | None:

@@ -152,9 +152,7 @@ class WordPoker(Game[moves.Move]):
 
     # --- protocol --------------------------------------------------------------------------------
 
-    def pending(self) -> dict[int, JSON]:
-        if self._result is not None:
-            return {}
+    def compute_pending(self) -> dict[int, JSON]:
         build = PROMPTS.get(self.deal.phase, moves.word_prompt)
         return {seat: build(self.deal, seat, self.prompt_id) for seat in self.deal.waiting}
 
