@@ -72,8 +72,11 @@ WORK = {"values": 0.7}
 """Scorings whose searches cost more than the rule's, with the share of the searches they get:
 under `values` a shorter word may outscore a longer one, so the search tries more keys (about
 1.4 times the CPU a search, bench/bot_cpu.py)."""
-MORE_DRAWS = 2
-"""At most this many times `SAMPLES` deals drawn when believed raises weigh some down."""
+MORE_DRAWS = 4
+"""At most this many times `SAMPLES` deals drawn: a decision draws as many deals as its budget
+of searches pays for, more where a deal costs few (round 2, where the hand kept is the same in
+every deal, draws three times as many heads-up), which also makes up for the deals that
+believed raises weigh down."""
 
 
 @lru_cache(maxsize=100_000)
@@ -324,8 +327,8 @@ class SamplerBot:
         on the same sampled deals: the same other hands, replacement order and dice. A sampled
         deal is weighed by how well it fits the believed raises: a raiser's sampled hand, as
         it stood when it declared, must be among the best `rate` of such hands (a hand at the
-        cut-off counts in part), so more deals are drawn when some are weighed down. At most
-        `searches` best-word searches (`SEARCHES` a sample, less under a dearer scoring)."""
+        cut-off counts in part). As many deals as `searches` best-word searches pay for
+        (`SEARCHES` a sample, fewer under a dearer scoring)."""
         deal = view["deal"]
         me = view["seat"]
         others = [p["seat"] for p in view["players"] if p["status"] == "in" and p["seat"] != me]
@@ -336,11 +339,10 @@ class SamplerBot:
         samples = self.samples if samples is None else samples
         searches = samples * SEARCHES if searches is None else searches
         searches = round(searches * WORK.get(str(view.get("scoring", "length")), 1.0))
-        draws = min(samples * MORE_DRAWS, round(samples / math.prod(raisers.values(), start=1)))
         # Keeping every card with every die shown is the same hand in every deal: one search.
         fixed = () in exchanges and len(deal["dice"]) == len(self.alphabet.dice)
         per_draw = len(others) + len(exchanges) - fixed + len(raisers)
-        draws = max(1, min(draws, (searches - fixed) // per_draw))
+        draws = max(1, min(samples * MORE_DRAWS, (searches - fixed) // per_draw))
         unseen = Counter(self.alphabet.deck_counts)
         unseen.subtract(c["letter"] for c in view["you"]["hand"])
         unseen.subtract(view["you"]["discards"])
