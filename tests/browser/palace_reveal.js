@@ -45,8 +45,10 @@
     hands: { list: [{ msg: "battle_hand_of", params: {
     name: { seat: 0 }, cards: { list: ["Ks", "Qs", "Js"] }, category: { msg: "category.high_card", params: {} },
     left_out: { msg: "left_out", params: { cards: { list: ["Ks", "Ts"] } } } } }] } } };
-  const seatText = (seat) =>
-    palace.seat(model, view.players[seat], seat).lines.filter(Boolean).map((el) => el.textContent).join(" | ");
+  const seatText = (seat) => {
+    const hook = palace.seat(model, view.players[seat], seat);
+    return [...hook.lines, ...(hook.details ?? [])].filter(Boolean).map((el) => el.textContent).join(" | ");
+  };
   return {
     spoken: palace.spokenEvent({ type: "battle_confirmed", hands, message }, { names }),
     seats: [seatText(1), seatText(2)],

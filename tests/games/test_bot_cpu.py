@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pokerhall import games
 
-from .test_exploit_ladder import load
+from .test_ladder import load
 
 
 def test_every_game_ruleset_table_and_level_has_a_row() -> None:

@@ -1,12 +1,13 @@
 /* The players around the table, game-neutral: name, you and bot tags, who is to act (with the
    clock), left the table. The game module adds its own details to each card (`seat`: badges,
    lines such as a stack, state words and classes; a line with class `seat-bet` is drawn in
-   front of the seat, on the felt). Every state is written in words; colour, borders and the
-   timer bar only repeat it. Each card carries its place around the oval (seat-layout.js) as
-   custom properties; the list itself stays in seat order. */
+   front of the seat, on the felt; `details`: lines shown on demand, in a "More" disclosure,
+   so a card stays compact). Every state is written in words; colour, borders and the timer
+   bar only repeat it. Each card carries its place around the oval (seat-layout.js) as custom
+   properties; the list itself stays in seat order. */
 
 import { formatSeconds } from "./clock.js";
-import { byId, fill, h } from "./dom.js";
+import { byId, fill, h, srOnly } from "./dom.js";
 import { t } from "./i18n.js";
 import { presenceBadge } from "./render-presence.js";
 import { seatPlace } from "./seat-layout.js";
@@ -14,6 +15,33 @@ import { seatPlace } from "./seat-layout.js";
 /** The visual turn timer on the seat to act: a bar (decorative; the text clock says it). */
 function timerBar(which) {
   return h("span", { class: "clock-bar seat-timer", "aria-hidden": "true", "data-clock-bar": which }, h("span", { class: "clock-fill" }));
+}
+
+/** The seats whose "More" the player opened: the cards are rebuilt on every update, and an
+    open disclosure stays open (and keeps the focus) across them. */
+const openDetails = new Set();
+
+function moreDetails(extra, seat, name) {
+  const items = (extra.details || []).filter(Boolean);
+  if (!items.length) return null;
+  const details = h(
+    "details",
+    { class: "seat-more", open: openDetails.has(seat) },
+    h(
+      "summary",
+      { "data-seat-more": seat },
+      h("span", { "aria-hidden": "true" }, t("seats.more")),
+      srOnly(t("seats.moreAbout", { name })),
+    ),
+    h("div", { class: "seat-more-body" }, items),
+  );
+  details.addEventListener("toggle", () => {
+    if (details.open) openDetails.add(seat);
+    else openDetails.delete(seat);
+    const seats = details.closest(".seats");
+    if (seats) fitFelt(seats);
+  });
+  return details;
 }
 
 function seatCard(model, game, player, seat) {
@@ -30,6 +58,7 @@ function seatCard(model, game, player, seat) {
   if (info?.left) state.push(info.kind === "bot" ? t("seats.leftBot") : t("seats.left"));
   const clockSeconds = turn ? model.secondsLeft(mine ? "you" : "table") : null;
   const place = seatPlace(seat, view.players.length, model.seat);
+  const name = player.name ?? model.names[seat];
   const card = h(
     "li",
     {
@@ -47,7 +76,7 @@ function seatCard(model, game, player, seat) {
         "h3",
         { class: "seat-name" },
         turn ? h("span", { class: "turn-marker", "aria-hidden": "true" }, "▶ ") : null,
-        player.name ?? model.names[seat],
+        name,
         mine ? h("span", { class: "you-tag" }, ` ${t("seats.you")}`) : null,
         info?.kind === "bot" ? h("span", { class: "bot-tag" }, ` ${t("seats.bot")}`) : null,
       ),
@@ -55,6 +84,7 @@ function seatCard(model, game, player, seat) {
     ),
     extra.lines || [],
     state.length ? h("p", { class: "seat-state" }, state.join(" · ")) : null,
+    moreDetails(extra, seat, name),
     presenceBadge(model, seat),
     clockSeconds !== null
       ? h("p", { class: "seat-clock", "data-clock": mine ? "you" : "table" }, t("seats.clock", { time: formatSeconds(clockSeconds) }))
@@ -73,7 +103,9 @@ export function renderSeats(model, game) {
   seats.dataset.count = String(cards.length);
   // Seats at the ends of the oval leave the middle narrower (css/table.css).
   seats.toggleAttribute("data-ends", cards.some((card) => card.dataset.side === "left"));
+  const focused = document.activeElement?.closest?.("#seats summary[data-seat-more]")?.dataset.seatMore;
   fill(seats, cards);
+  if (focused !== undefined) seats.querySelector(`summary[data-seat-more="${focused}"]`)?.focus();
   fitFelt(seats);
 }
 

@@ -1,8 +1,8 @@
 /* Playing cards and action cards in words and on screen. A card ("Qs", as pokerhall.cards
-   writes it) is drawn as its rank and suit symbol, hidden from screen readers, with its full
-   name ("queen of spades", translated) beside it for them; so every card reads as words. */
+   writes it) is drawn as a card face (js/card-face.js), hidden from screen readers, with its
+   full name ("queen of spades", translated) beside it for them; so every card reads as words. */
 
-import { h, srOnly } from "../../dom.js";
+import { cardBack as drawnBack, playingCard } from "../../card-face.js";
 import { formatList, t } from "../../i18n.js";
 
 const RANKS = {
@@ -10,7 +10,6 @@ const RANKS = {
   T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
 };
 const SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-const SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 
 function parts(text) {
   const value = String(text ?? "");
@@ -31,22 +30,19 @@ export function cardNames(texts) {
   return texts.length ? formatList(texts.map(cardName)) : t("det.noCards");
 }
 
-/** A card face up: "Q♠" on screen, its name for screen readers. */
+/** A card face up: drawn as a card (rank and suit in the corners), its name for screen
+    readers and as the tooltip. */
 export function cardFace(text, { tag = "span" } = {}) {
   const card = parts(text);
-  if (!card) return h(tag, { class: "det-card" }, String(text ?? ""));
-  const colour = card.suit === "h" || card.suit === "d" ? "red" : "black";
-  return h(
-    tag,
-    { class: `det-card suit-${colour}`, title: cardName(text) },
-    h("span", { "aria-hidden": "true" }, `${card.rank === "T" ? "10" : card.rank}${SYMBOLS[card.suit]}`),
-    srOnly(cardName(text)),
-  );
+  const colour = card && (card.suit === "h" || card.suit === "d") ? "red" : "black";
+  const classes = ["det-card", card ? `suit-${colour}` : ""];
+  if (!card) return playingCard(text, { tag, classes });
+  return playingCard(text, { words: cardName(text), tag, classes, title: cardName(text) });
 }
 
 /** A card face down (one's own forehead, or one nobody may see): a card back and its words. */
 export function cardBack(words = t("det.cardBack"), { tag = "span" } = {}) {
-  return h(tag, { class: "det-card det-card-back", title: words }, h("span", { "aria-hidden": "true" }, "?"), srOnly(words));
+  return drawnBack({ words, tag, title: words, mark: "?", classes: ["det-card", "det-card-back"] });
 }
 
 /** An action card's name ("Bluff"); "" is no card. */

@@ -310,15 +310,20 @@ export function seatDetails(model, player, seat) {
   const lines = [
     h("p", { class: "det-forehead" }, h("span", { class: "label" }, `${t("det.seat.forehead")} `), forehead),
     player.private ? h("p", { class: "det-private" }, h("span", { class: "label" }, `${t("det.seat.private")} `), cardFace(player.private)) : null,
-    h("p", {}, t("det.seat.chipsLeft", { count: player.chips_left }), " · ", t("det.seat.cardsLeft", { count: player.action_cards_left })),
-    h("p", { class: "det-on-board" }, t("det.seat.onBoard", { count: player.on_board })),
+    h("p", { class: "det-chips with-chip-stack" }, t("det.seat.chipsLeft", { count: player.chips_left })),
     h("p", { class: "det-points" }, t("det.seat.points", { count: player.points })),
+  ];
+  // on demand: what the boards panel and the score table also say
+  const details = [
+    h("p", { class: "det-cards-left" }, t("det.seat.cardsLeft", { count: player.action_cards_left })),
+    h("p", { class: "det-on-board with-chip" }, t("det.seat.onBoard", { count: player.on_board })),
   ];
   return {
     turn: view.hand.to_act === seat,
     classes: player.resigned ? ["is-out"] : [],
     badges: player.dealer ? [badge(t("det.seat.dealerShort"), t("det.seat.dealer"))] : [],
     lines,
+    details,
     state: player.resigned ? [t("det.seat.resigned")] : [],
   };
 }

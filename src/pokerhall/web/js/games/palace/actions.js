@@ -8,9 +8,10 @@
    shows, labels and enables them, checks what is typed against the prompt before anything is
    sent, and disables everything while a move is in flight. */
 
-import { byId, fill, h, show, srOnly } from "../../dom.js";
+import { playingCard } from "../../card-face.js";
+import { byId, fill, h, show } from "../../dom.js";
 import { formatList, formatNumber, t } from "../../i18n.js";
-import { cardFace, cardWords } from "./cards.js";
+import { cardWords } from "./cards.js";
 
 const IDS = [
   "pal-turn", "pal-buy", "pal-stay", "pal-fold", "pal-forced", "pal-unavailable",
@@ -44,9 +45,8 @@ function checkboxes(container, prefix, cards) {
           h("input", { type: "checkbox", id: `${prefix}-${i}`, value: card }),
           h(
             "label",
-            { for: `${prefix}-${i}`, class: `card suit-${card[1]}` },
-            h("span", { class: "card-face", "aria-hidden": "true" }, cardFace(card)),
-            srOnly(cardWords(card)),
+            { for: `${prefix}-${i}`, class: "card-choice" },
+            playingCard(card, { words: cardWords(card), classes: ["pc-inline"] }),
           ),
         ),
       ),

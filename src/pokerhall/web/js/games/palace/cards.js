@@ -1,8 +1,10 @@
 /* Palace Poker's cards on the page and in speech. A card travels as its text ("Ah", "Td");
-   on screen it is a small face (rank and suit symbol, hidden from screen readers) next to its
-   name in words ("ace of hearts", from the rank and suit keys pokerhall.cards names), which is
-   what a screen reader reads. Face-down cards are backs with their count in words. */
+   on screen it is a card face (js/card-face.js: rank and suit in the corners, hidden from
+   screen readers) over its name in words ("ace of hearts", from the rank and suit keys
+   pokerhall.cards names), which is what a screen reader reads. Face-down cards are backs with
+   their count in words. */
 
+import { cardBack, faceText, playingCard } from "../../card-face.js";
 import { h, srOnly } from "../../dom.js";
 import { formatList, t } from "../../i18n.js";
 
@@ -11,7 +13,6 @@ const RANKS = {
   T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
 };
 const SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-const SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 
 /** A card's text, exactly as the game writes it. */
 export const CARD = /^[2-9TJQKA][shdc]$/;
@@ -36,27 +37,22 @@ export function cardsWords(cards) {
   return cards?.length ? formatList(cards.map(cardWords)) : t("pal.noCards");
 }
 
-/** The face shown on screen: "A♥", "10♦". */
+/** The face in text: "A♥", "10♦". */
 export function cardFace(text) {
-  return `${text[0] === "T" ? "10" : text[0]}${SYMBOLS[text[1]]}`;
+  return faceText(text);
 }
 
-/** One card as an inline element: the face for the eye, the words for the ear. */
-export function cardEl(text, { tag = "span", leftOut = false } = {}) {
+/** One card as an inline element: the drawn face for the eye, the words for the ear. */
+export function cardEl(text, { tag = "span", leftOut = false, classes = [] } = {}) {
   const words = leftOut ? `${cardWords(text)} (${t("pal.battle.notCounted")})` : cardWords(text);
-  return h(
-    tag,
-    { class: `card suit-${text[1]}${leftOut ? " left-out" : ""}`, "data-card": text },
-    h("span", { class: "card-face", "aria-hidden": "true" }, cardFace(text)),
-    srOnly(words),
-  );
+  return playingCard(text, { words, tag, classes: ["card", leftOut ? "left-out" : "", ...classes] });
 }
 
 /** A list of cards (`<ul>`), or "none". `leftOut` marks cards that did not count. */
 export function cardList(cards, { leftOut = [] } = {}) {
   if (!cards?.length) return h("span", { class: "muted no-cards" }, t("pal.noCards"));
   const out = new Set(leftOut);
-  return h("ul", { class: "cards" }, cards.map((c) => cardEl(c, { tag: "li", leftOut: out.has(c) })));
+  return h("ul", { class: "cards pc-row" }, cards.map((c) => cardEl(c, { tag: "li", leftOut: out.has(c) })));
 }
 
 /** `count` face-down cards: backs for the eye, "3 face-down cards" for the ear. */
@@ -64,7 +60,7 @@ export function cardBacks(count) {
   return h(
     "span",
     { class: "cards backs" },
-    h("span", { "aria-hidden": "true" }, Array.from({ length: count }, () => h("span", { class: "card card-back" }))),
+    h("span", { class: "pc-row", "aria-hidden": "true" }, Array.from({ length: count }, () => cardBack({ classes: ["card-back"] }))),
     srOnly(t("pal.backs", { count })),
   );
 }

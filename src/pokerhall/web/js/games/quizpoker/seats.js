@@ -68,7 +68,8 @@ export function seatDetails(model, player, seat) {
     classes,
     badges: badges(view, seat),
     lines: [
-      h("p", { class: "seat-stack" }, h("span", { class: "label" }, `${t("seats.stack")} `), amount(player.stack, { duell })),
+      // a chip stack beside the number (a duell table draws its own chips instead)
+      h("p", { class: duell ? "seat-stack" : "seat-stack with-chip-stack" }, h("span", { class: "label" }, `${t("seats.stack")} `), amount(player.stack, { duell })),
       player.bet > 0
         ? h("p", { class: "seat-bet" }, h("span", { class: "label" }, `${t("seats.bet")} `), amount(player.bet, { duell }))
         : null,
@@ -82,7 +83,9 @@ export function renderPot(model) {
   const view = model.view;
   const hand = view.hand;
   const duell = view.ruleset === "duell";
-  fill(byId("pot"), h("span", { class: "label" }, `${t("pot.label")} `), amount(hand.pot, { duell }));
+  const pot = byId("pot");
+  pot.classList.toggle("with-chip-stack", !duell);
+  fill(pot, h("span", { class: "label" }, `${t("pot.label")} `), amount(hand.pot, { duell }));
   const names = (seats) => formatList(seats.map((s) => view.players[s].name));
   // Unequal bets in an open round also make layers; they are real side pots only once
   // someone is all-in (Q9), and a layer only one player can win is a bet nobody has called

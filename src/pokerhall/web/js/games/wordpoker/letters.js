@@ -85,14 +85,19 @@ export function spell(word) {
     .join("; ");
 }
 
-/** The letters of one card or one die as an element: the face for the eye, the name for the
-    ear. A diacritic card shows its name too, since the mark alone is small. */
+/** The letters of one card or one die as an element: a letter tile or a die face
+    (css/cards.css) for the eye, the name for the ear. A diacritic card shows its name too,
+    since the mark alone is small. */
 export function letterTile(letter, { kind = "card", id = null } = {}) {
   const mark = letter === "hacek" || letter === "carka";
   const name = kind === "card" ? cardName(letter) : letterName(letter);
   return h(
     "li",
-    { class: `wp-tile wp-${kind}${mark ? " wp-mark" : ""}`, "data-letter": letter, "data-card": id },
+    {
+      class: `wp-tile wp-${kind} ${kind === "card" ? "piece-tile" : "piece-die"}${mark ? " wp-mark" : ""}`,
+      "data-letter": letter,
+      "data-card": id,
+    },
     h("span", { class: "wp-face", "aria-hidden": "true" }, kind === "card" ? cardFace(letter) : letter),
     mark ? h("span", { class: "wp-caption" }, name) : srOnly(name),
   );

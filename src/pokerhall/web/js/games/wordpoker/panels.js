@@ -143,11 +143,14 @@ export function seatDetails(model, player, seat) {
   const deal = view.deal;
   const declared = deal.declarations[String(seat)];
   const lines = [
-    h("p", { class: "wp-points" }, t("wp.seat.points", { count: player.points })),
-    player.put_in ? h("p", {}, t("wp.seat.putIn", { amount: formatNumber(player.put_in) })) : null,
+    h("p", { class: "wp-points with-chip-stack" }, t("wp.seat.points", { count: player.points })),
+    player.put_in ? h("p", { class: "wp-put-in with-chip" }, t("wp.seat.putIn", { amount: formatNumber(player.put_in) })) : null,
     declared && deal.phase !== "done"
       ? h("p", { class: "wp-declared" }, t(`wp.seat.declared.${declared.choice}`, { amount: formatNumber(declared.amount) }))
       : null,
+  ];
+  // on demand: the deal's history of this seat
+  const details = [
     player.exchanged.length ? h("p", {}, t("wp.seat.exchanged", { counts: player.exchanged.map((n) => formatNumber(n)).join(", ") })) : null,
     player.penalty ? h("p", {}, t("wp.seat.penalty", { amount: formatNumber(player.penalty) })) : null,
   ];
@@ -159,6 +162,7 @@ export function seatDetails(model, player, seat) {
     classes,
     badges: [],
     lines,
+    details,
     state: [t(STATUS[player.status] ?? "wp.seat.in")],
   };
 }
