@@ -25,14 +25,21 @@ def seen_cards(view: JSON) -> tuple[Card, list[Card | None], list[Card]]:
     return Card(you["private"]), foreheads, community
 
 
+def unseen(
+    view: JSON, private: Card, foreheads: list[Card | None], community: list[Card]
+) -> list[Card]:
+    """The cards this seat has not seen, in deck order: what a sampled deal draws from."""
+    known = {private, *community, *(f for f in foreheads if f is not None)}
+    known |= {Card(c) for c in view["hand"]["discarded"]}
+    return [c for c in FULL_DECK if c not in known]
+
+
 def chances(view: JSON, samples: int, rng: random.Random) -> tuple[list[float], list[float]]:
     """(P(seat has the best hand), P(seat has the worst hand)) per seat, by `samples` deals."""
     seat: int = view["seat"]
     private, foreheads, community = seen_cards(view)
     n = len(foreheads)
-    known = {private, *community, *(f for f in foreheads if f is not None)}
-    known |= {Card(c) for c in view["hand"]["discarded"]}
-    pool = [c for c in FULL_DECK if c not in known]
+    pool = unseen(view, private, foreheads, community)
     best = [0] * n
     worst = [0] * n
     others = [s for s in range(n) if s != seat]
@@ -60,9 +67,7 @@ def read_chances(
     seat: int = view["seat"]
     private, foreheads, community = seen_cards(view)
     n = len(foreheads)
-    known = {private, *community, *(f for f in foreheads if f is not None)}
-    known |= {Card(c) for c in view["hand"]["discarded"]}
-    pool = [c for c in FULL_DECK if c not in known]
+    pool = unseen(view, private, foreheads, community)
     bets = [b for b in open_bets(view) if b.seat != seat]
     trust = {s: reads.trust(s, n) for s in {b.seat for b in bets}}
     bets = [b for b in bets if trust[b.seat] > 0]
