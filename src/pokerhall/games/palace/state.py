@@ -7,13 +7,11 @@ or until one player has every chip) and the result.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
-from pokerhall.engine.protocol import Game
 from pokerhall.engine.results import game_result, places_from_standings
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.palace.deal import first_dealer
@@ -23,10 +21,11 @@ from pokerhall.games.palace.moves import PalaceMove
 from pokerhall.games.palace.options import PalaceOptions
 from pokerhall.games.palace.views import build_view
 from pokerhall.table.ledger import Ledger
+from pokerhall.table.match import Match
 from pokerhall.table.seats import left_of
 
 
-class Palace(Game[PalaceMove]):
+class Palace(Match[PalaceMove]):
     name = "palace"
 
     def __init__(self, players: Sequence[str], opts: PalaceOptions, seed: int) -> None:
@@ -38,7 +37,6 @@ class Palace(Game[PalaceMove]):
         self.hands_played = 0
         self.out_after_hand: list[int | None] = [None] * len(players)
         """The hand after which a seat left the game (no chips, or resigned), else None."""
-        self._result: JSON | None = None
         self.dealer, events = first_dealer(range(len(players)), self._rng)  # P3
         self.first_dealer = self.dealer
         self.events += events
@@ -72,14 +70,6 @@ class Palace(Game[PalaceMove]):
 
     def describe(self, event: Event) -> Message | None:
         return describe_event(event)
-
-    @property
-    def over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> JSON | None:
-        return copy.deepcopy(self._result)
 
     # --- between hands -------------------------------------------------------------------------
 
@@ -116,13 +106,13 @@ class Palace(Game[PalaceMove]):
             self.hand = self._new_hand()
             return events + self.hand.start()
         standings, tied = self._standings()
-        self._result = game_result(
+        result = game_result(
             places=places_from_standings(standings, tied),
             scores=self.stacks,
             unit="chips",
             rounds=self.hands_played,
         )
-        return [*events, Event.public("game_over", **copy.deepcopy(self._result))]
+        return [*events, self.finish(result)]
 
     def _rank(self, seat: int) -> tuple[int, int]:
         """Players still in come first, by chips; then those who left, the later the better."""

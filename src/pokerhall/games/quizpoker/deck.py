@@ -2,7 +2,7 @@
 the pack is used up.
 
 A pack generated from data holds thousands of questions from a few dozen templates ("how many
-people lived in X in Y?"); drawn uniformly, a game would be two thirds population and distance
+people lived in X in Y?"); drawn uniformly, a game would be more than half population and distance
 questions, the same sentence again and again. So the deal picks a *group* first, then a question
 of it:
 
