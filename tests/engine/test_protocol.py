@@ -26,7 +26,7 @@ class SecretNumbers(Game[dict[str, Any]]):
         self.picks: dict[int, int] = {}
         self.announced = False
 
-    def pending(self) -> dict[int, dict[str, Any]]:
+    def compute_pending(self) -> dict[int, dict[str, Any]]:
         if len(self.picks) < 2:
             moves = [move_spec("pick", {"number": int_param(0, 9)})]
             prompt = prompts.prompt("pick", self.prompt_id, moves, {"type": "pick"})
@@ -210,3 +210,66 @@ def test_check_returns_the_move_act_would_record_and_changes_nothing() -> None:
     assert (game.view(0), game.view(1), game.pending(), game.state_id, game.prompt_id) == before
     game.act(0, pick(3))
     assert game.record().moves == ((0, pick(3)),)
+
+
+# --- one parse per move, prompts computed once per state ----------------------------------------
+
+
+class CountingNumbers(SecretNumbers):
+    """Secret numbers that counts how often the engine asks it for prompts and parses."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.prompt_builds = 0
+        self.parses = 0
+
+    def compute_pending(self) -> dict[int, dict[str, Any]]:
+        self.prompt_builds += 1
+        return super().compute_pending()
+
+    def parse(self, seat: int, move: Mapping[str, Any]) -> dict[str, Any]:
+        self.parses += 1
+        return super().parse(seat, move)
+
+
+def test_a_checked_move_is_played_without_a_second_parse() -> None:
+    game = CountingNumbers()
+    checked = game.check_move(0, pick(4))
+    assert game.parses == 1
+    game.play(checked)
+    assert game.parses == 1
+    assert game.moves == [(0, pick(4))]
+
+
+def test_prompts_are_built_once_per_state_however_often_they_are_asked() -> None:
+    """A host asks for the prompts many times per move (clock, sends, bots, the engine's own
+    checks); the game builds them at most twice per move: once after the move, to tell whether
+    the others' prompts changed, and once more only when that gave them a new prompt id."""
+    game = CountingNumbers()
+    states = 0
+    for seat, move in ((0, pick(1)), (1, pick(2)), (0, {"type": "announce"})):
+        for _ in range(7):
+            game.pending()
+            game.default_move(seat)
+        game.act(seat, move)
+        states += 1
+    assert game.over
+    assert game.pending() == {}
+    assert game.prompt_builds <= 2 * states
+
+
+def test_a_check_from_an_earlier_state_is_refused_and_changes_nothing() -> None:
+    game = SecretNumbers()
+    early = game.check_move(0, pick(4))
+    game.act(1, pick(7))
+    before = (list(game.moves), game.prompt_id, game.view(0))
+    with pytest.raises(IllegalMove, match="earlier state"):
+        game.play(early)
+    assert (list(game.moves), game.prompt_id, game.view(0)) == before
+
+
+def test_a_checked_resignation_is_played_by_the_engine() -> None:
+    game = SecretNumbers()
+    game.play(game.check_move(1, {"type": "resign"}))
+    assert 1 in game.resigned
+    assert game.moves == [(1, {"type": "resign"})]

@@ -1,6 +1,7 @@
 """Detective Poker's spectators through the server (docs/rules/detective.md X10): a table stored
 while the option `spectators_see: "foreheads"` existed is restored and played on, and what a
-connection without a seat token gets, the reconnect snapshot (view and this round's events),
+connection without a seat token gets, the reconnect snapshot (view and this round's events;
+the ended hand's public ones during a result pause),
 the table's info and the hand history route, holds no forehead card of the hand in play. The
 game-level property (every option, every event) is tests/games/detective/test_spectators.py."""
 
@@ -67,6 +68,8 @@ async def test_x10_an_old_foreheads_table_loads_and_shows_a_spectator_no_forehea
                 players = snapshot["view"]["players"]
                 assert [p["forehead"] for p in players] == [None, None, None]
                 del snapshot["view"]["last_hand"]  # the last hand's cards: another shuffle
+                ended = snapshot.pop("result_events")  # so are those, during a result pause
+                assert all(e["visibility"] == "public" for e in ended)
                 text = json.dumps(snapshot)
                 assert not [card for card in hidden if card in text], snapshot
                 answer = await http.get(f"/api/tables/{TABLE}/history")

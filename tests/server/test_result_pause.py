@@ -5,6 +5,7 @@ Next hand; bots wait and the next hand's clock starts after it."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -175,3 +176,29 @@ async def test_a_next_hand_outside_a_pause_is_refused(long_pause: TableRuntime) 
         await runtime.next_hand(0)
     assert refused.value.code == "no_result_pause"
     assert runtime.state.state_id == before
+
+
+async def test_a_snapshot_during_the_pause_redraws_the_ended_hand_and_tells_nothing_more(
+    long_pause: TableRuntime,
+) -> None:
+    """A reload during the pause gets the hand that just ended (`result_events`), filtered as
+    its updates were: a spectator the public events only, the player also its own private
+    ones; once the pause is over the snapshot carries none."""
+    runtime = long_pause
+    await _until(_asked(runtime, 0))
+    if runtime.state.pending()[0]["type"] == "guess":  # a secret guess: an event for seat 0 only
+        await runtime.submit(0, {"type": "guess", "value": "1"})
+    await asyncio.wait_for(_play_first_hand(runtime, {0}), 10)
+    assert runtime.pause_json() is not None
+    watched = json.loads(runtime.snapshot(None))["result_events"]
+    played = json.loads(runtime.snapshot(0))["result_events"]
+    assert watched[0]["type"] == "round_started"
+    assert watched[0]["round"] == 1
+    assert any(e["type"] == "pot_awarded" for e in watched)
+    assert all(e["visibility"] == "public" for e in watched)
+    assert [e for e in played if e["visibility"] == "public"] == watched
+    assert all(e["visibility"] in ("public", [0]) for e in played)
+    assert any(e["visibility"] == [0] for e in played)  # its own guess, nobody else's
+
+    await runtime.next_hand(0)
+    assert json.loads(runtime.snapshot(0))["result_events"] == []

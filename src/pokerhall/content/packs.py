@@ -258,13 +258,20 @@ def validate_pack_file(path: StrPath, today: datetime.date | None = None) -> lis
     return parse_pack(_split_lines(text), today=today, languages=declared)[1]
 
 
-def write_pack(questions: Iterable[Question], path: StrPath) -> None:
-    """Write a pack, one object per line in field order, readable UTF-8 (not \\u escapes).
+def write_pack(
+    questions: Iterable[Question], path: StrPath, *, explicit_difficulty: bool = False
+) -> None:
+    """Write a pack, one object per line in field order, readable UTF-8 (not \\u escapes);
+    with `explicit_difficulty` every line states its `difficulty`, the default 2 too (as the
+    shipped packs do).
 
     The lines are checked with the loader's own rules first, so a pack that load_pack would
     refuse is never written; the file is replaced atomically so a failed run leaves the old one.
     """
-    lines = [json.dumps(question.to_json(), ensure_ascii=False) for question in questions]
+    lines = [
+        json.dumps(question.to_json(explicit_difficulty=explicit_difficulty), ensure_ascii=False)
+        for question in questions
+    ]
     problems = parse_pack(lines)[1]
     if problems:
         raise PackError(os.fspath(path), problems)

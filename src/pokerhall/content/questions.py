@@ -51,8 +51,12 @@ RANGE_FIELDS = ("hint1_range", "hint2_range")
 OPTIONAL_FIELDS = ("template", "difficulty")
 FIELDS = REQUIRED_FIELDS + RANGE_FIELDS + OPTIONAL_FIELDS
 DIFFICULTIES = (1, 2, 3)
-"""`difficulty`: 1 most people at a party know or can estimate it, 3 few do. The same scale will
-say how well-known an answer is; a question without the field counts as `DEFAULT_DIFFICULTY`."""
+"""`difficulty`, how well-known the answer is (docs/question-packs.md): 1 everybody knows it or
+can work it out (π, a chessboard's squares), 2 some people know the figure (a famous event's
+year, a common element's atomic number), 3 nobody knows it exactly, only estimates (a town's
+population). A table may deal only the easier ones; the bots know an answer as well as it is
+known (`games/quizpoker/bots/knowledge.py`). Every shipped question states it; an uploaded one
+without it counts as `DEFAULT_DIFFICULTY`."""
 DEFAULT_DIFFICULTY = 2
 
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9.-]*")
@@ -89,8 +93,12 @@ class Question:
     hand-written one. The deal spreads a game over templates (games/quizpoker/deck.py)."""
     difficulty: int = DEFAULT_DIFFICULTY
 
-    def to_json(self) -> dict[str, Any]:
-        """The pack-format object: numbers as strings so they survive JSON exactly."""
+    def to_json(self, *, explicit_difficulty: bool = False) -> dict[str, Any]:
+        """The pack-format object: numbers as strings so they survive JSON exactly.
+
+        `difficulty` is left out at its default unless `explicit_difficulty` (the shipped
+        packs state it for every question): this form is also what `questions_digest` hashes,
+        so stored match records keep matching their questions."""
         obj: dict[str, Any] = {
             "id": self.id,
             "language": self.language,
@@ -109,7 +117,7 @@ class Question:
                 obj[name] = [format_number(bounds[0]), format_number(bounds[1])]
         if self.template is not None:
             obj["template"] = self.template
-        if self.difficulty != DEFAULT_DIFFICULTY:
+        if explicit_difficulty or self.difficulty != DEFAULT_DIFFICULTY:
             obj["difficulty"] = self.difficulty
         return obj
 

@@ -27,6 +27,16 @@ class IllegalMove(PokerhallError):
         self.message = message
 
 
+class InputProblem(PokerhallError):
+    """What someone typed at a game's terminal does not make a move; `reason` says what to type
+    instead. A game's own, before any move reaches the protocol (which would raise
+    `IllegalMove`): the terminal asks again and nothing has changed."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class UnknownGame(PokerhallError, KeyError):
     """No game is registered under the requested name."""
 

@@ -19,6 +19,17 @@ JSON = dict[str, Any]
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
+def json_list(value: object) -> list[Any]:
+    """`value` as a list when it is one (or a tuple), else empty: for readers of stored events
+    and records (hand histories), which show what they can of a malformed entry, never fail."""
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def json_mapping(value: object) -> Mapping[Any, Any]:
+    """`value` when it is a mapping, else empty (see `json_list`)."""
+    return value if isinstance(value, Mapping) else {}
+
+
 def copy_json(value: Any) -> Any:
     """A deep copy of JSON-shaped data (dicts, lists, tuples of them and of scalars), as
     `copy.deepcopy` makes it but several times faster: JSON has no cycles or shared parts, so

@@ -11,6 +11,7 @@ import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pokerhall.engine.events import JSON, Event, copy_json
@@ -32,6 +33,25 @@ MAX_MOVE_CHARS = 2_000
 ParsedMove = TypeVar("ParsedMove")
 
 
+@dataclass(frozen=True, slots=True)
+class CheckedMove(Generic[ParsedMove]):
+    """A move that `Game.check_move` accepted, parsed once, for `Game.play` to carry out.
+
+    A host that must do something between checking a move and making it (the server saves it
+    first) keeps this instead of the raw move, so the move is not parsed a second time. It is
+    bound to the state it was checked against: `play` refuses it once anything has moved."""
+
+    seat: int
+    record: JSON
+    """The move as the record keeps it (what `check` returns)."""
+    parsed: ParsedMove | None
+    """The game's parse of it; None for a resignation, which the engine carries out itself."""
+    asked: dict[int, JSON]
+    """The prompts it answered (to tell whether the others' prompts changed)."""
+    version: int
+    """`Game._version` when it was checked."""
+
+
 class Game(ABC, Generic[ParsedMove]):
     """Base of every game state. Subclasses set `name` and implement the abstract methods."""
 
@@ -48,6 +68,11 @@ class Game(ABC, Generic[ParsedMove]):
         self._prompt_id = 0
         self.resigned: set[int] = set()
         """Seats that resigned: the engine answers their prompts with the default moves."""
+        self._version = 0
+        """Counts every change of the state the engine makes (moves applied, derived moves,
+        resignations): the key of `pending`'s cache and of a `CheckedMove`'s validity."""
+        self._pending: dict[int, JSON] | None = None
+        self._pending_key = (-1, -1)
 
     def forget_events_before(self, index: int) -> None:
         """Drop the events before `index` from `events`. The game never reads them back; a
@@ -84,9 +109,22 @@ class Game(ABC, Generic[ParsedMove]):
     def num_seats(self) -> int:
         return len(self.players)
 
-    @abstractmethod
     def pending(self) -> dict[int, JSON]:
-        """Seats asked to move now and what they are asked (several for simultaneous moves)."""
+        """Seats asked to move now and what they are asked (several for simultaneous moves).
+
+        Every caller asks after nearly every move (the host's clock, sends and bots, the
+        engine's own checks), so it is computed once per state, here, and games need no cache
+        of their own. Callers must not change the prompts they get."""
+        key = (self._version, self._prompt_id)
+        if self._pending is None or self._pending_key != key:
+            self._pending = {} if self.over else self.compute_pending()
+            self._pending_key = key
+        return self._pending
+
+    @abstractmethod
+    def compute_pending(self) -> dict[int, JSON]:
+        """The prompts of the current state, for a game that is not over; `pending` keeps them
+        until the state changes. Only the engine's moves may change what this returns."""
 
     def view(self, seat: int | None) -> JSON:
         """Exactly what `seat` may know now; None is a spectator. The seat is checked here, so a
@@ -125,12 +163,17 @@ class Game(ABC, Generic[ParsedMove]):
 
     def check(self, seat: int, move: Mapping[str, Any]) -> JSON:
         """The move as `act` would record it, if the rules allow it now; IllegalMove if not.
+        Changes nothing."""
+        return self.check_move(seat, move).record
+
+    def check_move(self, seat: int, move: Mapping[str, Any]) -> CheckedMove[ParsedMove]:
+        """Check a move against the rules now, parsing it once; IllegalMove if not allowed.
         Changes nothing: for callers that must do something between checking a move and making
-        it, such as the server, which saves a move before the game (and anyone) may see it."""
-        clean, _asked = self._check_envelope(seat, move)
-        if clean["type"] != RESIGN:
-            self.parse(seat, _as_played(clean))
-        return clean
+        it, such as the server, which saves a move before the game (and anyone) may see it, and
+        then makes it with `play`."""
+        clean, asked = self._check_envelope(seat, move)
+        parsed = None if clean["type"] == RESIGN else self.parse(seat, _as_played(clean))
+        return CheckedMove(seat, clean, parsed, asked, self._version)
 
     def act(self, seat: int, move: Mapping[str, Any]) -> list[Event]:
         """Check and apply one move of one seat; the events say who may see each of them.
@@ -138,13 +181,21 @@ class Game(ABC, Generic[ParsedMove]):
         Then every prompt of a resigned seat is answered with its default move:
         these moves follow from the recorded ones, so they are not recorded and a replay makes
         them again."""
-        clean, asked = self._check_envelope(seat, move)
-        if clean["type"] == RESIGN:
+        return self.play(self.check_move(seat, move))
+
+    def play(self, checked: CheckedMove[ParsedMove]) -> list[Event]:
+        """Carry out a move `check_move` accepted in this very state (else IllegalMove
+        `refuse.move.stale_check`: the state has moved since, so the check no longer holds)."""
+        if checked.version != self._version:
+            raise refuse("refuse.move.stale_check")
+        seat, clean = checked.seat, checked.record
+        if checked.parsed is None:
             self.moves.append((seat, clean))
             events = self._resign(seat)
         else:
-            parsed = self.parse(seat, _as_played(clean))
-            events = self._make(seat, parsed, asked, clean, timed_out=TIMED_OUT in clean)
+            events = self._make(
+                seat, checked.parsed, checked.asked, clean, timed_out=TIMED_OUT in clean
+            )
         if self.resigned:
             events += self._answer_for_resigned()
         return events
@@ -160,6 +211,7 @@ class Game(ABC, Generic[ParsedMove]):
     ) -> list[Event]:
         """Apply a parsed move; `record` it unless the engine derived it."""
         events = self.time_out(seat, parsed) if timed_out else self.apply(seat, parsed)
+        self._version += 1
         if record is not None:
             self.moves.append((seat, record))
         self.events.extend(events)
@@ -170,6 +222,7 @@ class Game(ABC, Generic[ParsedMove]):
     def _resign(self, seat: int) -> list[Event]:
         self.resigned.add(seat)
         events = [Event.public("resigned", seat=seat), *self.resign(seat)]
+        self._version += 1
         self.events.extend(events)
         self._prompt_id += 1
         return events

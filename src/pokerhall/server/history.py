@@ -38,7 +38,7 @@ class Replays:
     def game(self, table_id: str, record: MatchRecord) -> Game[Any]:
         with self._lock:
             game = self._games.pop(table_id, None)
-            if game is None or not _same_match(game, record):
+            if game is None or not same_match(game, record):
                 game = games.create(record.game, list(record.players), record.options, record.seed)
                 check_content(record, game)
             for seat, move in record.moves[len(game.moves) :]:
@@ -49,7 +49,7 @@ class Replays:
             return game
 
 
-def _same_match(game: Game[Any], record: MatchRecord) -> bool:
+def same_match(game: Game[Any], record: MatchRecord) -> bool:
     """The kept game is this record's up to where it was replayed; a table rebuilt with other
     moves (never in this server, but cheap to rule out) is replayed afresh."""
     made = len(game.moves)

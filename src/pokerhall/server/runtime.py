@@ -215,6 +215,9 @@ class TableRuntime:
         self._pause: ResultPause | None = None
         """The result pause, while the end of a hand is held on the felt (`_begin_pause`)."""
         self._pause_serial = 0
+        self._ended_round: list[Event] = []
+        """The events of the round before the current one, kept only while its result is held
+        on the felt: a client that (re)connects during the pause gets them to draw it."""
         self.on_seat_gone: Callable[[int], None] = _nobody_told
         """Told the seat of a player's connection that went (here or, through the cluster,
         on another process): the hall counts the seat's time away from then."""
@@ -323,20 +326,20 @@ class TableRuntime:
         try:
             if command.source != "clock" and TIMED_OUT in command.move:
                 raise refuse("refuse.move.clock_only")
-            move = state.check(seat, command.move)
+            checked = state.check_move(seat, command.move)
         except IllegalMove as exc:
             if command.reply is not None:
                 command.reply.set_exception(exc)
             return False
         try:
-            await self.db.append_move(self.table_id, state.state_id + 1, seat, move)
+            await self.db.append_move(self.table_id, state.state_id + 1, seat, checked.record)
         except Exception:
             log.exception("table %s: could not save move %d", self.table_id, state.state_id + 1)
             if command.reply is not None:
                 command.reply.set_exception(MoveNotSaved())
             self._schedule()  # bots and clocks carry on from the unchanged state
             return False
-        events = state.act(seat, move)  # cannot fail: the same move was just checked
+        events = state.play(checked)  # cannot fail: checked in this state, parsed once
         if any(event.type == ROUND_STARTED for event in events):
             self._keep_current_round()
         if state.over:
@@ -536,6 +539,7 @@ class TableRuntime:
     def _end_pause(self) -> None:
         """The next hand goes on: bots are scheduled and the clock starts now."""
         self._pause = None
+        self._ended_round = []
         self._schedule()
         self._send_pause()
 
@@ -646,12 +650,17 @@ class TableRuntime:
         (the only ones the table keeps, `_keep_current_round`), who is here (`presence`) and
         the recent chat it may read."""
         recent = [self._event_json(e) for e in self.state.events if e.visible_to(seat)]
+        pause = self.pause_json()
+        # During a result pause, the hand that just ended as this seat saw it: the same filter
+        # as the updates it would have had, so a reload shows the result and learns nothing more.
+        ended = [self._event_json(e) for e in self._ended_round if e.visible_to(seat)]
         return server_message(
             "state",
             view=self.state.view(seat),
             events=recent,
+            result_events=ended if pause is not None else [],
             clock=self.clock_for(seat),
-            pause=self.pause_json(),
+            pause=pause,
             presence=self.presence() if presence is None else presence,
             chat=self._chat_history(seat),
         )
@@ -806,6 +815,10 @@ class TableRuntime:
             (i for i in range(len(events) - 1, -1, -1) if events[i].type == ROUND_STARTED), 0
         )
         if start:
+            begin = next(
+                (i for i in range(start - 1, -1, -1) if events[i].type == ROUND_STARTED), 0
+            )
+            self._ended_round = list(events[begin:start])
             self.state.forget_events_before(start)
 
     def _live_connections(self) -> list[Peer]:

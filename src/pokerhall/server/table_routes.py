@@ -1,15 +1,17 @@
-"""HTTP routes over a table beyond taking seats: its hand history, "Play again", the creator's
-controls, and finding a private table by its code. Documented by the OpenAPI page at /docs."""
+"""HTTP routes over a table beyond taking seats: its hand history and a finished hand's replay,
+"Play again", the creator's controls, and finding a private table by its code. Documented by
+the OpenAPI page at /docs."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Query, status
+from fastapi import APIRouter, Depends, Header, Path, Query, status
 
 from pokerhall.engine import JSON, MatchRecord
 from pokerhall.server import controls, history, ratelimit, rematch
+from pokerhall.server import replay as hand_replay
 from pokerhall.server.creator import normal_code
 from pokerhall.server.hall import LobbyError
 from pokerhall.server.lobby import COMMON, CONFLICT, TOKEN, UNKNOWN, HallDep, TokenDep, _answers
@@ -21,6 +23,15 @@ FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creato
 NO_CODE = _answers(**{"404": "No open table has this code."})
 UNSURE = _answers(**{"503": "Whether the player is here cannot be told now (presence_unknown)."})
 NOT_YET = _answers(**{"409": "The game has not started: no history before the first deal."})
+NOT_YOURS = _answers(
+    **{"403": "Another seat's view, or a seat's view without its token (not_your_seat)."}
+)
+NO_HAND = _answers(
+    **{"404": "No such table (unknown_table), or no such hand dealt (unknown_hand)."}
+)
+NOT_DONE = _answers(
+    **{"409": "Not started (not_started), or the hand is still being played (hand_not_finished)."}
+)
 
 
 def not_started() -> LobbyError:
@@ -77,6 +88,65 @@ def _history(
     table_id: str, record: MatchRecord, seat: int | None, number: int | None, every: bool
 ) -> JSON:
     return history.history_of(REPLAYS.game(table_id, record), seat, number, every=every)
+
+
+HAND_REPLAYS = hand_replay.HandReplays()
+"""Finished hands replayed, kept for the next request (`replay.HandReplays`)."""
+
+
+@router.get(
+    "/tables/{table_id}/hands/{hand}/replay",
+    summary="A finished hand again, move by move, as your seat saw it (no token: as spectators)",
+    responses={**NO_HAND, **TOKEN, **NOT_YOURS, **NOT_DONE},
+)
+async def replay_hand(
+    table_id: str,
+    hand: Annotated[int, Path(ge=1, le=1_000_000)],
+    hall: HallDep,
+    authorization: Annotated[str | None, Header()] = None,
+    seat: Annotated[int | None, Query(ge=0, le=1_000)] = None,
+) -> JSON:
+    """The frames of hand `hand` (`{"view", "events"}` each: what the seat, or a spectator,
+    was sent after each move it was told of, `server/replay.py`). `seat` may name the view
+    asked for; it must be the token's own (`not_your_seat`), so nobody reads another seat's
+    cards by asking. Only a finished hand is replayed (`hand_not_finished`); before the start
+    there is none (`not_started`). A refusal changes nothing."""
+    token = optional_token(authorization)
+    if token is None and seat is not None:
+        raise not_your_seat(seat)
+    own = None if token is None else await hall.authenticate(table_id, token)
+    if seat is not None and seat != own:
+        raise not_your_seat(seat)
+    table = await hall.db.table(table_id)
+    if table is not None and table.status == "open":
+        raise not_started()
+    record = await hall.record(table_id)
+    try:
+        replayed = await asyncio.to_thread(HAND_REPLAYS.get, table_id, record, own, hand)
+    except hand_replay.HandMissing:
+        raise LobbyError(
+            404, "no such hand was dealt at this table", "unknown_hand", {"hand": hand}
+        ) from None
+    except hand_replay.HandRunning:
+        raise LobbyError(
+            409,
+            "this hand is still being played: only a finished hand can be watched again",
+            "hand_not_finished",
+            {"hand": hand},
+        ) from None
+    return {"table": table_id, "game": record.game, "players": list(record.players)} | (
+        replayed.to_json()
+    )
+
+
+def not_your_seat(seat: int) -> LobbyError:
+    """A view asked for that is not the token's seat: refused, not quietly shown another."""
+    return LobbyError(
+        403,
+        "you may watch a hand again only from your own seat (or as a spectator)",
+        "not_your_seat",
+        {"seat": seat + 1},
+    )
 
 
 @router.post(

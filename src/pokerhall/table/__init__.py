@@ -1,5 +1,5 @@
 """Shared poker machinery: seats, stacks, pots and side pots, no-limit betting rounds, two-seat
-exchanges (fixed-limit or no-limit), blinds."""
+exchanges (fixed-limit or no-limit), blinds, and `match.Match`, the base of a game of many hands."""
 
 from pokerhall.table.betting import BetAction, BetOutcome, BettingRound, LegalActions
 from pokerhall.table.blinds import BlindLevel, BlindSchedule

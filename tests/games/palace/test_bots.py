@@ -1,19 +1,16 @@
 """Palace bots (`games/palace/bots/`): they make only legal moves, decide from their own seat's
 view alone (P13), and read that view the way the rules say (P5, P9, P10).
 
-Speed is not tested here: `bench/palace_bots.py` measures decisions (and their 50 ms budget) and
-how much each level beats the one below; its smoke test is at the end.
+Speed is not tested here: `bench/ladder.py` measures decisions (and their 50 ms budget) and
+how much each level beats the one below (its smoke test: tests/games/test_ladder.py).
 """
 
 from __future__ import annotations
 
 import ast
 import copy
-import importlib.util
 import random
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -32,7 +29,6 @@ from pokerhall.games.palace.state import Palace
 from .helpers import new, rig
 
 BOTS_DIR = Path(__file__).resolve().parents[3] / "src" / "pokerhall" / "games" / "palace" / "bots"
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "palace_bots.py"
 
 
 def test_the_levels_are_registered_with_the_strongest_as_default() -> None:
@@ -293,71 +289,6 @@ def test_p7_the_best_five_of_too_many_soldiers_keep_the_made_hand() -> None:
     soldiers = list(parse_cards("Kh Kd Ks Qh Qd 5c 7s"))
     keep = best_five(table, Camp(table.me.banner, table.me.palace, soldiers))
     assert set(keep) == set(parse_cards("Kh Kd Ks Qh Qd"))  # a full house
-
-
-# --- the benchmark ---------------------------------------------------------------------------
-
-
-def load_bench() -> Any:
-    spec = importlib.util.spec_from_file_location("palace_bots", BENCH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_bot_benchmark_prints_every_pairing_with_intervals_and_times(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    bench = load_bench()
-    argv = ["--games", "3", "--session", "1", "--players", "3", "--workers", "1"]
-    assert bench.main(argv) in (0, 1)  # 1: three games prove no ladder
-    out = capsys.readouterr().out
-    for upper, lower in (("cautious", "random"), ("sampler", "cautious")):
-        assert f"{upper} vs {lower}: 3 games, 3 players, limit" in out
-        assert f"{upper} beats {lower} clearly on chips:" in out
-    for exploiter in ("maniac", "station", "rock", "minraise", "attacker", "pacifist"):
-        betting = "no_limit" if exploiter == "maniac" else "limit"
-        for players in (2, 3):
-            assert f"sampler vs {exploiter}: 3 games, {players} players, {betting}" in out
-        assert f"sampler beats {exploiter} clearly on wins:" in out
-    pairings = 2 + 6 * 2
-    assert out.count("95% CI") == 2 * pairings
-    assert out.count("fair share") == pairings
-    assert out.count("p99") >= 4 * pairings
-    assert "the ladder holds:" in out
-
-
-class Illegal:
-    """A bot that bets what no prompt offers: the benchmark must stop and say where."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, view: Any, prompt: Any) -> Any:
-        return {"type": "battle", "target": int(view["seat"]), "bet": -1}
-
-
-def test_the_bot_benchmark_fails_naming_the_game_seat_and_move_of_an_illegal_move(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    bench = load_bench()
-    monkeypatch.setitem(bench.KINDS, "maniac", Illegal)
-    argv = ["--games", "2", "--session", "1", "--workers", "1", "--part", "exploiters"]
-    assert bench.main([*argv, "--exploiters", "maniac"]) == 2
-    out = capsys.readouterr().out
-    assert "ILLEGAL MOVE: game sampler vs maniac #" in out
-    assert "(maniac) played {'type': 'battle'" in out
-
-
-def test_the_benchmark_seats_alternate_and_turn() -> None:
-    bench = load_bench()
-    job = bench.Job("sampler", "cautious", 4, 0, 1, ())
-    assert bench.seating(job) == ["sampler", "cautious", "sampler", "cautious"]
-    turned = bench.Job("sampler", "cautious", 4, 1, 1, ())
-    assert bench.seating(turned) == ["cautious", "sampler", "cautious", "sampler"]
 
 
 def test_p10_the_sampler_prices_a_battle_with_the_defenders_own_call() -> None:

@@ -385,7 +385,7 @@ def test_heuristic_never_folds_when_it_can_check() -> None:
 
 
 def test_heuristic_beats_random_more_often_than_not() -> None:
-    """A quick, fixed-seed version of bench/bot_strength.py: heads-up quizpoker."""
+    """A quick, fixed-seed version of bench/ladder.py's heuristic vs random: heads-up quizpoker."""
     wins = 0
     for seed in range(60):
         hero = seed % 2

@@ -170,6 +170,7 @@ def test_knowledge_is_seeded_per_bot_and_question() -> None:
             unit="inhabitants",
             as_of=2020,
             answer="120000",
+            difficulty=3,
             level="casual",
             seed=seed,
         )
@@ -200,6 +201,7 @@ def test_guesses_are_plausible_for_every_built_in_question(language: str) -> Non
                     unit=q.unit,
                     as_of=q.as_of.year,
                     answer=str(q.answer),
+                    difficulty=q.difficulty,
                     level=level,
                     seed=seed,
                 )
@@ -245,6 +247,7 @@ def test_the_plausible_range_comes_from_unit_and_wording(
                 unit=unit,
                 as_of=2020,
                 answer=answer,
+                difficulty=3,
                 level=level,
                 seed=seed,
             )
@@ -345,7 +348,7 @@ def test_round_one_never_moves_a_deep_stack_in() -> None:
 
 
 def test_casual_beats_the_heuristic_bot_heads_up() -> None:
-    """A small, seeded version of bench/quizpoker_ladder.py (which plays 1,000 games a pairing)."""
+    """A small, seeded version of a bench/ladder.py pairing (which plays 1,000 games)."""
     wins = 0
     for seed in range(30):
         game = games.create("quizpoker", 2, {"questions": "mini.en"}, seed=seed)

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from pokerhall.engine.errors import InputProblem
 from pokerhall.games.quizpoker.terminal.commands import (
-    InputProblem,
     bet_options,
     parse_bet_command,
     parse_guess_command,

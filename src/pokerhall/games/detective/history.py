@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pokerhall.engine.events import Event
+from pokerhall.engine.events import Event, json_list, json_mapping
 from pokerhall.engine.messages import Message, event_message, listing, message, nested, seat, seats
 from pokerhall.games.detective.actions import MESSAGE_KEYS
 
@@ -43,16 +43,8 @@ def category_name(category: object) -> Any:
     return str(category)
 
 
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _mapping(value: object) -> Mapping[Any, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
 def _cards(value: object) -> str:
-    return " ".join(str(card) for card in _list(value))
+    return " ".join(str(card) for card in json_list(value))
 
 
 def _seat_key(value: object) -> object:
@@ -77,7 +69,9 @@ def _round_started(d: Mapping[str, Any]) -> Message:
 def _cards_dealt(d: Mapping[str, Any]) -> Message:
     foreheads = [
         nested("cards_dealt.forehead", name=seat(_seat_key(other)), card=str(card))
-        for other, card in sorted(_mapping(d.get("foreheads")).items(), key=lambda kv: str(kv[0]))
+        for other, card in sorted(
+            json_mapping(d.get("foreheads")).items(), key=lambda kv: str(kv[0])
+        )
     ]
     return message("cards_dealt", private=str(d.get("private")), foreheads=listing(foreheads))
 
@@ -88,7 +82,7 @@ def _street_started(d: Mapping[str, Any]) -> Message:
         f"street.{street}" if isinstance(street, str) and street in STREET_KEYS else "street.other"
     )
     discarded: Any = ""
-    if _list(d.get("discarded")):
+    if json_list(d.get("discarded")):
         discarded = nested("street.discarded", cards=_cards(d.get("discarded")))
     return message(
         key,
@@ -122,33 +116,33 @@ def _cards_revealed(d: Mapping[str, Any]) -> Message:
     hands = [
         nested(
             "cards_revealed.hand",
-            name=seat(_mapping(h).get("seat")),
-            private=str(_mapping(h).get("private")),
-            forehead=str(_mapping(h).get("forehead")),
+            name=seat(json_mapping(h).get("seat")),
+            private=str(json_mapping(h).get("private")),
+            forehead=str(json_mapping(h).get("forehead")),
         )
-        for h in _list(d.get("hands"))
+        for h in json_list(d.get("hands"))
     ]
     placed = [
         nested(
             "cards_revealed.card",
-            name=seat(_mapping(c).get("seat")),
-            card=card_name(_mapping(c).get("card")),
-            street=street_name(_mapping(c).get("street")),
+            name=seat(json_mapping(c).get("seat")),
+            card=card_name(json_mapping(c).get("card")),
+            street=street_name(json_mapping(c).get("street")),
         )
-        for c in _list(d.get("cards"))
+        for c in json_list(d.get("cards"))
     ]
     cards: Any = nested("cards_revealed.cards", cards=listing(placed)) if placed else ""
     return message("cards_revealed", hands=listing(hands), cards=cards)
 
 
 def _street_scored(d: Mapping[str, Any]) -> Message:
-    best, worst = _list(d.get("best")), _list(d.get("worst"))
-    categories = _list(d.get("categories"))
+    best, worst = json_list(d.get("best")), json_list(d.get("worst"))
+    categories = json_list(d.get("categories"))
     top = best[0] if best else None
     category = categories[top] if isinstance(top, int) and 0 <= top < len(categories) else "?"
     bets = []
-    for entry in _list(d.get("bets")):
-        b = _mapping(entry)
+    for entry in json_list(d.get("bets")):
+        b = json_mapping(entry)
         card: Any = nested("street_scored.card", card=card_name(b["card"])) if b.get("card") else ""
         bets.append(
             nested("street_scored.bet", name=seat(b.get("seat")), points=b.get("points"), card=card)
@@ -166,18 +160,18 @@ def _street_scored(d: Mapping[str, Any]) -> Message:
 def _hand_scored(d: Mapping[str, Any]) -> Message:
     shares = [
         nested("hand_scored.seat", name=seat(s), points=p)
-        for s, p in enumerate(_list(d.get("points")))
+        for s, p in enumerate(json_list(d.get("points")))
     ]
     return message("hand_scored", hand=d.get("hand"), points=listing(shares))
 
 
 def _game_over(d: Mapping[str, Any]) -> Message:
-    winners = _list(d.get("winners"))
-    scores = _list(d.get("scores"))
+    winners = json_list(d.get("winners"))
+    scores = json_list(d.get("scores"))
     first = winners[0] if winners else None
     best = scores[first] if isinstance(first, int) and 0 <= first < len(scores) else None
     key = "game_over.shared" if len(winners) > 1 else "game_over"
-    places = _list(d.get("places"))
+    places = json_list(d.get("places"))
     tied_on_points = [
         s
         for s, score in enumerate(scores)

@@ -7,14 +7,12 @@ points, and the end of the game with its tie-breaks and shared victory (X8). A h
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokerhall.cards import Deck
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.messages import Message
-from pokerhall.engine.protocol import Game
 from pokerhall.engine.results import game_result
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.detective.hand import Hand
@@ -23,9 +21,10 @@ from pokerhall.games.detective.moves import bet_prompt, parse_bet
 from pokerhall.games.detective.options import ROUNDS, DetectiveOptions
 from pokerhall.games.detective.scoring import Bet
 from pokerhall.games.detective.views import build_view
+from pokerhall.table.match import Match
 
 
-class Detective(Game[Bet]):
+class Detective(Match[Bet]):
     name = "detective"
 
     def __init__(self, players: Sequence[str], opts: DetectiveOptions, seed: int) -> None:
@@ -37,7 +36,6 @@ class Detective(Game[Bet]):
         self.hand_points: list[list[int]] = []
         """Each finished hand's points per seat, for the score sheet."""
         self.previous_hand: Hand | None = None
-        self._result: JSON | None = None
         self.hand: Hand
         self.events += self._deal()
 
@@ -80,9 +78,9 @@ class Detective(Game[Bet]):
 
     # --- protocol ------------------------------------------------------------------------------
 
-    def pending(self) -> dict[int, JSON]:
+    def compute_pending(self) -> dict[int, JSON]:
         seat = self.hand.to_act
-        if self._result is not None or seat is None:
+        if seat is None:
             return {}
         return {seat: bet_prompt(self.hand, seat, self.prompt_id)}
 
@@ -101,15 +99,6 @@ class Detective(Game[Bet]):
     def describe(self, event: Event) -> Message:
         return describe_event(event)
 
-    @property
-    def over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> JSON | None:
-        """A copy, so that a caller changing it changes neither the game nor its events."""
-        return copy.deepcopy(self._result)
-
     # --- between hands ---------------------------------------------------------------------------
 
     def _end_hand(self) -> list[Event]:
@@ -122,7 +111,7 @@ class Detective(Game[Bet]):
             return self._deal()
         cards_left = [len(c) for c in finished.cards]
         places = self.places(cards_left)
-        self._result = game_result(
+        result = game_result(
             places=places,
             scores=list(self.points),
             unit="points",
@@ -130,7 +119,7 @@ class Detective(Game[Bet]):
             action_cards_left=cards_left,
             shared=places.count(1) > 1,
         )
-        return [Event.public("game_over", **copy.deepcopy(self._result))]
+        return [self.finish(result)]
 
     def places(self, cards_left: Sequence[int]) -> list[int]:
         """X8: most points first; a tie goes to the most action cards still in hand after the

@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.games.detective.actions import BLUFF, CLOCKWISE, DECOY, NO_CARD, PLUS_ONE
@@ -61,14 +62,6 @@ EVENT_STYLES = {
     "game_over": "bold green",
 }
 SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-
-
-class InputProblem(Exception):
-    """What someone typed does not make a bet; `reason` says what to type instead."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 def card(text: str | None) -> str:

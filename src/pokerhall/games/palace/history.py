@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pokerhall.engine.events import Event
+from pokerhall.engine.events import Event, json_list, json_mapping
 from pokerhall.engine.messages import (
     Message,
     amount,
@@ -34,16 +34,8 @@ def describe_event(event: Event) -> Message:
 
 def _cards(value: object) -> dict[str, Any]:
     """A list of card texts as one parameter ("Ah, Td"); "—" when there are none."""
-    cards = [str(c) for c in _list(value)]
+    cards = [str(c) for c in json_list(value)]
     return listing(cards) if cards else nested("no_cards")
-
-
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _mapping(value: object) -> Mapping[Any, Any]:
-    return value if isinstance(value, Mapping) else {}
 
 
 def _seat_number(value: object) -> object:
@@ -61,7 +53,7 @@ def _all_in(data: Mapping[str, Any]) -> Any:
 def _dealer_draw(d: Mapping[str, Any]) -> Message:
     drawn = [
         nested("card_of", name=seat(item.get("seat")), card=str(item.get("card")))
-        for item in map(_mapping, _list(d.get("cards")))
+        for item in map(json_mapping, json_list(d.get("cards")))
     ]
     return message("dealer_draw", draw=d.get("draw"), cards=listing(drawn))
 
@@ -108,7 +100,7 @@ def _hand_line(item: Mapping[str, Any], rank_key: str) -> dict[str, Any]:
 def _battle_hand_line(item: Mapping[str, Any]) -> dict[str, Any]:
     """P10: a fighter's palace, what its hand counts as, and the cards that did not count
     (those of the opponent's banner suit)."""
-    left_out = _list(item.get("left_out"))
+    left_out = json_list(item.get("left_out"))
     return nested(
         "battle_hand_of",
         name=seat(item.get("seat")),
@@ -146,7 +138,7 @@ def _battle_seen(key: str) -> Callable[[Mapping[str, Any]], Message]:
             key,
             caller=seat(d.get("caller")),
             other=seat(d.get("other")),
-            hands=listing([_battle_hand_line(_mapping(h)) for h in _list(d.get("hands"))]),
+            hands=listing([_battle_hand_line(json_mapping(h)) for h in json_list(d.get("hands"))]),
             verdict=_verdict(d),
         )
 
@@ -154,7 +146,7 @@ def _battle_seen(key: str) -> Callable[[Mapping[str, Any]], Message]:
 
 
 def _soldiers_let_go(d: Mapping[str, Any]) -> Message:
-    if not _list(d.get("cards")):
+    if not json_list(d.get("cards")):
         return message("soldiers_kept", name=seat(d.get("seat")), count=d.get("left"))
     return message(
         "soldiers_let_go",
@@ -165,7 +157,7 @@ def _soldiers_let_go(d: Mapping[str, Any]) -> Message:
 
 
 def _pot_awarded(d: Mapping[str, Any]) -> Message:
-    shares = {_seat_number(s): c for s, c in _mapping(d.get("shares")).items()}
+    shares = {_seat_number(s): c for s, c in json_mapping(d.get("shares")).items()}
     why = d.get("why")
     reason = nested(
         f"why.{why}" if why in ("last", "showdown", "tie", "same_suit") else "why.other"
@@ -219,21 +211,21 @@ _DESCRIBERS: dict[str, Callable[[Mapping[str, Any]], Message]] = {
     "battle_won": _battle_won,
     "battle_tied": lambda d: message(
         "battle_tied.split" if d.get("split") else "battle_tied.out",
-        names=seats(_list(d.get("seats"))),
+        names=seats(json_list(d.get("seats"))),
     ),
     "soldiers_let_go": _soldiers_let_go,
     "stayed": lambda d: message("stayed", name=seat(d.get("seat"))),
     "folded": lambda d: message("folded", name=seat(d.get("seat"))),
-    "same_suit": lambda d: message("same_suit", names=seats(_list(d.get("seats")))),
+    "same_suit": lambda d: message("same_suit", names=seats(json_list(d.get("seats")))),
     "showdown": lambda d: message(
         "showdown",
-        hands=listing([_hand_line(_mapping(h), "category") for h in _list(d.get("hands"))]),
+        hands=listing([_hand_line(json_mapping(h), "category") for h in json_list(d.get("hands"))]),
     ),
     "pot_awarded": _pot_awarded,
     "eliminated": lambda d: message("eliminated", name=seat(d.get("seat"))),
     "left": lambda d: message("left", name=seat(d.get("seat")), amount=amount(d.get("chips"))),
     "resigned": lambda d: message("resigned", name=seat(d.get("seat"))),
     "game_over": lambda d: message(
-        "game_over", names=seats(_list(d.get("winners"))), count=d.get("rounds")
+        "game_over", names=seats(json_list(d.get("winners"))), count=d.get("rounds")
     ),
 }

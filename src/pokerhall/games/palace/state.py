@@ -7,13 +7,11 @@ or until one player has every chip) and the result.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
-from pokerhall.engine.protocol import Game
 from pokerhall.engine.results import game_result, places_from_standings
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.palace.deal import first_dealer
@@ -23,10 +21,11 @@ from pokerhall.games.palace.moves import PalaceMove
 from pokerhall.games.palace.options import PalaceOptions
 from pokerhall.games.palace.views import build_view
 from pokerhall.table.ledger import Ledger
+from pokerhall.table.match import Match
 from pokerhall.table.seats import left_of
 
 
-class Palace(Game[PalaceMove]):
+class Palace(Match[PalaceMove]):
     name = "palace"
 
     def __init__(self, players: Sequence[str], opts: PalaceOptions, seed: int) -> None:
@@ -38,10 +37,6 @@ class Palace(Game[PalaceMove]):
         self.hands_played = 0
         self.out_after_hand: list[int | None] = [None] * len(players)
         """The hand after which a seat left the game (no chips, or resigned), else None."""
-        self._result: JSON | None = None
-        self._version = 0
-        self._pending: dict[int, JSON] = {}
-        self._pending_at = (-1, -1)
         self.dealer, events = first_dealer(range(len(players)), self._rng)  # P3
         self.first_dealer = self.dealer
         self.events += events
@@ -50,19 +45,13 @@ class Palace(Game[PalaceMove]):
 
     # --- protocol ------------------------------------------------------------------------------
 
-    def pending(self) -> dict[int, JSON]:
-        """Kept until the next move (callers ask often and must not change the prompts)."""
-        key = (self._version, self._prompt_id)
-        if self._pending_at != key:
-            self._pending_at = key
-            self._pending = {} if self.over else self.hand.pending(self.prompt_id, self.resigned)
-        return self._pending
+    def compute_pending(self) -> dict[int, JSON]:
+        return self.hand.pending(self.prompt_id, self.resigned)
 
     def parse(self, seat: int, move: Mapping[str, Any]) -> PalaceMove:
         return self.hand.parse(seat, move)
 
     def apply(self, seat: int, move: PalaceMove) -> list[Event]:
-        self._version += 1
         events = self.hand.apply(seat, move)
         if self.hand.phase == "done":
             events += self._end_hand()
@@ -77,19 +66,10 @@ class Palace(Game[PalaceMove]):
     def resign(self, seat: int) -> list[Event]:
         """The seat folds when next asked (its prompts' defaults fold for it) and leaves the
         game, keeping its chips, when this hand ends; it places behind everyone still in."""
-        self._version += 1
         return []
 
     def describe(self, event: Event) -> Message | None:
         return describe_event(event)
-
-    @property
-    def over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> JSON | None:
-        return copy.deepcopy(self._result)
 
     # --- between hands -------------------------------------------------------------------------
 
@@ -125,15 +105,14 @@ class Palace(Game[PalaceMove]):
             self.dealer = left_of(self.dealer, self.num_seats, self.in_game)  # P3 [ours]
             self.hand = self._new_hand()
             return events + self.hand.start()
-        self._version += 1
         standings, tied = self._standings()
-        self._result = game_result(
+        result = game_result(
             places=places_from_standings(standings, tied),
             scores=self.stacks,
             unit="chips",
             rounds=self.hands_played,
         )
-        return [*events, Event.public("game_over", **copy.deepcopy(self._result))]
+        return [*events, self.finish(result)]
 
     def _rank(self, seat: int) -> tuple[int, int]:
         """Players still in come first, by chips; then those who left, the later the better."""

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pokerhall.cards import Card
+from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 
@@ -48,14 +49,6 @@ EVENT_STYLES = {
 }
 
 SUIT_STYLES = {"h": "red", "d": "red", "s": "", "c": ""}
-
-
-class InputProblem(Exception):
-    """What someone typed does not make a move; `reason` says what to type instead."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 # --- the table -------------------------------------------------------------------------------

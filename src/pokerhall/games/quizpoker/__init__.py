@@ -18,7 +18,7 @@ from pokerhall.games.quizpoker.bots import (
     RandomBot,
 )
 from pokerhall.games.quizpoker.bots.people import LEVEL_NUMBERS
-from pokerhall.games.quizpoker.guesses import show
+from pokerhall.games.quizpoker.guesses import MAX_GUESS_CHARS, show
 from pokerhall.games.quizpoker.options import (
     OPTIONS,
     RULESETS,
@@ -72,10 +72,15 @@ def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
     yield from [q.hint1, q.hint2][hand.revealed :]
     answer = show(q.answer)
     public = f"{q.question} {q.unit} {q.as_of.isoformat()}"  # "2009" may be in a date too
+    if game.previous_hand is not None:  # the hand summary shows the last card and its answer
+        last = game.previous_hand.question
+        public += f" {last.question} {last.unit} {show(last.answer)}"
     # A table's own numbers are no hint: "Hand 10", "hands_played": 9, "prompt_id": 47, "Player
     # 5"; a one-digit answer is among them too often for a text search to tell a leak (its
     # hints still count).
     counters = {str(hand.number), str(game.hands_played), str(game.prompt_id)}
+    counters |= {str(number) for number in range(1, game.num_seats + 1)}  # "Player 10"
+    counters.add(str(MAX_GUESS_CHARS))  # the guess prompt's "max_length": 32
     shown_anyway = answer in public or answer in counters or len(answer) == 1
     if not hand.answer_read and not shown_anyway:
         yield answer

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from pokerhall.engine.events import Event
+from pokerhall.engine.events import Event, json_list, json_mapping
 from pokerhall.engine.messages import (
     DEFAULT_LANGUAGE,
     Message,
@@ -52,7 +52,7 @@ def describe_award(award: Mapping[str, Any]) -> Message:
     side = "side" if pot != 0 else "main"
     carried_chips = award.get("carried") or 0
     carried: Any = nested("pot.carried", amount=amount(carried_chips)) if carried_chips else ""
-    shares = {_seat_number(s): share for s, share in _mapping(award.get("shares")).items()}
+    shares = {_seat_number(s): share for s, share in json_mapping(award.get("shares")).items()}
     if not shares:
         return message(f"pot.stays_{side}", index=pot, amount=amount(award.get("amount")))
     winners = sorted(shares, key=_seat_order)
@@ -96,16 +96,6 @@ def _seat_order(value: object) -> tuple[bool, int, str]:
     return (True, 0, str(value))
 
 
-def _mapping(value: object) -> Mapping[Any, Any]:
-    """`value` if it is a JSON object, else empty: a malformed event still gets its line."""
-    return value if isinstance(value, Mapping) else {}
-
-
-def _list(value: object) -> list[Any]:
-    """`value` if it is a JSON list, else empty."""
-    return list(value) if isinstance(value, list | tuple) else []
-
-
 def _all_in(data: Mapping[str, Any]) -> Any:
     return nested("all_in") if data.get("all_in") else ""
 
@@ -122,7 +112,7 @@ def _is_zero(value: object) -> bool:
 
 def _round_started(event: Event) -> Message:
     d = event.data
-    blinds = _mapping(d.get("blinds"))
+    blinds = json_mapping(d.get("blinds"))
     if d.get("game_master") is not None:
         role = nested("role.game_master", name=seat(d["game_master"]))
     else:
@@ -210,7 +200,7 @@ def _uncalled_returned(event: Event) -> Message:
 
 
 def _round_ended(event: Event) -> Message:
-    pots = [pot for pot in _list(event.data.get("pots")) if isinstance(pot, Mapping)]
+    pots = [pot for pot in json_list(event.data.get("pots")) if isinstance(pot, Mapping)]
     number_ = event.data.get("round")
     if not pots:
         return message("round_ended", round=number_)
@@ -221,7 +211,7 @@ def _round_ended(event: Event) -> Message:
             "pot.main_part" if index == 0 else "pot.side_part",
             index=index,
             amount=amount(pot.get("amount")),
-            names=seats(_list(pot.get("eligible"))),
+            names=seats(json_list(pot.get("eligible"))),
         )
         for index, pot in enumerate(pots)
     ]
@@ -242,7 +232,7 @@ def _answer(event: Event) -> Message:
 
 
 def _showdown(event: Event) -> Message:
-    order = _list(event.data.get("order"))
+    order = json_list(event.data.get("order"))
     if not order:
         return message("showdown")
     if len(order) == 1:
@@ -279,10 +269,10 @@ def _game_over(event: Event) -> Message:
     """The result shape (`winners`, `scores`, `rounds`); `winner`, `stacks`, `hands` before it."""
     d = event.data
     if "winners" in d:
-        winners = _list(d["winners"])
+        winners = json_list(d["winners"])
     else:
         winners = [d["winner"]] if d.get("winner") is not None else []
-    scores = _list(d.get("scores", d.get("stacks")))
+    scores = json_list(d.get("scores", d.get("stacks")))
     rounds = d.get("rounds", d.get("hands"))
     held: Any = ""
     if len(winners) == 1 and isinstance(winners[0], int) and 0 <= winners[0] < len(scores):

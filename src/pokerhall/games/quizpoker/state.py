@@ -6,7 +6,6 @@ DU4), eliminations and the end of the game (Q10), the pot carried over by a spli
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,7 +13,6 @@ from pokerhall.content.library import UnknownPack, pinned_questions
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
-from pokerhall.engine.protocol import Game
 from pokerhall.engine.results import game_result, places_from_standings
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.quizpoker.deck import QuestionDeck
@@ -26,10 +24,11 @@ from pokerhall.games.quizpoker.public_record import public_record
 from pokerhall.games.quizpoker.views import build_view
 from pokerhall.table.blinds import BlindLevel
 from pokerhall.table.ledger import Ledger
+from pokerhall.table.match import Match
 from pokerhall.table.seats import left_of, right_of
 
 
-class QuizPoker(Game[HandMove]):
+class QuizPoker(Match[HandMove]):
     name = "quizpoker"
 
     def __init__(self, players: Sequence[str], opts: QuizPokerOptions, seed: int) -> None:
@@ -53,10 +52,6 @@ class QuizPoker(Game[HandMove]):
         self.out_after_hand: list[int | None] = [None] * len(players)
         self.stack_history: list[list[int]] = [list(self.stacks)]
         self._button: int | None = None
-        self._result: JSON | None = None
-        self._pending: dict[int, JSON] = {}
-        self._applied = 0
-        self._pending_at = (-1, -1)
         self.previous_hand: Hand | None = None
         """The hand before this one, for the summary views show."""
         self.hand: Hand = self._new_hand()
@@ -64,20 +59,13 @@ class QuizPoker(Game[HandMove]):
 
     # --- protocol ----------------------------------------------------------------------------
 
-    def pending(self) -> dict[int, JSON]:
-        """Asked after nearly every move by every caller, so kept until the next move.
-        Callers must not change the prompts they get."""
-        key = (self._applied, self._prompt_id)
-        if self._pending_at != key:
-            self._pending_at = key
-            self._pending = {} if self._result is not None else self.hand.pending(self.prompt_id)
-        return self._pending
+    def compute_pending(self) -> dict[int, JSON]:
+        return self.hand.pending(self.prompt_id)
 
     def parse(self, seat: int, move: Mapping[str, Any]) -> HandMove:
         return self.hand.parse(seat, move)
 
     def apply(self, seat: int, move: HandMove) -> list[Event]:
-        self._applied += 1
         events = self.hand.apply(seat, move)
         if self.hand.phase == "done":
             events += self._end_hand()
@@ -92,19 +80,25 @@ class QuizPoker(Game[HandMove]):
     def resign(self, seat: int) -> list[Event]:
         """The seat is blinded out: it keeps its chips and posts its blinds, and the engine folds
         it at every guess (the guess prompt's default), so its place is decided as usual."""
-        self._applied += 1  # the seat's prompts are now answered for it
         return []
 
     def bot_briefing(self, seat: int) -> JSON | None:
-        """The card's true answer for a bot playing this hand, which the bot turns into its
-        own rough knowledge (`bots.knowledge`); never the hints, which it reads only once they
-        are out, and nothing about other seats. Only bots are briefed (`engine.bots`)."""
+        """The card's true answer for a bot playing this hand, and how well-known it is (the
+        question's `difficulty`), which the bot turns into its own rough knowledge
+        (`bots.knowledge`); never the hints, which it reads only once they are out, and
+        nothing about other seats. Only bots are briefed (`engine.bots`)."""
         self.check_seat(seat)
         hand = self.hand
         if not hand.ledger.playing[seat]:
             return None
         q = hand.question
-        question = {"id": q.id, "text": q.question, "unit": q.unit, "as_of": q.as_of.isoformat()}
+        question = {
+            "id": q.id,
+            "text": q.question,
+            "unit": q.unit,
+            "as_of": q.as_of.isoformat(),
+            "difficulty": q.difficulty,  # how well-known the answer is (bots.knowledge.KNOWN)
+        }
         return {"hand": hand.number, "question": question, "answer": show(q.answer)}
 
     def describe(self, event: Event) -> Message:
@@ -118,15 +112,6 @@ class QuizPoker(Game[HandMove]):
     def content(self) -> dict[str, str]:
         """The exact questions this game draws from (see `content.library.questions_digest`)."""
         return {"questions": self._questions_digest}
-
-    @property
-    def over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> JSON | None:
-        """A copy, so that a caller changing it changes neither the game nor its events."""
-        return copy.deepcopy(self._result)
 
     # --- between hands -----------------------------------------------------------------------
 
@@ -225,13 +210,13 @@ class QuizPoker(Game[HandMove]):
         winner = alive[0]
         self.stacks[winner] += self.carry  # the last player also takes chips left in the pot
         self.carry = 0
-        self._result = game_result(
+        result = game_result(
             places=places_from_standings(self.standings()),
             scores=self.stacks,
             unit="chips",
             rounds=self.hands_played,
         )
-        return [*events, Event.public("game_over", **copy.deepcopy(self._result))]
+        return [*events, self.finish(result)]
 
     def standings(self) -> list[int]:
         """Seats from first to last place: by chips while in the game, then by when they fell."""

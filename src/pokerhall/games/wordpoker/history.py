@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pokerhall.engine.events import Event
+from pokerhall.engine.events import Event, json_list, json_mapping
 from pokerhall.engine.messages import (
     Message,
     amount,
@@ -37,14 +37,6 @@ def letter(text: object) -> str:
     return MARKS.get(name, name)
 
 
-def _list(value: object) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _mapping(value: object) -> Mapping[Any, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
 def _seat_of(key: object) -> object:
     return int(key) if isinstance(key, str) and key.isdigit() else key
 
@@ -52,7 +44,7 @@ def _seat_of(key: object) -> object:
 def cards_text(cards: object) -> str:
     """Cards (dicts with a letter, letters or ids) as "N R ˇ K ´"."""
     shown = []
-    for card in _list(cards):
+    for card in json_list(cards):
         shown.append(letter(card.get("letter") if isinstance(card, Mapping) else card))
     return " ".join(shown) or "—"
 
@@ -68,7 +60,7 @@ def declaration(d: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _round_started(d: Mapping[str, Any]) -> Message:
-    most = [*_list(d.get("most")), None, None]
+    most = [*json_list(d.get("most")), None, None]
     return message(
         "round_started",
         deal=d.get("round"),
@@ -76,7 +68,7 @@ def _round_started(d: Mapping[str, Any]) -> Message:
         ante=amount(d.get("ante")),
         first=amount(most[0]),
         second=amount(most[1]),
-        names=seats(_list(d.get("seats"))),
+        names=seats(json_list(d.get("seats"))),
     )
 
 
@@ -110,8 +102,8 @@ def _cards_replaced(d: Mapping[str, Any]) -> Message:
 def _dice_rolled(d: Mapping[str, Any]) -> Message:
     return message(
         "dice_rolled",
-        new=" ".join(map(str, _list(d.get("new")))),
-        dice=" ".join(map(str, _list(d.get("dice")))),
+        new=" ".join(map(str, json_list(d.get("new")))),
+        dice=" ".join(map(str, json_list(d.get("dice")))),
     )
 
 
@@ -127,10 +119,10 @@ def _declared(d: Mapping[str, Any]) -> Message:
 
 def _declarations_revealed(d: Mapping[str, Any]) -> Message:
     items = [
-        nested("declarations.item", name=seat(_seat_of(s)), what=declaration(_mapping(m)))
-        for s, m in sorted(_mapping(d.get("declarations")).items(), key=lambda kv: str(kv[0]))
+        nested("declarations.item", name=seat(_seat_of(s)), what=declaration(json_mapping(m)))
+        for s, m in sorted(json_mapping(d.get("declarations")).items(), key=lambda kv: str(kv[0]))
     ]
-    short = _list(d.get("cannot_match"))
+    short = json_list(d.get("cannot_match"))
     out: Any = nested("declarations.short", names=seats(short)) if short else ""
     return message(
         "declarations_revealed", items=listing(items), highest=amount(d.get("highest")), short=out
@@ -141,23 +133,25 @@ def _responded(d: Mapping[str, Any]) -> Message:
     if not d.get("call"):
         return message("responded.pass")
     return message(
-        "responded.call", count=len(_list(d.get("exchange"))), cards=cards_text(d.get("exchange"))
+        "responded.call",
+        count=len(json_list(d.get("exchange"))),
+        cards=cards_text(d.get("exchange")),
     )
 
 
 def _responses_revealed(d: Mapping[str, Any]) -> Message:
-    exchanged = _mapping(d.get("exchanged"))
+    exchanged = json_mapping(d.get("exchanged"))
     items = [
         nested("responses.item", name=seat(_seat_of(s)), count=n)
         for s, n in sorted(exchanged.items(), key=lambda kv: str(kv[0]))
     ]
-    passed = _list(d.get("passed"))
+    passed = json_list(d.get("passed"))
     out: Any = nested("responses.passed", names=seats(passed)) if passed else ""
     return message("responses_revealed", items=listing(items), passed=out, pot=amount(d.get("pot")))
 
 
 def _words_asked(d: Mapping[str, Any]) -> Message:
-    return message("words_asked", names=seats(_list(d.get("seats"))))
+    return message("words_asked", names=seats(json_list(d.get("seats"))))
 
 
 def _word_sealed(d: Mapping[str, Any]) -> Message:
@@ -182,9 +176,9 @@ def _word_item(w: Mapping[str, Any]) -> dict[str, Any]:
 def _deal_result(d: Mapping[str, Any]) -> Message:
     balances = [
         nested("result.balance", name=seat(s), points=amount(p))
-        for s, p in enumerate(_list(d.get("balances")))
+        for s, p in enumerate(json_list(d.get("balances")))
     ]
-    winners = _list(d.get("winners"))
+    winners = json_list(d.get("winners"))
     carry: Any = nested("result.carry", carry=amount(d.get("carry"))) if d.get("carry") else ""
     params = {
         "deal": d.get("deal"),
@@ -197,7 +191,7 @@ def _deal_result(d: Mapping[str, Any]) -> Message:
         return message("deal_result.nobody", **params)
     if d.get("uncontested"):
         return message("deal_result.uncontested", **params)
-    words = [_word_item(_mapping(w)) for w in _list(d.get("words"))]
+    words = [_word_item(json_mapping(w)) for w in json_list(d.get("words"))]
     key = "deal_result.split" if len(winners) > 1 else "deal_result"
     return message(key, words=listing(words), **params)
 
@@ -219,8 +213,8 @@ def _resigned(d: Mapping[str, Any]) -> Message:
 
 
 def _game_over(d: Mapping[str, Any]) -> Message:
-    winners = _list(d.get("winners"))
-    scores = _list(d.get("scores"))
+    winners = json_list(d.get("winners"))
+    scores = json_list(d.get("scores"))
     first = winners[0] if winners else None
     best = scores[first] if isinstance(first, int) and 0 <= first < len(scores) else None
     key = "game_over.shared" if len(winners) > 1 else "game_over"

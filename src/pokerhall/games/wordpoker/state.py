@@ -7,14 +7,12 @@ deal, and the result. A deal is `deal.Deal`; moves and prompts are `moves.py`; v
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.messages import Message
-from pokerhall.engine.protocol import Game
 from pokerhall.engine.results import game_result
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.wordpoker import moves
@@ -24,6 +22,7 @@ from pokerhall.games.wordpoker.letters import DATA, Alphabet, default_alphabet, 
 from pokerhall.games.wordpoker.lexicons import WordList, lexicon
 from pokerhall.games.wordpoker.options import WordPokerOptions
 from pokerhall.games.wordpoker.views import build_view
+from pokerhall.table.match import Match
 
 PROMPTS = {"declare": moves.declare_prompt, "respond": moves.respond_prompt}
 
@@ -36,7 +35,7 @@ def data_digest() -> str:
     return "sha256:" + digest.hexdigest()
 
 
-class WordPoker(Game[moves.Move]):
+class WordPoker(Match[moves.Move]):
     name = "wordpoker"
     secret_moves = frozenset({"raise", "stay", "pass", "call", "word", "no_word"})
     """Every move is sealed (W6, W9); the public record keeps only their types."""
@@ -65,7 +64,6 @@ class WordPoker(Game[moves.Move]):
         self.carry = 0
         self.results: list[dict[str, Any]] = []
         """Each finished deal's result (W10)."""
-        self._result: JSON | None = None
         self.deal: Deal
         self.events += self._next_deal()
 
@@ -124,7 +122,7 @@ class WordPoker(Game[moves.Move]):
 
     def _finish(self) -> list[Event]:
         places = [1 + sum(p > mine for p in self.points) for mine in self.points]
-        self._result = game_result(
+        result = game_result(
             places=places,
             scores=list(self.points),
             unit="points",
@@ -134,7 +132,7 @@ class WordPoker(Game[moves.Move]):
             bankrupt=sorted(self.bankrupt),
             resigned=sorted(self.resigned),
         )
-        return [Event.public("game_over", **copy.deepcopy(self._result))]
+        return [self.finish(result)]
 
     def resign(self, seat: int) -> list[Event]:
         """W12: a player who leaves forfeits the deal under way (losing what they put in) and
@@ -152,9 +150,7 @@ class WordPoker(Game[moves.Move]):
 
     # --- protocol --------------------------------------------------------------------------------
 
-    def pending(self) -> dict[int, JSON]:
-        if self._result is not None:
-            return {}
+    def compute_pending(self) -> dict[int, JSON]:
         build = PROMPTS.get(self.deal.phase, moves.word_prompt)
         return {seat: build(self.deal, seat, self.prompt_id) for seat in self.deal.waiting}
 
@@ -188,11 +184,3 @@ class WordPoker(Game[moves.Move]):
 
     def content(self) -> dict[str, str]:
         return {"lexicon": f"sha256:{self.words.digest}", "letters": data_digest()}
-
-    @property
-    def over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> JSON | None:
-        return copy.deepcopy(self._result)

@@ -81,6 +81,8 @@ export const api = {
   byCode: (code) => request("GET", `/api/codes/${encodeURIComponent(code)}`),
   history: (id, token = null, round = null) =>
     request("GET", `${table(id)}/history${round === null ? "" : `?round=${round}`}`, { token }),
+  replay: (id, hand, token = null, seat = null) =>
+    request("GET", `${table(id)}/hands/${hand}/replay${seat === null ? "" : `?seat=${seat}`}`, { token }),
   playAgain: (id, token) => request("POST", `${table(id)}/rematch`, { token }),
   addBot: (id, token, botKind = null) =>
     request("POST", `${table(id)}/bots`, { token, body: botKind ? { bot_kind: botKind } : {} }),

@@ -2,13 +2,14 @@
    interface language, and the keyboard shortcuts of its table. The words are the game's:
    its web module's `help(code)` gives an HTML fragment per language (see "Game modules" in
    web/README.md); a game without a module is described by what the server declares of it
-   (its summary and its rulesets'). The shortcuts are the same data the table page lists. */
+   (its summary and its rulesets'). The shortcuts are the same data the table page lists, and
+   the replay page's keys (replay.html) are listed under them for every game. */
 
 import { api } from "./api.js";
 import { byId, fill, h, show } from "./dom.js";
 import { fallbackGame, loadGame } from "./games.js";
 import { bindLanguageSelect, currentLanguage, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
-import { SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
+import { REPLAY_SHORTCUTS, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
 import { errorText } from "./lobby-form.js";
 
 const wanted = new URLSearchParams(location.search).get("game");
@@ -68,6 +69,7 @@ function renderShortcuts(module) {
 }
 
 async function render() {
+  fill(byId("help-replay-shortcut-list"), shortcutItems(REPLAY_SHORTCUTS)); // the same on every game
   const ticket = ++rendering; // a later language switch wins over a slower earlier fetch
   const info = wanted ? findGame(wanted) : null;
   renderGameList(info);

@@ -4,7 +4,8 @@
    has thousands). The server sends only the events the seat may see, each with its
    description, rendered here in the reader's language from the game's catalog like the
    table's own log (describe.js). Rounds are chosen from a list of buttons or with Previous /
-   Next; the round is kept in the address (#round=3). The public record is offered as a
+   Next; the round is kept in the address (#round=3). A finished round has "Watch again", which
+   replays it move by move on the table's felt (replay.html, replay.js). The public record is offered as a
    download once the game is over; until then the public events so far. */
 
 import { api, ApiError, errorText } from "./api.js";
@@ -12,7 +13,7 @@ import { describeLogLine, loadEventTexts, useGameModule } from "./describe.js";
 import { loadGame } from "./games.js";
 import { byId, fill, h, show } from "./dom.js";
 import { bindLanguageSelect, formatList, initI18n, onLanguageChange, t } from "./i18n.js";
-import { tableUrl } from "./lobby-list.js";
+import { replayUrl, tableUrl } from "./lobby-list.js";
 import { seatAt } from "./storage.js";
 
 const tableId = new URLSearchParams(location.search).get("id");
@@ -75,6 +76,11 @@ function renderRound() {
     .map(([event, text]) => h("li", { class: `log-${event.type}`, "data-type": event.type }, text));
   fill(byId("round-events"), lines);
   show(byId("round-empty"), lines.length === 0);
+  // A finished round can be watched again on the felt (replay.html); a running one cannot yet.
+  const watchable = listed.finished && listed.round > 0;
+  show(byId("round-watch-line"), watchable);
+  byId("round-watch").href = watchable ? replayUrl(tableId, listed.round) : "#";
+  byId("round-watch").setAttribute("aria-label", t("replay.watchRound", { round: roundTitle(listed) }));
   byId("prev-round").disabled = current() === 0;
   byId("next-round").disabled = current() === history.rounds.length - 1;
   byId("main").dataset.rendered = `${listed.round}`;

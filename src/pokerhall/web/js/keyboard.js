@@ -3,8 +3,8 @@
    stays clear of both. Keys are matched by physical position (event.code), so they work the
    same on every keyboard layout. The shell has M (go to your move), S (read out the
    situation) and E (write in the table chat; C is the games' check or call); a game module
-   adds its own (`shortcuts`). The table page and the help page list
-   the same data, so a shortcut is written down once. */
+   adds its own (`shortcuts`); the replay page has its own four. The table page, the replay
+   page and the help page list the same data, so a shortcut is written down once. */
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -14,6 +14,14 @@ export const SHELL_SHORTCUTS = [
   { code: "KeyM", keys: "M", label: "keys.move" },
   { code: "KeyS", keys: "S", label: "keys.status" },
   { code: "KeyE", keys: "E", label: "keys.chat" },
+];
+
+/** The replay page's shortcuts (replay.html): play or pause, one move back or on, the speed. */
+export const REPLAY_SHORTCUTS = [
+  { code: "KeyP", keys: "P", label: "keys.replayPlay" },
+  { code: "KeyB", keys: "B", label: "keys.replayBack" },
+  { code: "KeyN", keys: "N", label: "keys.replayForward" },
+  { code: "KeyV", keys: "V", label: "keys.replaySpeed" },
 ];
 
 /** shortcuts: [{code: "KeyF", run()}] */

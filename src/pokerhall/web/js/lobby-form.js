@@ -93,6 +93,13 @@ export class CreateTableForm {
     this.renderOptions();
     this.applyDefaults();
     this.syncTakeover();
+    this.el("result-pause").value = String(this.game().result_pause ?? 0); // the game's default
+    this.describePause();
+  }
+
+  /** The result pause's hint names the chosen game's default (`result_pause` in /api/games). */
+  describePause() {
+    this.el("result-pause-hint").textContent = t("create.resultPauseHint", { count: this.game().result_pause ?? 0 });
   }
 
   /** A bot takes a leaving player's seat only in a game whose `on_leave` is "bot"; where
@@ -131,6 +138,7 @@ export class CreateTableForm {
     this.el("table-name").placeholder = t("create.defaultName", { ruleset: rulesetName(game.name, ruleset.name) });
     // What the clock does is the game's default move: the game's words, else the shell's.
     this.el("turn-clock-hint").textContent = t("create.turnClockHint", {}, game.name);
+    this.describePause();
   }
 
   field(spec) {
@@ -295,6 +303,8 @@ export class CreateTableForm {
     }
     const delay = int("bot-delay");
     if (!(delay >= 0 && delay <= 10)) out.push(["bot-delay", t("create.errDelay")]);
+    const pause = this.el("result-pause").value.trim() === "" ? NaN : int("result-pause");
+    if (!(pause >= 0 && pause <= 60)) out.push(["result-pause", t("create.errResultPause")]);
     if (this.el("create-sit").checked && !this.el("create-player-name").value.trim()) {
       out.push(["create-player-name", t("join.errName")]);
     }
@@ -319,6 +329,7 @@ export class CreateTableForm {
       bot_kind: this.el("bot-kind").value,
       turn_clock: this.el("turn-clock-on").checked ? Number(this.el("turn-clock").value) : null,
       bot_delay: Number(this.el("bot-delay").value),
+      result_pause: Number(this.el("result-pause").value),
       bot_takeover: this.takeoverAllowed() && this.el("bot-takeover").checked,
       private: this.el("create-private").checked,
     };

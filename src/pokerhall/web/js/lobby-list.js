@@ -30,6 +30,11 @@ export function historyUrl(id) {
   return `history.html?id=${encodeURIComponent(id)}`;
 }
 
+/** The page that replays one finished round of a table on the felt. */
+export function replayUrl(id, hand) {
+  return `replay.html?id=${encodeURIComponent(id)}&hand=${hand}`;
+}
+
 /** A ruleset's name: the game module's word for it, else the title the server declares. */
 export function rulesetName(game, ruleset) {
   if (hasString(`ruleset.${ruleset}`, game)) return t(`ruleset.${ruleset}`, {}, game);
@@ -121,6 +126,7 @@ function card(table, onJoin) {
         ),
         players.length ? detail(t("lobby.players"), formatList(players)) : null,
         detail(t("lobby.clock"), clock),
+        detail(t("lobby.resultPause"), table.result_pause ? t("lobby.clockSeconds", { count: Math.round(table.result_pause) }) : t("lobby.noResultPause")),
         (gameModule(table.game)?.lobby?.details?.(table) ?? []).map(([term, value]) => detail(term, value)),
       ),
     ),

@@ -72,17 +72,21 @@ export class CreatorControls {
   async render() {
     const info = this.model.info;
     const token = info ? creatorToken(info.id) : null;
-    const visible = Boolean(token) && (info.status === "open" || (info.status === "running" && !this.model.view?.over));
+    const open = info?.status === "open";
+    const running = info?.status === "running" && !this.model.view?.over;
+    const seats = token ? removable(info, this.model.seat) : [];
+    const players = token ? excusable(info, this.model.seat) : [];
+    // During the game the box holds only what the creator can do now: with nobody to remove or
+    // excuse it is hidden, so it never pushes the creator's own seat below the fold.
+    const visible = Boolean(token) && (open || (running && seats.length + players.length > 0));
     show(byId("creator-controls"), visible);
     if (!visible) return;
     if (bots === null) {
       this.loading ??= loadBots(info.game).then((chosen) => fillBotKinds(chosen));
       await this.loading;
     }
-    const open = info.status === "open";
     show(byId("creator-open"), open);
     show(byId("creator-start"), open && this.model.seat === null);
-    const seats = removable(info, this.model.seat);
     show(byId("creator-remove-hint"), seats.length > 0);
     fill(
       byId("creator-seats"),
@@ -103,7 +107,6 @@ export class CreatorControls {
         ),
       ),
     );
-    const players = excusable(info, this.model.seat);
     show(byId("creator-excuse-hint"), players.length > 0);
     fill(
       byId("creator-excuses"),

@@ -38,6 +38,9 @@ export class TableModel {
     this.setClock(message.clock);
     const number = this.roundOf(message.view, message.events);
     this.hands.set(number, [...message.events]);
+    // During a result pause, the hand that just ended (so a reload draws its result again).
+    const ended = message.result_events ?? [];
+    if (ended.length) this.hands.set(this.roundStarted(ended[0]) ?? number - 1, [...ended]);
     this.currentHand = number;
     this.trim();
   }

@@ -64,6 +64,7 @@ function renderHeader() {
   byId("table-title").textContent = info.name;
   const meta = [rulesetName(info.game, info.ruleset), t("table.seats", { count: info.seats.length })];
   meta.push(info.turn_clock === null ? t("lobby.noClock") : t("table.clock", { count: Math.round(info.turn_clock) }));
+  meta.push(info.result_pause ? t("table.resultPause", { count: Math.round(info.result_pause) }) : t("table.noResultPause"));
   meta.push(model.seat === null ? t("table.watching") : t("table.yourSeat", { seat: model.seat + 1 }));
   byId("table-meta").textContent = meta.join(" · ");
   const packNote = byId("pack-note"); // an uploaded pack: say so to everyone at the table
@@ -246,7 +247,7 @@ function onMessage(message) {
       log.rebuild(model);
       renderAll();
       chat.setHistory(message.chat);
-      handResult.update(model, game, message.pause ?? null);
+      handResult.update(model, game, message.pause ?? null, { redraw: true });
       if (!greeted) announcer.say(t("table.joinedAnnouncement", { name: model.info?.name ?? "" }));
       greeted = true;
       break;
@@ -516,6 +517,7 @@ async function main() {
     if (model.view) {
       log.rebuild(model);
       game.languageChanged?.(model);
+      handResult.relabel(model, game);
     }
   });
   renderAll();

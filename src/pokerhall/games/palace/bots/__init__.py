@@ -1,6 +1,6 @@
 """Palace bots, weakest first: `random` (any legal move), `cautious` and `sampler` (chances from
 sampling the cards their seat cannot see; see `levels`). Each is built from a seed, `Bot(seed)`,
-and sees only its own seat's view and prompt. `bench/palace_bots.py` measures how much each beats
+and sees only its own seat's view and prompt. `bench/ladder.py` measures how much each beats
 the one below, how the default beats the simple habits of `bench/palace_exploiters.py` (maniac,
 calling station, rock, min-raiser, always- and never-attacking), and what a decision costs."""
 
@@ -17,6 +17,6 @@ BOTS: Mapping[str, BotFactory] = {
 }
 """By level, weakest first."""
 DEFAULT_BOT = "sampler"
-"""The strongest whose decisions stay within 50 ms (bench/palace_bots.py, bench/README.md)."""
+"""The strongest whose decisions stay within 50 ms (bench/ladder.py, bench/README.md)."""
 
 __all__ = ["BOTS", "DEFAULT_BOT", "CautiousBot", "RandomBot", "SamplerBot"]

@@ -9,7 +9,7 @@ cannot drift from the game.
 All estimates of one decision share their scenarios (common random numbers), so comparing two
 options, such as two soldiers to let go, is not swamped by sampling noise. The number of scenarios
 is set by a budget of hand comparisons, not by a clock, so a decision is the same on a slow and a
-fast machine; `bench/palace_bots.py` measures what that budget costs.
+fast machine; `bench/ladder.py` measures what that budget costs.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ from pokerhall.games.quizpoker.bots.numbers import Span
 
 OPPONENT_SPREAD = 1.0
 """The opponents' typical miss, in widths of the first hint's range. Narrower (0.3, 0.5) made
-the bot too timid against random guessers in bench/bot_strength.py, wider (1.5, 2) too bold."""
+the bot too timid against random guessers (bench/ladder.py, heuristic vs random), wider (1.5,
+2) too bold."""
 ANSWER_POINTS = 9
 """Possible answers averaged over (midpoints of equal slices of the range)."""
 

@@ -13,8 +13,14 @@ The model, per kind of question (read from its unit and wording, like a person r
 * the error is normal, cut off at `CUTOFF` widths so no bot is ever wildly off (the issue's
   "95.2 years of life expectancy"), in log space for quantities (people, km², g/cm³: being off by
   a factor) and in plain numbers for years, latitudes, life expectancies and temperatures;
-* its width is the bot's level (`WIDTHS`): a novice knows little more than the plausible range,
-  a casual player is off by a fifth, an expert by a few per cent;
+* its width is the kind's width for the bot's level (`Kind.widths`: a novice knows little more
+  than the plausible range, a casual player is off by a fifth, an expert by a few per cent)
+  times how well-known the answer is (`KNOWN`, by the question's `difficulty`, 1-3,
+  docs/question-packs.md): an expert knows a difficulty-1 answer (π, a chessboard's squares)
+  exactly, a difficulty-2 one (a famous year, a common element's atomic number) closely and a
+  difficulty-3 one (a town's population) only roughly; a lower level knows each less well, and
+  nobody knows a difficulty-3 answer to the person. Issue 22: with one noise per kind, experts
+  guessed π = 3.29, a chessboard 62-69 squares and carbon's atomic number 7;
 * the draw is seeded by the bot's seed and the question's id, so a bot knows a question the same
   way whatever happens at the table, and two bots of one level know it differently;
 * a guess is the estimate kept within the question's plausible range (`Kind.low`..`Kind.high`)
@@ -43,6 +49,16 @@ CUTOFF = 2.0
 """Errors are cut off at this many widths: nobody who knows roughly is off by more."""
 RELATIVE_FLOOR = 20.0
 """Below this size a relative error is taken of this size instead (0 °C is not exact knowledge)."""
+KNOWN: dict[Level, tuple[float, float, float]] = {
+    "novice": (0.4, 0.9, 1.0),
+    "casual": (0.05, 0.7, 1.2),
+    "expert": (0.0, 0.4, 2.0),
+}
+"""Per level, the share of its kind's width it is off by for a question of difficulty 1, 2 and
+3. 0 is exact knowledge: the truth itself, trusted to its rounding. Every level knows an easier
+answer better, a higher level knows every difficulty better, and no share for difficulty 3 is
+0 (nobody knows a population to the person). The difficulty-3 shares are above the old single
+width for casual and expert (1), which had taken them to know a town's size within 6 %."""
 YEARS_SCALE = 30.0
 """A year's error is its width times sqrt(YEARS_SCALE × years before the question's date), and
 never narrower than for a year this many years back."""
@@ -138,6 +154,13 @@ class Knowledge:
     centre: float
     width: float
     decimals: int
+    difficulty: int = 2
+    """How well-known the answer is (1-3, the question's `difficulty`)."""
+    as_of: int = 0
+    """The year the question's facts hold for (a year's width grows with the years before)."""
+    exact: bool = False
+    """Whether the bot knows the answer itself (`KNOWN` 0): then it writes it as it is, not to
+    three significant figures like a rough figure."""
 
     @property
     def space(self) -> Space:
@@ -162,9 +185,37 @@ class Knowledge:
 
     def guess(self) -> str:
         """The bot's written guess: its estimate within the plausible range, rounded as the
-        answer is written."""
+        answer is written (a rough large quantity to three significant figures)."""
         value = min(self.high, max(self.low, self.from_space(self.centre)))
-        return write(value, self.decimals, significant=self.space == "log", low=self.low)
+        rough = self.space == "log" and not self.exact
+        return write(value, self.decimals, significant=rough, low=self.low)
+
+    def width_for(self, level: Level) -> float:
+        """The width a bot of `level` would have for this question, judged from this bot's
+        estimate (the opponents' widths a bot assumes, and its own)."""
+        return width(self.kind, level, self.difficulty, self.centre, self.as_of, self.decimals)
+
+
+def share_of(kind: Kind, level: Level, difficulty: int) -> float:
+    """The error's width for `level` in a question of `kind` and `difficulty`, in the kind's
+    own measure (before a year's or a relative error's scaling); 0 for exact knowledge."""
+    return kind.widths[LEVELS.index(level)] * KNOWN[level][difficulty - 1]
+
+
+def width(
+    kind: Kind, level: Level, difficulty: int, centre: float, as_of: int, decimals: int
+) -> float:
+    """The width of a level's belief around `centre` (in the kind's space), never narrower
+    than the answer's rounding: exact knowledge is trusted to half its last digit."""
+    share = share_of(kind, level, difficulty)
+    rounding = 0.5 * 10.0**-decimals
+    if kind.space == "log":
+        return max(share, rounding / max(math.exp(centre), rounding))
+    if kind.space == "linear":
+        return max(share, rounding)
+    if kind.space == "years":
+        return max(share * _years_width(as_of - centre), rounding)
+    return max(share * max(abs(centre), RELATIVE_FLOOR), rounding)
 
 
 def learn(
@@ -175,33 +226,39 @@ def learn(
     unit: str,
     as_of: int,
     answer: str,
+    difficulty: int,
     level: Level,
     seed: int,
 ) -> Knowledge:
     """The bot's knowledge of a question: the only place a levelled bot meets the true answer.
 
-    The noise is drawn from a generator seeded by the bot's seed and the question, so it is the
-    same however the table plays; the truth is not kept."""
+    `difficulty` is the question's (1-3): how well-known the answer is. The noise is drawn from
+    a generator seeded by the bot's seed and the question, so it is the same however the table
+    plays; the truth is not kept."""
+    if difficulty not in (1, 2, 3):
+        raise ValueError(f"difficulty {difficulty!r} must be 1, 2 or 3")
     truth = Decimal(answer)
     value = float(truth)
     kind = kind_of(question, unit, 1 if value > 0 else -1)
-    share = kind.widths[LEVELS.index(level)]
+    share = share_of(kind, level, difficulty)
     rng = random.Random(f"{seed}:{question_id}")
     z = rng.gauss(0.0, 1.0)
     while abs(z) > CUTOFF:  # the cut-off normal, drawn by rejection (5 % of draws)
         z = rng.gauss(0.0, 1.0)
     if kind.space == "log":
-        centre, width = math.log(value) + share * z, share
+        centre = math.log(value) + share * z
     elif kind.space == "linear":
-        centre, width = value + share * z, share
+        centre = value + share * z
     elif kind.space == "years":
         centre = value + share * _years_width(as_of - value) * z
-        width = share * _years_width(as_of - centre)  # judged from its own estimate
     else:
         centre = value + share * max(abs(value), RELATIVE_FLOOR) * z
-        width = share * max(abs(centre), RELATIVE_FLOOR)  # judged from its own estimate
     decimals = max(0, -int(truth.as_tuple().exponent))
-    return Knowledge(question_id, hand, kind, level, centre, width, decimals)
+    spread = width(kind, level, difficulty, centre, as_of, decimals)  # from its own estimate
+    exact = share == 0.0
+    return Knowledge(
+        question_id, hand, kind, level, centre, spread, decimals, difficulty, as_of, exact
+    )
 
 
 def _years_width(before: float) -> float:

@@ -16,7 +16,8 @@ live opponents, with those who bet into it taken to know better:
 * bets and raises are sized to the pot (half to the whole of it), and it puts its whole stack in
   only with a strong guess or when the pot is already a large share of its chips.
 
-The levels differ in what they know (`knowledge.WIDTHS`) and a little in style (`STYLES`): a
+The levels differ in what they know (`knowledge.KNOWN`, by how well-known the question's answer
+is, its `difficulty`) and a little in style (`STYLES`): a
 novice calls too often and reads nobody, an expert wants a better price, bets thinner and takes
 opponents' bets seriously.
 
@@ -36,10 +37,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pokerhall.content.questions import DEFAULT_DIFFICULTY
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.chances import win_chance
 from pokerhall.games.quizpoker.bots.guessing import format_guess, heuristic_guess
-from pokerhall.games.quizpoker.bots.knowledge import LEVELS, Knowledge, Level, learn
+from pokerhall.games.quizpoker.bots.knowledge import Knowledge, Level, learn
 from pokerhall.games.quizpoker.bots.legal import (
     answer_prompt,
     move_of,
@@ -139,6 +141,7 @@ class LevelBot:
             unit=str(question.get("unit") or ""),
             as_of=int(str(question["as_of"])[:4]),
             answer=str(briefing["answer"]),
+            difficulty=int(question.get("difficulty") or DEFAULT_DIFFICULTY),
             level=self.level,
             seed=self._seed,
         )
@@ -170,6 +173,7 @@ class LevelBot:
                 unit=unit,
                 as_of=int(str(question["as_of"])[:4]),
                 answer=typical,
+                difficulty=DEFAULT_DIFFICULTY,
                 level="novice",
                 seed=self._seed,
             )
@@ -194,10 +198,7 @@ class LevelBot:
             if span is not None:
                 spans.append(span)
         answer = hand.get("answer")
-        widths = knowledge.kind.widths
-        prior = max(1.0, widths[LEVELS.index(FIELD)] / widths[LEVELS.index(self.level)])
-        if not field:
-            prior = 1.0
+        prior = max(1.0, knowledge.width_for(FIELD) / knowledge.width) if field else 1.0
         factors = [self._factor(seat, prior) for seat in self._opponents(view)]
         return win_chance(
             knowledge, float(own), factors, spans, None if answer is None else float(answer)

@@ -12,11 +12,11 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from pokerhall.content import library
+from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.terminal.commands import (
     HELP_TEXT,
-    InputProblem,
     bet_options,
     parse_bet_command,
     parse_guess_command,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.legal import legal_of
 from pokerhall.games.quizpoker.history import chips
@@ -20,14 +21,6 @@ Commands when it is your turn to bet:
   b min, r max     the smallest or largest bet or raise
   a, all-in        put all your chips in
 When guessing: type a number such as 1774, -3.5 or 83.2, or f to fold."""
-
-
-class InputProblem(Exception):
-    """What someone typed does not make a move; `reason` says what to type instead."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 # --- the menu ---------------------------------------------------------------------------------

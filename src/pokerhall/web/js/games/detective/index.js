@@ -8,6 +8,7 @@
 
 import { formatList, t, translatePage } from "../../i18n.js";
 import { BetPanel } from "./bet.js";
+import { handResult } from "./result.js";
 import {
   renderBoards,
   renderScores,
@@ -39,10 +40,11 @@ export default {
   },
   styles: [new URL("./detective.css", import.meta.url).href],
 
-  /** Events read out even when "read out every event" is off. */
-  /** The hand's scoring street by street, on the felt during the result pause (render-result.js). */
+  /** The hand's scoring street by street, drawn on the felt during the result pause (result.js). */
+  handResult,
   resultEvents: new Set(["street_scored", "hand_scored"]),
 
+  /** Events read out even when "read out every event" is off. */
   alwaysAnnounced: new Set(["cards_dealt", "street_started", "street_scored", "hand_scored", "game_over"]),
 
   shortcuts: [{ code: "KeyB", keys: "B", label: "det.keys.bet", run: () => bets?.submit() }],

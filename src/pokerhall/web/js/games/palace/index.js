@@ -10,6 +10,7 @@ import { byId, fill, h, srOnly } from "../../dom.js";
 import { formatList, formatNumber, t, translatePage } from "../../i18n.js";
 import { movesOf, PalaceActions } from "./actions.js";
 import { cardBacks, cardList, cardsWords, cardWords, spokenMessage, suitWords } from "./cards.js";
+import { handResult } from "./result.js";
 
 let actions = null;
 
@@ -333,14 +334,17 @@ export default {
   },
   styles: [new URL("./palace.css", import.meta.url).href],
 
-  /** Events read out even when "read out every event" is off: battles and how hands end. */
-  /** The events that decided a battle, on the felt during the result pause (render-result.js):
-      only what the rules show (P-events battle_examined, battle_confirmed, battle_won). */
+  /** The hand's deciding battle drawn on the felt during the result pause (result.js). */
+  handResult,
+
+  /** Listed instead when the drawing has no events to draw from: only what the rules show
+      (battle_examined, battle_confirmed, battle_won as this seat got them). */
   resultEvents: new Set([
     "battle_examined", "battle_confirmed", "battle_won", "battle_tied", "showdown", "same_suit",
     "pot_awarded", "eliminated",
   ]),
 
+  /** Events read out even when "read out every event" is off: battles and how hands end. */
   alwaysAnnounced: new Set([
     "battle", "battle_action", "battle_examined", "battle_confirmed", "battle_won", "battle_tied", "showdown",
     "same_suit", "pot_awarded", "eliminated", "left", "game_over",

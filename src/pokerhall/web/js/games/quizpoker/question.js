@@ -95,19 +95,26 @@ export function renderQuestion(model) {
   const gm = byId("gm-card");
   show(gm, Boolean(card));
   if (card) {
+    // Folded until asked for: the game master sits the hand out, and the open card would push
+    // their own seat below the fold. It stays as the reader left it while the hand goes on.
+    const open = Boolean(gm.querySelector("details")?.open);
     fill(
       gm,
-      h("h3", {}, t("question.gmCardHeading")),
-      h("p", { class: "muted" }, t("question.gmCardHint")),
       h(
-        "dl",
-        { lang: questionLanguage },
-        h("dt", {}, t("question.hintLabel", { number: 1 })),
-        h("dd", {}, card.hint1),
-        h("dt", {}, t("question.hintLabel", { number: 2 })),
-        h("dd", {}, card.hint2),
-        h("dt", {}, t("question.answerLabel")),
-        h("dd", {}, formatDecimal(card.answer)),
+        "details",
+        { open },
+        h("summary", {}, h("h3", {}, t("question.gmCardHeading"))),
+        h("p", { class: "muted" }, t("question.gmCardHint")),
+        h(
+          "dl",
+          { lang: questionLanguage },
+          h("dt", {}, t("question.hintLabel", { number: 1 })),
+          h("dd", {}, card.hint1),
+          h("dt", {}, t("question.hintLabel", { number: 2 })),
+          h("dd", {}, card.hint2),
+          h("dt", {}, t("question.answerLabel")),
+          h("dd", {}, formatDecimal(card.answer)),
+        ),
       ),
     );
   }

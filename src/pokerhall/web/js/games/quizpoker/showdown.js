@@ -128,19 +128,29 @@ export function handResult(model, hand) {
     }));
     rows.sort((a, b) => Number(a.distance) - Number(b.distance));
   }
-  const names = Object.fromEntries(
-    model.names.map((name, seat) => [seat, winners.has(seat) ? `${name} — ${t("result.winner")}` : name]),
-  );
+  const names = Object.fromEntries(model.names.map((name, seat) => [seat, name]));
   const answer = last.unit ? `${formatDecimal(last.answer)} ${last.unit}` : formatDecimal(last.answer);
   const table = rows.length ? revealTable(rows, names, t("summary.guessesCaption")) : h("p", { class: "muted" }, t("summary.noShowdown"));
   for (const [i, row] of rows.entries()) {
-    if (winners.has(row.seat)) table.tBodies[0].rows[i].classList.add("is-winner");
+    if (!winners.has(row.seat)) continue;
+    const tr = table.tBodies[0].rows[i];
+    tr.classList.add("is-winner");
+    Object.assign(tr.dataset, { resultWinner: "", seat: String(row.seat) }); // chips fly here
+    tr.cells[1].append(" ", h("span", { class: "result-winner-tag" }, t("result.winner")));
   }
   return h(
     "div",
     { class: "quiz-result" },
-    h("p", {}, h("span", { class: "hint-label" }, t("question.answerLabel")), " ", h("strong", { class: "result-answer" }, answer)),
+    h("p", { "data-result-pot": "" }, h("span", { class: "hint-label" }, t("question.answerLabel")), " ", h("strong", { class: "result-answer" }, answer)),
     table,
-    h("ul", { class: "awards" }, (last.awards || []).map((a) => h("li", {}, describeAward(a, ctx)))),
+    h("ul", { class: "awards" }, (last.awards || []).map((a) => awardItem(a, rows, ctx))),
   );
+}
+
+/** An award's line; it takes the chips when its winner has no shown guess (the others folded). */
+function awardItem(award, rows, ctx) {
+  const seats = Object.keys(award.shares || {}).map(Number).filter((seat) => !rows.some((row) => row.seat === seat));
+  const item = h("li", {}, describeAward(award, ctx));
+  if (seats.length) Object.assign(item.dataset, { resultWinner: "", seat: String(seats[0]) });
+  return item;
 }

@@ -11,6 +11,7 @@ import { byId } from "../../dom.js";
 import { formatList, languageName, t, translatePage } from "../../i18n.js";
 import { diceNames, spokenCards, writtenCards } from "./letters.js";
 import { WordPokerMoves } from "./moves.js";
+import { handResult } from "./result.js";
 import {
   bestOfDeal,
   cardsSentence,
@@ -78,10 +79,11 @@ export default {
   },
   styles: [new URL("./wordpoker.css", import.meta.url).href],
 
-  /** Everything is read out: the players may see nothing of the table. */
-  /** The deal's words and scores, on the felt during the result pause (render-result.js). */
+  /** The deal's words as tiles with their scores, on the felt during the result pause (result.js). */
+  handResult,
   resultEvents: new Set(["word_sealed", "deal_result", "absent", "forfeited", "bankrupt"]),
 
+  /** Everything is read out: the players may see nothing of the table. */
   alwaysAnnounced: new Set([
     "round_started", "bankrupt", "antes_paid", "cards_dealt", "cards_replaced", "dice_rolled",
     "round_opened", "declared", "declarations_revealed", "responded", "responses_revealed",

@@ -159,6 +159,9 @@ export default {
   "log.hand": "Partie {hand}",
   "history.round": "Partie {round}",
   "history.roundShort": "Partie {round}",
+  "apiError.unknown_hand": "Partie {hand} se u tohoto stolu nikdy nehrála.",
+  "apiError.hand_not_finished": "Partie {hand} se ještě hraje: znovu se lze podívat jen na dohranou partii.",
+  "apiError.not_your_seat": "Na partii se lze znovu podívat jen ze svého místa nebo jako divák, ne z místa {seat}.",
   "history.roundRunning": "Partie {round} (ještě se hraje)",
   "history.previous": "Předchozí partie",
   "history.next": "Další partie",
@@ -169,4 +172,8 @@ export default {
   "history.refreshed": { one: "Načtena {count} partie.", few: "Načteny {count} partie.", many: "Načteno {count} partie.", other: "Načteno {count} partií." },
   "history.before": "Před první partií",
   "history.empty": "Zatím se nehrála žádná partie.",
+  "wp.result.notWord": "není ve slovníku",
+  "wp.result.points": { one: "{count} bod", few: "{count} body", many: "{count} bodu", other: "{count} bodů" },
+  "wp.result.bestLabel": "Nejlepší možné slovo:",
+  "wp.result.bestBy": { one: "{count} bod, z karet hráče {name}", few: "{count} body, z karet hráče {name}", many: "{count} bodu, z karet hráče {name}", other: "{count} bodů, z karet hráče {name}" },
 };

@@ -159,6 +159,9 @@ export default {
   "log.hand": "Partie {hand}",
   "history.round": "Partie {round}",
   "history.roundShort": "Partie {round}",
+  "apiError.unknown_hand": "Partie {hand} wurde an diesem Tisch nie gespielt.",
+  "apiError.hand_not_finished": "Partie {hand} wird noch gespielt: nur eine beendete Partie lässt sich noch einmal ansehen.",
+  "apiError.not_your_seat": "Eine Partie lässt sich nur von deinem eigenen Platz oder als Zuschauer noch einmal ansehen, nicht von Platz {seat}.",
   "history.roundRunning": "Partie {round} (läuft noch)",
   "history.previous": "Vorige Partie",
   "history.next": "Nächste Partie",
@@ -169,4 +172,8 @@ export default {
   "history.refreshed": { one: "{count} Partie geladen.", other: "{count} Partien geladen." },
   "history.before": "Vor der ersten Partie",
   "history.empty": "Noch wurde keine Partie gespielt.",
+  "wp.result.notWord": "nicht im Wörterbuch",
+  "wp.result.points": { one: "{count} Punkt", other: "{count} Punkte" },
+  "wp.result.bestLabel": "Bestes mögliches Wort:",
+  "wp.result.bestBy": { one: "{count} Punkt, aus den Karten von {name}", other: "{count} Punkte, aus den Karten von {name}" },
 };

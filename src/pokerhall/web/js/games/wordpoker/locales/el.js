@@ -159,6 +159,9 @@ export default {
   "log.hand": "Μοιρασιά {hand}",
   "history.round": "Μοιρασιά {round}",
   "history.roundShort": "Μοιρασιά {round}",
+  "apiError.unknown_hand": "Η μοιρασιά {hand} δεν έγινε ποτέ σε αυτό το τραπέζι.",
+  "apiError.hand_not_finished": "Η μοιρασιά {hand} παίζεται ακόμη: μόνο μια τελειωμένη μοιρασιά μπορείτε να ξαναδείτε.",
+  "apiError.not_your_seat": "Μπορείτε να ξαναδείτε μια μοιρασιά μόνο από τη δική σας θέση ή ως θεατής, όχι από τη θέση {seat}.",
   "history.roundRunning": "Μοιρασιά {round} (παίζεται ακόμη)",
   "history.previous": "Προηγούμενη μοιρασιά",
   "history.next": "Επόμενη μοιρασιά",
@@ -169,4 +172,8 @@ export default {
   "history.refreshed": { one: "Φορτώθηκε {count} μοιρασιά.", other: "Φορτώθηκαν {count} μοιρασιές." },
   "history.before": "Πριν την πρώτη μοιρασιά",
   "history.empty": "Δεν έχει παιχτεί ακόμη καμία μοιρασιά.",
+  "wp.result.notWord": "δεν υπάρχει στο λεξικό",
+  "wp.result.points": { one: "{count} πόντος", other: "{count} πόντοι" },
+  "wp.result.bestLabel": "Η καλύτερη δυνατή λέξη:",
+  "wp.result.bestBy": { one: "{count} πόντος, από τα χαρτιά του/της {name}", other: "{count} πόντοι, από τα χαρτιά του/της {name}" },
 };

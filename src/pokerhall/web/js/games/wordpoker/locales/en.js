@@ -161,6 +161,9 @@ export default {
   "log.hand": "Deal {hand}",
   "history.round": "Deal {round}",
   "history.roundShort": "Deal {round}",
+  "apiError.unknown_hand": "Deal {hand} never took place at this table.",
+  "apiError.hand_not_finished": "Deal {hand} is still being played: only a finished deal can be watched again.",
+  "apiError.not_your_seat": "You can watch a deal again only from your own seat or as a spectator, not from seat {seat}.",
   "history.roundRunning": "Deal {round} (still being played)",
   "history.previous": "Previous deal",
   "history.next": "Next deal",
@@ -171,4 +174,8 @@ export default {
   "history.refreshed": { one: "{count} deal loaded.", other: "{count} deals loaded." },
   "history.before": "Before the first deal",
   "history.empty": "No deal has been played yet.",
+  "wp.result.notWord": "not in the dictionary",
+  "wp.result.points": { one: "{count} point", other: "{count} points" },
+  "wp.result.bestLabel": "Best possible word:",
+  "wp.result.bestBy": { one: "{count} point, from {name}'s cards", other: "{count} points, from {name}'s cards" },
 };
