@@ -81,13 +81,23 @@ class _Group:
 
     def __init__(self, name: str, questions: list[Question]) -> None:
         self.name = name
+        self.curated = name.startswith("topic:")
+        """A hand-written topic's group rather than a generated template's."""
         self.questions = questions
-        self.left = list(range(len(questions)))
+        self._left: list[int] | None = None
+        """The indices not yet drawn, made at the group's first draw: a game draws from few of
+        the groups, and a game's set-up is part of what the engine benchmark times."""
         self.dealt = 0
         """Questions dealt from this group in the game (for the template share)."""
 
+    @property
+    def has_left(self) -> bool:
+        return self._left is None or bool(self._left)
+
     def take(self, rng: random.Random) -> Question:
-        index = self.left.pop(rng.randrange(len(self.left)))
+        if self._left is None:
+            self._left = list(range(len(self.questions)))
+        index = self._left.pop(rng.randrange(len(self._left)))
         self.dealt += 1
         return self.questions[index]
 
@@ -112,7 +122,7 @@ class QuestionDeck:
             self._groups[name].dealt = dealt
 
     def draw(self) -> Question:
-        if not any(group.left for group in self._groups.values()):
+        if not any(group.has_left for group in self._groups.values()):
             self._refill()  # every question has been asked: start over
         group = self._choose()
         question = group.take(self._rng)
@@ -125,9 +135,9 @@ class QuestionDeck:
     def _choose(self) -> _Group:
         """The group of the next question, by the rules above, relaxed only when needed."""
         dealt = self._dealt + 1
-        live = [group for group in self._groups.values() if group.left]
-        curated = [g for g in live if g.name.startswith("topic:")]
-        generated = [g for g in live if not g.name.startswith("topic:")]
+        live = [group for group in self._groups.values() if group.has_left]
+        curated = [g for g in live if g.curated]
+        generated = [g for g in live if not g.curated]
         forced = self._curated < curated_floor(dealt)
         roll = self._rng.random()
         if curated and (forced or roll < CURATED_CHANCE or not generated):
@@ -141,7 +151,7 @@ class QuestionDeck:
                     g
                     for g in pool
                     if (not window or g.name not in self._recent)
-                    and (not capped or g.name.startswith("topic:") or g.dealt < cap)
+                    and (not capped or g.curated or g.dealt < cap)
                 ]
                 if fitting:
                     return fitting[self._rng.randrange(len(fitting))]
