@@ -76,6 +76,7 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/ladder.py
 	$(BIN)/python bench/secret_flood.py
 	$(BIN)/python bench/wordpoker_best.py
+	$(BIN)/python bench/bot_cpu.py
 	$(BIN)/python bench/server_load.py --tables 100
 	$(BIN)/python bench/server_floor.py --tables 100
 	$(BIN)/python bench/server_load.py --tables 1000 --think-between 2 5 --seconds 40 --warmup 5

@@ -119,8 +119,24 @@ TABLES: dict[str, Table] = {
     "wordpoker": Table(
         "wordpoker", "wordpoker", {}, (2, 5), ("random", "matcher", "sampler"), "sampler"
     ),
+    "wordpoker-values": Table(
+        "wordpoker-values",
+        "wordpoker",
+        {"scoring": "values"},
+        (2, 5),
+        ("random", "matcher", "sampler"),
+        "sampler",
+    ),
     "detective": Table(
         "detective", "detective", {}, (3, 4), ("random", "sampler", "expert"), "expert"
+    ),
+    "detective-expert": Table(
+        "detective-expert",
+        "detective",
+        {"ruleset": "expert"},
+        (3, 4),
+        ("random", "sampler", "expert"),
+        "expert",
     ),
 }
 

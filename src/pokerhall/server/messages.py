@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -289,7 +290,15 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"))
 
 
 def server_message(type: str, **data: Any) -> str:
-    return _ENCODER.encode({"v": PROTOCOL_VERSION, "type": type, **data})
+    """One server message as JSON text. orjson writes it (a 2 KB update in about 5 µs against
+    the standard encoder's 35 µs; up to three go out per move, see bench/README.md), with
+    integer keys as strings as `json` writes them; the standard encoder takes what orjson
+    refuses (integers beyond 64 bits), so every message `json` could write is still sent."""
+    message = {"v": PROTOCOL_VERSION, "type": type, **data}
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return _ENCODER.encode(message)
 
 
 def error_message(

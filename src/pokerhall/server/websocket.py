@@ -31,6 +31,7 @@ from pokerhall.server.messages import (
     Ping,
     ProtocolError,
     Sync,
+    TableInfo,
     error_message,
     parse_client_message,
     server_message,
@@ -88,9 +89,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await conn.wait_closed()
         return
     try:
-        if not await _greet(conn, guard, hall, table_id):
+        if (info := await _greet(conn, guard, hall, table_id)) is None:
             return
-        info = await hall.info(table_id)
         conn.send(server_message("welcome", seat=conn.seat, table=info.model_dump()))
         runtime = await hall.runtime(table_id)
         if runtime is not None:
@@ -127,22 +127,25 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await conn.wait_closed()
 
 
-async def _greet(conn: Connection, guard: FloodGuard, hall: Hall, table_id: str) -> bool:
-    """Read the hello and set the connection's seat (None to watch); False when the client has
-    gone or was refused (the connection is then closing)."""
+async def _greet(
+    conn: Connection, guard: FloodGuard, hall: Hall, table_id: str
+) -> TableInfo | None:
+    """Read the hello and set the connection's seat (None to watch); returns the table's info
+    for the welcome (read once: it takes two queries), or None when the client has gone or was
+    refused (the connection is then closing)."""
     try:
         text = await asyncio.wait_for(_receive_text(conn, guard), HELLO_TIMEOUT)
         if text is None:
-            return False
+            return None
         hello = parse_client_message(text)
         if not isinstance(hello, Hello):
             raise ProtocolError(
                 "hello_first", 'the first message must be {"v": 1, "type": "hello"}'
             )
-        await hall.info(table_id)
+        info = await hall.info(table_id)
         if hello.token is not None:
             conn.seat = await hall.authenticate(table_id, hello.token)
-        return True
+        return info
     except TimeoutError:
         reason, code = "no hello received in time", "hello_first"
     except ProtocolError as exc:
@@ -153,7 +156,7 @@ async def _greet(conn: Connection, guard: FloodGuard, hall: Hall, table_id: str)
         log.exception("table %s: hello failed", table_id)
         reason, code = HIDDEN, "server_error"
     _refuse(conn, code, reason)
-    return False
+    return None
 
 
 def _refuse(conn: Connection, code: str, reason: str) -> None:

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
 from pokerhall import games
-from pokerhall.games.detective.bots.estimate import chances
+from pokerhall.cards import Card
+from pokerhall.games.detective.actions import NO_CARD
+from pokerhall.games.detective.bots.estimate import chances, read_chances
 from pokerhall.games.detective.bots.planner import plan
+from pokerhall.games.detective.bots.reads import Reads, picks
 
-from .helpers import new_hand
+from .helpers import new_hand, play_bets
 
 
 @pytest.mark.parametrize("kind", ["random", "sampler", "expert"])
@@ -79,3 +83,49 @@ def test_the_planner_bluffs_on_a_sure_worst_hand() -> None:
         expert=True,
     )
     assert (choice.board, choice.card) == (2, "bluff")
+
+
+def test_x10_the_expert_reads_its_forehead_card_from_the_others_bets() -> None:
+    """The others see seat 0's forehead card (X10), so their bets on its board make a strong
+    forehead likelier and their bets elsewhere a weak one; `chances` alone cannot tell."""
+    game = games.create("detective", 3, seed=1)
+    hand, _ = new_hand("7s 8h 9d", "Ac 8c 8d", "2s 5h Td Jc 3c")
+    play_bets(hand, [(0, 1, NO_CARD), (0, 1, NO_CARD)])  # seats 1 and 2 bet on seat 0's board
+    game.hand = hand  # type: ignore[attr-defined]
+    on_me = game.view(0)
+    plain, _ = chances(on_me, 2000, random.Random(2))
+    read, _ = read_chances(on_me, 2000, random.Random(2), Reads())
+    assert read[0] > plain[0] + 0.1
+    hand, _ = new_hand("7s 8h 9d", "Ac 8c 8d", "2s 5h Td Jc 3c")
+    play_bets(hand, [(1, 1, NO_CARD), (1, 1, NO_CARD)])  # both on seat 1's board instead
+    game.hand = hand  # type: ignore[attr-defined]
+    elsewhere, _ = read_chances(game.view(0), 2000, random.Random(2), Reads())
+    assert elsewhere[0] < plain[0] - 0.05
+
+
+def test_x10_a_player_who_always_bets_on_its_own_board_is_not_believed() -> None:
+    """Seat 1 bets on the board that looks best from what it sees, seat 2 always on its own:
+    after a few scored hands the expert believes seat 1's bets, and seat 2's hardly at all."""
+    game = games.create("detective", 3, seed=4)
+    reads = Reads()
+
+    def follower(view: dict[str, Any]) -> int:
+        me = view["seat"]
+        cards = [
+            Card(view["you"]["private"] if p["seat"] == me else p["forehead"])
+            for p in view["players"]
+        ]
+        community = [Card(c) for c in view["hand"]["community"]]
+        return min(picks(cards, community))
+
+    while not game.over and game.view(None)["hand"]["number"] <= 6:
+        seat, _ = next(iter(game.pending().items()))
+        view = game.view(seat)
+        if seat == 0:
+            reads.observe(view)
+        board = {0: 0, 1: follower(view), 2: 2}[seat]
+        game.act(seat, {"type": "bet", "board": board, "chips": 1, "card": NO_CARD})
+    assert reads.bets[1] >= 12
+    assert reads.bets[2] >= 12
+    assert reads.trust(1, 3) > 0.7
+    assert reads.trust(2, 3) < 0.35

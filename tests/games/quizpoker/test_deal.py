@@ -96,6 +96,17 @@ def test_q1_the_deal_is_the_same_for_the_same_seed() -> None:
     assert [q.id for q in deal(questions, 7, 40)] != [q.id for q in deal(questions, 8, 40)]
 
 
+def test_q1_games_of_one_pack_deal_alike_with_the_grouping_shared() -> None:
+    """Every deck of a pack shares its grouping (`deck.grouped`): a game drawing the whole pool
+    changes nothing another game of the pack, or a deck grouped afresh, deals."""
+    questions, _ = pinned_questions("builtin", "en", topics=("nature",))
+    fresh = [q.id for q in deal(tuple(questions), 3, len(questions))]  # another tuple: regrouped
+    first = QuestionDeck(questions, random.Random(3))
+    second = QuestionDeck(questions, random.Random(3))
+    assert [first.draw().id for _ in range(2 * len(questions))][: len(questions)] == fresh
+    assert [second.draw().id for _ in range(len(questions))] == fresh
+
+
 def test_q1_a_table_chooses_topics_and_a_difficulty() -> None:
     game = games.create("quizpoker", 3, {"topics": ["sport", "history"], "difficulty": 1}, seed=2)
     assert game.view(None)["hand"]["question"]["topic"] in {"sport", "history"}

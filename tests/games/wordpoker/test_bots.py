@@ -64,6 +64,7 @@ def test_w6_the_sampler_raises_the_most_with_a_hand_that_nearly_always_wins() ->
 def test_w6_the_sampler_exchanges_the_cards_its_word_leaves_out_when_that_helps() -> None:
     _, view, prompt = responding("mini")
     holding(view, "P S X X G", "EUA")  # pes; X and G fit no word of the list
+    prompt["pot"] *= 4  # a price every exchange's chance pays: the test is about which one
     bot = SamplerBot(1)
     rated = bot.chances(view, lexicons.mini(), bot.exchanges(view, lexicons.mini(), 5))
     move = bot.choose(view, prompt)

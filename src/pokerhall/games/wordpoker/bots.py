@@ -8,8 +8,11 @@
   cards and the dice still to come. Every exchange it considers (none, the cards its best or
   its longest word leaves out, the whole hand) is rated on the same samples, so the comparison
   is not drowned in sampling noise, and the chosen one's chance is measured again on fresh
-  samples, since the best of several noisy estimates flatters. A decision has a budget of
-  best-word searches (`SEARCHES` a sample), so a full table draws fewer samples.
+  samples, since the best of several noisy estimates flatters (unless there was no choice). A
+  decision has a budget of best-word searches (`SEARCHES` a sample, `RECHECK` for measuring
+  again, fewer under the dearer `values` scoring), so a full table draws fewer samples, and
+  at a full table the other hands of a sampled deal are searched only until one beats every
+  exchange.
 
   It remembers what its own views showed of each opponent (`Reads`): how often it raised when
   it declared, and how often it passed a raise it had to pay. A raise is taken to come from
@@ -58,12 +61,22 @@ HAND = 5
 BELIEVED = 0.8
 """A raise rate from which an opponent's raise says nothing of its hand: one that raised at
 its first two declarations is no longer believed."""
-SEARCHES = 4
+SEARCHES = 3
 """Best-word searches per sample at most, however many opponents and exchanges: at a full
 table (four other hands, three exchanges) fewer deals are drawn, which keeps a move's CPU time
-in bounds (p99 < 50 ms is the target, bench/ladder.py)."""
-MORE_DRAWS = 2
-"""At most this many times `SAMPLES` deals drawn when believed raises weigh some down."""
+in bounds (p99 < 50 ms is the target, bench/bot_cpu.py)."""
+RECHECK = 1
+"""Best-word searches per sample for measuring the chosen exchange again: with the first pass,
+at most `SAMPLES` × 4 = 128 searches a decision (there were up to 192, p99 up to 86 ms)."""
+WORK = {"values": 0.7}
+"""Scorings whose searches cost more than the rule's, with the share of the searches they get:
+under `values` a shorter word may outscore a longer one, so the search tries more keys (about
+1.4 times the CPU a search, bench/bot_cpu.py)."""
+MORE_DRAWS = 4
+"""At most this many times `SAMPLES` deals drawn: a decision draws as many deals as its budget
+of searches pays for, more where a deal costs few (round 2, where the hand kept is the same in
+every deal, draws three times as many heads-up), which also makes up for the deals that
+believed raises weigh down."""
 
 
 @lru_cache(maxsize=100_000)
@@ -259,9 +272,10 @@ class SamplerBot:
         estimate already says no, and a chance of 0 needed (a free match) asks no more."""
         rated = self.chances(view, words, self.exchanges(view, words, room))
         ids = max(rated, key=lambda option: (rated[option], -len(option)))
-        if rated[ids] < needed or needed <= 0:
+        if rated[ids] < needed or needed <= 0 or len(rated) == 1:  # one option: no bias
             return ids, rated[ids]
-        return ids, self.chances(view, words, [ids], max(1, self.samples // 2))[ids]
+        again = self.chances(view, words, [ids], max(1, self.samples // 2), RECHECK * self.samples)
+        return ids, again[ids]
 
     def exchanges(self, view: JSON, words: WordList, room: int) -> list[tuple[str, ...]]:
         """The exchanges worth rating, at most `room` cards each: none, the cards the best and
@@ -307,12 +321,14 @@ class SamplerBot:
         words: WordList,
         exchanges: Sequence[tuple[str, ...]],
         samples: int | None = None,
+        searches: int | None = None,
     ) -> dict[tuple[str, ...], float]:
         """Each exchange's sampled chance of taking the pot (a split counts its share), all
         on the same sampled deals: the same other hands, replacement order and dice. A sampled
         deal is weighed by how well it fits the believed raises: a raiser's sampled hand, as
         it stood when it declared, must be among the best `rate` of such hands (a hand at the
-        cut-off counts in part), so more deals are drawn when some are weighed down."""
+        cut-off counts in part). As many deals as `searches` best-word searches pay for
+        (`SEARCHES` a sample, fewer under a dearer scoring)."""
         deal = view["deal"]
         me = view["seat"]
         others = [p["seat"] for p in view["players"] if p["status"] == "in" and p["seat"] != me]
@@ -321,9 +337,12 @@ class SamplerBot:
         if deal["phase"] == "declare":  # the raises shown were declared in round 1
             declared_dice = declared_dice[: self.alphabet.dice_shown_first]
         samples = self.samples if samples is None else samples
-        draws = min(samples * MORE_DRAWS, round(samples / math.prod(raisers.values(), start=1)))
-        per_draw = len(others) + len(exchanges) + (len(others) if raisers else 0)
-        draws = max(1, min(draws, samples * SEARCHES // per_draw))
+        searches = samples * SEARCHES if searches is None else searches
+        searches = round(searches * WORK.get(str(view.get("scoring", "length")), 1.0))
+        # Keeping every card with every die shown is the same hand in every deal: one search.
+        fixed = () in exchanges and len(deal["dice"]) == len(self.alphabet.dice)
+        per_draw = len(others) + len(exchanges) - fixed + len(raisers)
+        draws = max(1, min(samples * MORE_DRAWS, (searches - fixed) // per_draw))
         unseen = Counter(self.alphabet.deck_counts)
         unseen.subtract(c["letter"] for c in view["you"]["hand"])
         unseen.subtract(view["you"]["discards"])
@@ -331,43 +350,62 @@ class SamplerBot:
         hand = _hand(view)
         kept = {ids: [c for c in hand if c.id not in ids] for ids in exchanges}
         deepest = max((len(ids) for ids in exchanges), default=0)
-        rows: list[tuple[list[int], dict[tuple[str, ...], float]]] = []
+        rows: list[tuple[dict[int, int], dict[tuple[str, ...], float]]] = []
         declared: list[int] = []
         for _ in range(draws):
             drawn = self.rng.sample(pool, min(len(pool), HAND * len(others) + deepest))
             dice = list(deal["dice"])
             dice += [self.rng.choice(die) for die in self.alphabet.dice[len(dice) :]]
-            theirs, then = [], []
-            for k in range(len(others)):
-                cards = drawn[HAND * k : HAND * k + HAND]
-                theirs.append(strength(self.alphabet, words, cards, dice))
-                if raisers:
-                    then.append(strength(self.alphabet, words, cards, declared_dice))
-            declared += then
-            top = max(theirs, default=-1)
-            ties = theirs.count(top)
+            hands = [drawn[HAND * k : HAND * k + HAND] for k in range(len(others))]
+            then = {
+                k: strength(self.alphabet, words, hands[k], declared_dice)
+                for k, seat in enumerate(others)
+                if seat in raisers
+            }
+            declared += then.values()
             fresh = drawn[HAND * len(others) :]
-            won = {}
-            for ids, cards in kept.items():
-                mine = strength(self.alphabet, words, cards + fresh[: len(ids)], dice)
-                won[ids] = 1.0 if mine > top else 1 / (1 + ties) if mine == top else 0.0
+            mine = {
+                ids: strength(self.alphabet, words, cards + fresh[: len(ids)], dice)
+                for ids, cards in kept.items()
+            }
+            top, ties = self._top(words, hands, dice, max(mine.values(), default=-1))
+            won = {
+                ids: 1.0 if score > top else 1 / (1 + ties) if score == top else 0.0
+                for ids, score in mine.items()
+            }
             rows.append((then, won))
         cuts = {seat: _cut(declared, rate) for seat, rate in raisers.items()}
         total = dict.fromkeys(exchanges, 0.0)
         weights = 0.0
         for then, won in rows:
             weight = 1.0
-            for k, seat in enumerate(others):
-                if seat in cuts:
-                    level, part = cuts[seat]
-                    s = then[k]
-                    weight *= 1.0 if s > level else part if s == level else 0.0
+            for k, s in then.items():
+                level, part = cuts[others[k]]
+                weight *= 1.0 if s > level else part if s == level else 0.0
             weights += weight
             for ids in exchanges:
                 total[ids] += weight * won[ids]
         if weights <= 0:
             return dict.fromkeys(exchanges, 0.0)
         return {ids: n / weights for ids, n in total.items()}
+
+    def _top(
+        self, words: WordList, hands: Sequence[Sequence[Card]], dice: Sequence[str], mine: int
+    ) -> tuple[int, int]:
+        """(the best of the other hands' strengths, how many have it), the hands searched one
+        by one: once one beats `mine` (the best of this seat's exchanges) every exchange loses
+        this deal whatever the rest hold, so they are not searched (the answer is the same,
+        for less work: at a full table most deals are lost to the first hand or two)."""
+        top, ties = -1, 0
+        for cards in hands:
+            score = strength(self.alphabet, words, cards, dice)
+            if score > top:
+                top, ties = score, 1
+            elif score == top:
+                ties += 1
+            if top > mine:
+                break
+        return top, ties
 
 
 def _cut(values: Sequence[int], rate: float) -> tuple[int, float]:

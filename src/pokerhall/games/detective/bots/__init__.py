@@ -1,8 +1,11 @@
-"""Detective Poker bots: `sampler` (few deals, no Bluff) and `expert` (more deals, every card).
+"""Detective Poker bots: `sampler` (few deals, no Bluff) and `expert` (more deals, every card,
+and what the others' bets say).
 
 Both play from their seat's view alone (X10): `estimate.chances` deals the unseen cards many
 times to find how likely each player is to hold the best and the worst hand, and
-`planner.plan` places chips and action cards for the most expected points. The engine's
+`planner.plan` places chips and action cards for the most expected points. The expert also
+reads the others' open bets (`reads.py`): they see its forehead card, so a deal that fits their
+bets counts for more, as far as each has been seen to bet on what it sees. The engine's
 `RandomBot` is registered as `random`.
 """
 
@@ -11,8 +14,9 @@ from __future__ import annotations
 import random
 
 from pokerhall.engine.events import JSON
-from pokerhall.games.detective.bots.estimate import chances
+from pokerhall.games.detective.bots.estimate import chances, read_chances
 from pokerhall.games.detective.bots.planner import plan
+from pokerhall.games.detective.bots.reads import Reads
 
 
 class SamplerBot:
@@ -24,8 +28,11 @@ class SamplerBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
+    def estimate(self, view: JSON) -> tuple[list[float], list[float]]:
+        return chances(view, self.samples, self._rng)
+
     def choose(self, view: JSON, prompt: JSON) -> JSON:
-        best, worst = chances(view, self.samples, self._rng)
+        best, worst = self.estimate(view)
         params = prompt["moves"][0]["params"]
         cards = [c for c in params["card"]["choices"] if c]
         choice = plan(
@@ -43,10 +50,19 @@ class SamplerBot:
 
 
 class ExpertBot(SamplerBot):
-    """A careful detective: 400 deals a decision, and Bluff when the worst hand is likelier."""
+    """A careful detective: 400 deals a decision weighed by the others' bets, and Bluff when
+    the worst hand is likelier."""
 
     samples = 400
     use_bluff = True
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.reads = Reads()
+
+    def estimate(self, view: JSON) -> tuple[list[float], list[float]]:
+        self.reads.observe(view)
+        return read_chances(view, self.samples, self._rng, self.reads)
 
 
 __all__ = ["ExpertBot", "SamplerBot"]
