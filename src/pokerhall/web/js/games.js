@@ -3,8 +3,22 @@
    lobby for labels). A module's strings join the translations and its stylesheets are linked
    once. A game without a module of its own gets the generic fallback panel. */
 
+import { byId } from "./dom.js";
 import fallbackGame from "./fallback-game.js";
 import { addStrings } from "./i18n.js";
+
+/** The table shell's slots a game module mounts its panels into (the live table and the
+    replay draw the same felt). */
+export function shellSlots() {
+  return {
+    top: byId("game-top"),
+    move: byId("move-panel"),
+    tableHead: byId("table-head-extra"),
+    seatsBefore: byId("seats-before"),
+    seatsAfter: byId("seats-after"),
+    bottom: byId("game-bottom"),
+  };
+}
 
 const loaded = new Map();
 

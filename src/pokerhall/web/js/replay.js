@@ -17,7 +17,7 @@ import { Announcer } from "./announcer.js";
 import { api, ApiError, errorText } from "./api.js";
 import { describeEvent, loadEventTexts, useGameModule } from "./describe.js";
 import { byId, fill, h, show, buttonById, linkById, selectById } from "./dom.js";
-import { loadGame } from "./games.js";
+import { loadGame, shellSlots } from "./games.js";
 import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts, REPLAY_SHORTCUTS, shortcutItems } from "./keyboard.js";
 import { historyUrl } from "./lobby-list.js";
@@ -224,14 +224,7 @@ async function fetchReplay(token, seat) {
 }
 
 async function mount(info) {
-  const slots = {
-    top: byId("game-top"),
-    move: byId("move-panel"),
-    tableHead: byId("table-head-extra"),
-    seatsBefore: byId("seats-before"),
-    seatsAfter: byId("seats-after"),
-    bottom: byId("game-bottom"),
-  };
+  const slots = shellSlots();
   const quiet = () => {};
   await game.mount(slots, { send: () => false, model, say: quiet, alert: quiet, speak: quiet });
   byId("game").dataset.game = info.game;

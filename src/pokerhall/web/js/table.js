@@ -11,7 +11,7 @@ import { TableChat } from "./chat.js";
 import { spokenSeconds, WARN_AT } from "./clock.js";
 import { describeEvent, describeMessage, loadEventTexts, useGameModule } from "./describe.js";
 import { byId, fill, h, show, buttonById, inputById, linkById, selectById } from "./dom.js";
-import { loadGame } from "./games.js";
+import { loadGame, shellSlots } from "./games.js";
 import { bindLanguageSelect, hasString, initI18n, onLanguageChange, t } from "./i18n.js";
 import { installShortcuts, SHELL_SHORTCUTS, shortcutItems } from "./keyboard.js";
 import { historyUrl, rulesetName } from "./lobby-list.js";
@@ -435,14 +435,7 @@ async function mountGame(info) {
   const module = await loadGame(info.game, { known: info.web_module });
   model.game = module;
   useGameModule(module);
-  const slots = {
-    top: byId("game-top"),
-    move: byId("move-panel"),
-    tableHead: byId("table-head-extra"),
-    seatsBefore: byId("seats-before"),
-    seatsAfter: byId("seats-after"),
-    bottom: byId("game-bottom"),
-  };
+  const slots = shellSlots();
   const ctx = {
     send: sendMove,
     model,
