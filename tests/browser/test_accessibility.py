@@ -220,6 +220,7 @@ def test_the_palace_table_has_no_serious_accessibility_problems(
             "bots": 2,
             "turn_clock": None,
             "bot_delay": 0,
+            "result_pause": 0,  # the turn is what is checked, not a hand's end
         },
     )
     person = visitor(f"Axa-{code}")
@@ -230,7 +231,7 @@ def test_the_palace_table_has_no_serious_accessibility_problems(
     page.locator("#lang-select").select_option(code)
     expect(page.locator("html")).to_have_attribute("lang", code)
     page.wait_for_function(
-        "() => document.querySelector('#actions.is-your-turn') !== null", timeout=20_000
+        "() => document.querySelector('#actions.is-your-turn') !== null", timeout=40_000
     )
     page.locator("#shortcuts-help summary").click()
     if code == "en":
