@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerhall import games
-from pokerhall.engine.bots import BriefedBot
+from pokerhall.engine.bots import bot_move
 from pokerhall.engine.protocol import Game
 
 BUDGET_MS = 50.0
@@ -96,14 +96,8 @@ def decisions(row: Row, seed: int) -> Iterator[float]:
         if state.over:
             return
         seat, prompt = next(iter(state.pending().items()))
-        bot = bots[seat]
-        view = state.view(seat)
-        started = time.process_time()
-        if isinstance(bot, BriefedBot):
-            briefing = state.bot_briefing(seat)
-            if briefing is not None:
-                bot.brief(briefing)
-        move = bot.choose(view, prompt)
+        started = time.process_time()  # the view too: a host builds it for the bot's move
+        move = bot_move(bots[seat], state, seat, prompt)
         yield (time.process_time() - started) * 1e3
         state.act(seat, move)
 

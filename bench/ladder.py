@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerhall import games
-from pokerhall.engine.bots import BriefedBot
+from pokerhall.engine.bots import bot_move
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, ROUND_STARTED
 from pokerhall.engine.protocol import Game
@@ -355,14 +355,8 @@ def play(job: Job) -> Outcome:
             capped = True
             break
         seat, prompt = next(iter(state.pending().items()))
-        bot = bots[seat]
-        view = state.view(seat)
-        started = time.thread_time()
-        if isinstance(bot, BriefedBot):
-            briefing = state.bot_briefing(seat)
-            if briefing is not None:
-                bot.brief(briefing)
-        move = bot.choose(view, prompt)
+        started = time.thread_time()  # the view too: a host builds it for the bot's move
+        move = bot_move(bots[seat], state, seat, prompt)
         cpu[kinds[seat]].record((time.thread_time() - started) * 1e3)
         watcher.move(seat, prompt, move)
         try:
