@@ -29,6 +29,7 @@ from pokerhall.engine import JSON, Event, Game, MatchRecord
 from pokerhall.engine.events import ROUND_STARTED
 from pokerhall.engine.registry import check_content
 from pokerhall.server.history import same_match
+from pokerhall.server.updates import event_json, receives_update
 
 KEPT_REPLAYS = 16
 """Replayed hands kept (a finished hand never changes, so asking again replays nothing)."""
@@ -69,12 +70,7 @@ def _round_started(events: list[Event], number: int) -> int | None:
 
 def _frame(game: Game[Any], seat: int | None, view: JSON, events: list[Event]) -> JSON:
     """As the live table sends an update: the view, and the events with their description."""
-    shown = []
-    for event in events:
-        if event.visible_to(seat):
-            out = event.to_json()
-            out["message"] = game.describe(event)
-            shown.append(out)
+    shown = [event_json(game, event) for event in events if event.visible_to(seat)]
     return {"view": view, "events": shown}
 
 
@@ -133,7 +129,7 @@ def replay_from(cursor: Cursor, record: MatchRecord, seat: int | None, hand: int
             if last["events"]:
                 frames.append(last)
             return HandReplay(hand, seat, tuple(frames))
-        if mover == seat or any(e.visible_to(seat) for e in events):
+        if receives_update(events, seat, mover):
             frames.append(_frame(game, seat, game.view(seat), events))
         if game.over:
             return HandReplay(hand, seat, tuple(frames))

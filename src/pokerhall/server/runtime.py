@@ -31,6 +31,7 @@ from pokerhall.server.connection import Peer
 from pokerhall.server.db import Database
 from pokerhall.server.messages import server_message
 from pokerhall.server.models import ChatRow, utcnow
+from pokerhall.server.updates import event_json, receives_update
 
 log = logging.getLogger("pokerhall.server")
 RESIGN: JSON = {"type": "resign"}
@@ -862,24 +863,19 @@ class TableRuntime:
     ) -> str | None:
         """One audience's update, or None when it may see none of the events and did not
         move; `described` keeps each event's JSON for the next audience."""
+        if not receives_update(events, seat, mover):
+            return None
         visible = [
             described[i] if i in described else described.setdefault(i, self._event_json(e))
             for i, e in enumerate(events)
             if e.visible_to(seat)
         ]
-        if not visible and seat != mover:
-            return None
         return server_message(
             "update", events=visible, view=self.state.view(seat), clock=self.clock_for(seat)
         )
 
     def _event_json(self, event: Event) -> JSON:
-        """An event as sent to clients, with its description (`Game.describe`) under
-        `message`, which clients render from the game's catalog in their reader's language.
-        The description says no more than the event, so it goes wherever the event goes."""
-        out = event.to_json()
-        out["message"] = self.state.describe(event)
-        return out
+        return event_json(self.state, event)
 
     def notify(self, text: str) -> None:
         """Send every connection at the table the same text."""
