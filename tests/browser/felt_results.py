@@ -161,17 +161,3 @@ def play_until_result(page: Page, game: str, answers: dict[str, dict[str, str]])
         else:
             page.wait_for_timeout(50)
     expect(page.locator(RESULT)).to_be_visible()
-
-
-def in_viewport(page: Page, selector: str) -> bool:
-    """The element's box lies within the window (no scrolling needed to read it)."""
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box is not None
-    assert size is not None
-    return (
-        box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= size["width"] + 1
-        and box["y"] + box["height"] <= size["height"] + 1
-    )

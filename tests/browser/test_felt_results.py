@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PokerhallServer, VisitorFactory
-from .felt_results import RESULT, in_viewport, play_until_result, result_table, sit_down
+from .felt_results import RESULT, play_until_result, result_table, sit_down
 from .test_accessibility import assert_accessible_light_and_dark
 
 PAUSE = 8.0
@@ -49,7 +49,8 @@ def test_the_result_is_drawn_on_the_felt_and_stays_for_the_pause(
     expect(result.locator(DRAWN[game]).first).to_be_visible()
     expect(result.locator("[data-result-winner]").first).to_be_visible()
     expect(result.locator("#next-hand")).to_be_visible()
-    assert in_viewport(page, RESULT), "the result must be readable without scrolling"
+    # readable without scrolling, once the page has settled (it scrolls the result into view)
+    expect(result).to_be_in_viewport(ratio=1)
     felt, box = page.locator("#table-panel").bounding_box(), result.bounding_box()
     assert felt is not None
     assert box is not None
