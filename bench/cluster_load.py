@@ -58,10 +58,10 @@ from pokerhall.server.cluster.timing import (
     CLIENT_IDLE_PING,
     CLIENT_PONG_TIMEOUT,
 )
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.models import LeaseRow, TableRow
-from pokerhall.server.packs import register_packs
+from pokerhall.server.lobby.packs import register_packs
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import LeaseRow, TableRow
+from pokerhall.server.tables.hall import Hall
 
 READY_TIMEOUT = 60.0
 POSTGRES = os.environ.get("POKERHALL_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/x")

@@ -1,4 +1,5 @@
-"""The replay's cost (`server/replay.py`): a request for a hand not kept plays the record again
+"""The replay's cost (`server/tables/replay.py`): a
+request for a hand not kept plays the record again
 from the start up to that hand's end, building the seat's view after every move of the hand
 it was told of; the answer is every frame's full view, as sent live.
 
@@ -23,7 +24,7 @@ import time
 from bench.history_replay import long_record, ms
 from pokerhall import games
 from pokerhall.engine import registry
-from pokerhall.server.replay import HandReplays, replay_hand
+from pokerhall.server.tables.replay import HandReplays, replay_hand
 
 TARGET_MS = 1000.0
 NEXT_TARGET_MS = 100.0

@@ -1,4 +1,4 @@
-"""The hand history's cost (`server/history.py`): a request replays the table's record unless
+"""The hand history's cost (`server/tables/history.py`): a request replays the table's record unless
 its game is kept from an earlier request (`history.Replays`), then lists the rounds and builds
 one round's events for the seat.
 
@@ -23,7 +23,7 @@ from typing import Any
 from pokerhall import games
 from pokerhall.engine import MatchRecord, registry
 from pokerhall.engine.bots import bot_move
-from pokerhall.server.history import Replays, history_of
+from pokerhall.server.tables.history import Replays, history_of
 
 TARGET_MS = 100.0
 MAX_MOVES = 20_000

@@ -1,5 +1,5 @@
 """A flood of wrong secrets against one table's ping (issue 20, item 3): with secrets hashed in
-the bounded pool (`server/hashing.py`), another table's ping p99 stays under 50 ms.
+the bounded pool (`server/people/hashing.py`), another table's ping p99 stays under 50 ms.
 
 One `python -m pokerhall serve` over a fresh SQLite file. A running two-seat table; one client
 on it sends a ping every 60 ms and times each pong. The run takes turns, `--rounds` times:

@@ -93,15 +93,15 @@ def serve(port: int, db_url: str, commit: bool, update_chars: int) -> None:
     import uvicorn
 
     from pokerhall.server import collector
-    from pokerhall.server.db import Database
-    from pokerhall.server.messages import (
+    from pokerhall.server.store.db import Database
+    from pokerhall.server.store.models import SeatRow, TableRow
+    from pokerhall.server.wire.messages import (
         WS_MAX_FRAME_BYTES,
         Hello,
         MoveMessage,
         parse_client_message,
         server_message,
     )
-    from pokerhall.server.models import SeatRow, TableRow
 
     pad = "x" * max(0, update_chars - len(update_text(0, None, False, "")))
 
@@ -209,7 +209,7 @@ def update_text(
     prompt_id: int | None, seat: int | None, over: bool, pad: str, kind: str = "update"
 ) -> str:
     """An update with what bench/load_client.py reads (the seat's prompt, `over`) and `pad`."""
-    from pokerhall.server.messages import server_message
+    from pokerhall.server.wire.messages import server_message
 
     prompt = None
     if prompt_id is not None:
@@ -232,7 +232,7 @@ def game_work(moves: int, seed: int = 1) -> dict[str, float]:
 
     from bench.load_client import choose, table_options
     from pokerhall import games
-    from pokerhall.server.messages import server_message
+    from pokerhall.server.wire.messages import server_message
 
     options = table_options() | {"questions": "builtin"}  # the packs are the server's, not here
     rng = random.Random(seed)

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from pokerhall.server.ratelimit import Limits
+from pokerhall.server.wire.ratelimit import Limits
 
 from .roomy import ROOMY, serve_args
 

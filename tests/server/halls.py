@@ -12,10 +12,10 @@ from typing import Any
 import httpx
 
 from pokerhall.engine import prompts
-from pokerhall.server.absence import Absence
 from pokerhall.server.app import create_app
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables.absence import Absence
+from pokerhall.server.tables.hall import Hall
 
 from .roomy import ROOMY
 
@@ -72,7 +72,7 @@ def bearer(token: str) -> dict[str, Any]:
 
 
 class ManualClock:
-    """A clock the test moves, for a hall's `absence` (`server/absence.py`): a grace time
+    """A clock the test moves, for a hall's `absence` (`server/tables/absence.py`): a grace time
     passes without waiting for it."""
 
     def __init__(self) -> None:

@@ -15,8 +15,8 @@ from types import TracebackType
 import uvicorn
 
 from pokerhall.server.app import create_app
-from pokerhall.server.messages import WS_MAX_FRAME_BYTES
-from pokerhall.server.ratelimit import ClientAddresses, Limits
+from pokerhall.server.wire.messages import WS_MAX_FRAME_BYTES
+from pokerhall.server.wire.ratelimit import ClientAddresses, Limits
 
 from .roomy import ROOMY
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pokerhall.server.ratelimit import Limits
+from pokerhall.server.wire.ratelimit import Limits
 
 PLENTY = "100000/second"
 ROOMY = Limits(

@@ -13,8 +13,8 @@ from typing import Any
 
 from pokerhall import games
 from pokerhall.engine import MatchRecord
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables.hall import Hall
 
 from .wsclient import TableClient
 

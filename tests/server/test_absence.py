@@ -1,10 +1,10 @@
-"""How long a seat has been away on one process (`server/absence.py`), on a clock the test
+"""How long a seat has been away on one process (`server/tables/absence.py`), on a clock the test
 moves: counted from the last moment the seat was seen, at most from the process's start, and
 the same after old moments are pruned."""
 
 from __future__ import annotations
 
-from pokerhall.server.absence import KEPT, Absence
+from pokerhall.server.tables.absence import KEPT, Absence
 
 from .halls import ManualClock
 

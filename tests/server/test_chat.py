@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import func, select
 
 from pokerhall.engine.messages import LANGUAGES
-from pokerhall.server.chat import MAX_CHAT_CHARS
-from pokerhall.server.connection import RateLimiter
-from pokerhall.server.db import Database
-from pokerhall.server.models import ChatRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import ChatRow
+from pokerhall.server.tables.chat import MAX_CHAT_CHARS
+from pokerhall.server.wire.connection import RateLimiter
 
 from .live import LiveServer
 from .lobby import Lobby
@@ -171,7 +171,7 @@ async def test_a_reconnecting_client_gets_the_last_fifty_messages_it_may_read(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Many messages, faster than people may send them: connections opened now have no limit.
-    monkeypatch.setattr("pokerhall.server.connection.CHAT_BURST", 1000)
+    monkeypatch.setattr("pokerhall.server.wire.connection.CHAT_BURST", 1000)
     ann, zoe = await table.connect(table.tokens[0]), await table.connect(None)
     for n in range(30):
         await say(ann, f"ann {n}")
@@ -384,7 +384,7 @@ REFUSERS = {"ChatRefused", "error_message", "PydanticCustomError"}
 
 def test_every_chat_refusal_is_worded_in_every_language() -> None:
     codes = set()
-    for path in sorted((SRC / "server").glob("*.py")):
+    for path in sorted((SRC / "server").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") in REFUSERS:
                 first = node.args[0] if node.args else None

@@ -23,9 +23,9 @@ from websockets.asyncio.client import connect
 
 from pokerhall import games
 from pokerhall.engine.record import MatchRecord
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.models import LeaseRow, MoveRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import LeaseRow, MoveRow
+from pokerhall.server.tables.hall import Hall
 
 from . import redis_server
 from . import test_league as league

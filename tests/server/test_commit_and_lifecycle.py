@@ -19,12 +19,12 @@ import pytest
 from pokerhall import games
 from pokerhall.engine import IllegalMove
 from pokerhall.engine.rng import MAX_SEED, derive_seed
-from pokerhall.server import hall as hall_module
 from pokerhall.server.app import create_app
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.runtime import MoveNotSaved, TableRuntime
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables import hall as hall_module
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.runtime import MoveNotSaved, TableRuntime
+from pokerhall.server.wire.messages import CreateTable
 
 from .live import LiveServer
 from .lobby import Lobby, bearer

@@ -20,7 +20,7 @@ import pytest
 from pokerhall import games
 from pokerhall.engine.record import MatchRecord
 from pokerhall.server.app import create_app
-from pokerhall.server.messages import WS_MAX_FRAME_BYTES
+from pokerhall.server.wire.messages import WS_MAX_FRAME_BYTES
 
 from .lobby import Lobby
 from .wsclient import TableClient, passive_strategy, plain_strategy, unexpected_errors

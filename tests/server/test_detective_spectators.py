@@ -16,9 +16,9 @@ import pytest
 
 from pokerhall.engine.prompts import random_move
 from pokerhall.server.app import create_app
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.models import SeatRow, TableRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import SeatRow, TableRow
+from pokerhall.server.tables.hall import Hall
 
 pytestmark = pytest.mark.anyio
 TABLE = "detective-spectators-see-foreheads"

@@ -16,13 +16,14 @@ import pytest
 
 from pokerhall.engine import IllegalMove
 from pokerhall.engine.protocol import TIMED_OUT
-from pokerhall.server import accounts, controls
 from pokerhall.server.app import create_app
-from pokerhall.server.hall import Hall
-from pokerhall.server.league import Leagues
-from pokerhall.server.league_messages import CreateLeague
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.models import TableRow
+from pokerhall.server.league.leagues import Leagues
+from pokerhall.server.league.messages import CreateLeague
+from pokerhall.server.people import accounts
+from pokerhall.server.store.models import TableRow
+from pokerhall.server.tables import controls
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.wire.messages import CreateTable
 
 from .halls import bearer, hall_at
 

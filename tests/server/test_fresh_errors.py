@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import pokerhall
-from pokerhall.server import accounts
-from pokerhall.server.db import Database
-from pokerhall.server.hall import LobbyError
+from pokerhall.server.people import accounts
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables.hall import LobbyError
 
 pytestmark = pytest.mark.anyio
 ATTEMPTS = 1_000

@@ -1,4 +1,4 @@
-"""The hand history (`GET /api/tables/{id}/history`, `server/history.py`): every round with
+"""The hand history (`GET /api/tables/{id}/history`, `server/tables/history.py`): every round with
 only the events the asking seat (or a spectator) may see, for every registered game, during
 and after the game; QuizPoker's unshown guesses stay hidden (Q2, QP3)."""
 
@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from pokerhall import games
 from pokerhall.engine import prompts, registry
 from pokerhall.engine.catalog import GameInfo
-from pokerhall.server.history import history_of
-from pokerhall.server.messages import CreateTable
+from pokerhall.server.tables.history import history_of
+from pokerhall.server.wire.messages import CreateTable
 
 from .halls import bearer, hall_at, http_on, play_randomly
 

@@ -15,8 +15,8 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from pokerhall.server.drawing import draw
-from pokerhall.server.messages import name_key
+from pokerhall.server.league.drawing import draw
+from pokerhall.server.wire.messages import name_key
 
 from .live import LiveServer
 from .lobby import bearer

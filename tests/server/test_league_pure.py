@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokerhall.server.drawing import DrawingError, draw, table_sizes
-from pokerhall.server.standings import GameScore, scores_of, standings
+from pokerhall.server.league.drawing import DrawingError, draw, table_sizes
+from pokerhall.server.league.standings import GameScore, scores_of, standings
 
 names = st.lists(st.text(min_size=1, max_size=6), min_size=2, max_size=60, unique=True)
 seeds = st.integers(min_value=0, max_value=2**63 - 1)

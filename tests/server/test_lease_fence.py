@@ -13,8 +13,8 @@ from sqlalchemy import insert
 from sqlalchemy.exc import DBAPIError
 
 from pokerhall.server.cluster.lease import LeaseLost, Leases
-from pokerhall.server.db import Database
-from pokerhall.server.models import MoveRow, SeatRow, TableRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import MoveRow, SeatRow, TableRow
 
 pytestmark = pytest.mark.anyio
 SHORT = 0.3

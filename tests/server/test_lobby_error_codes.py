@@ -16,7 +16,7 @@ ENTRY = re.compile(r'^\s*"apiError\.(\w+)": (.*),$', re.MULTILINE)
 OPTION_CODES = {f"option_{kind}" for kind in OptionKind.__args__}  # type: ignore[attr-defined]
 OTHER_CODES = {"option_unknown", "ruleset_unknown", "players_range", "bot_unknown"}
 OTHER_CODES |= {"options_not_object", "unknown_game", "invalid_options"}
-OTHER_CODES |= {"rate_limited", "server_busy"}  # `RetryLater` (server/retry.py, hashing.py)
+OTHER_CODES |= {"rate_limited", "server_busy"}  # `RetryLater` (server/wire/retry.py, hashing.py)
 OTHER_CODES |= {"name_empty", "name_too_long", "name_mixed_scripts", "name_reserved"}
 OTHER_CODES |= {"pack_character"}  # names.NameRefused's and a pack problem's own codes
 
@@ -28,7 +28,7 @@ def locale(lang: str) -> dict[str, set[str]]:
 
 def test_every_lobby_error_has_a_code_worded_in_every_language() -> None:
     codes: dict[str, set[str] | None] = {}  # None: params built elsewhere, not checked here
-    for path in sorted((SRC / "server").glob("*.py")):
+    for path in sorted((SRC / "server").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "LobbyError"):
                 continue

@@ -12,9 +12,9 @@ import pytest
 from sqlalchemy import event
 from websockets.asyncio.client import ClientConnection, connect
 
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.messages import CreateTable
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.wire.messages import CreateTable
 
 from .live import LiveServer
 from .lobby import Lobby

@@ -20,8 +20,8 @@ from pokerhall import games
 from pokerhall.content import library
 from pokerhall.engine import Game, prompts, registry
 from pokerhall.server.app import create_app
-from pokerhall.server.hall import Hall
-from pokerhall.server.models import SeatRow, TableRow
+from pokerhall.server.store.models import SeatRow, TableRow
+from pokerhall.server.tables.hall import Hall
 
 from .lobby import Lobby, bearer
 

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from pokerhall.server.app import MAX_BODY_BYTES, create_app
-from pokerhall.server.messages import (
+from pokerhall.server.wire.messages import (
     MAX_NESTING,
     ProtocolError,
     name_key,

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from pokerhall.content.text import REFUSED_CATEGORIES
-from pokerhall.server import accounts
 from pokerhall.server.app import create_app
-from pokerhall.server.hall import Hall
-from pokerhall.server.league_messages import Account
-from pokerhall.server.messages import JoinTable, ProtocolError, parse_client_message
-from pokerhall.server.models import PlayerRow
-from pokerhall.server.names import NameRefused, is_bot_name, look_key, name_key, person_name
+from pokerhall.server.league.messages import Account
+from pokerhall.server.people import accounts
+from pokerhall.server.people.names import NameRefused, is_bot_name, look_key, name_key, person_name
+from pokerhall.server.store.models import PlayerRow
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.wire.messages import JoinTable, ProtocolError, parse_client_message
 
 pytestmark = pytest.mark.anyio
 SECRET = "correct horse"

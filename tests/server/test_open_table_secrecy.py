@@ -30,9 +30,9 @@ from pokerhall import games
 from pokerhall.engine import Game, MatchRecord, registry
 from pokerhall.engine.catalog import GameInfo, Ruleset
 from pokerhall.server.app import create_app
-from pokerhall.server.hall import Hall
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.models import TableRow
+from pokerhall.server.store.models import TableRow
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.wire.messages import CreateTable
 
 from .halls import bearer, hall_at, http_on, play_randomly
 from .live import LiveServer

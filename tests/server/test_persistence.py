@@ -14,10 +14,10 @@ from sqlalchemy import Connection, func, inspect, select, text
 
 from pokerhall import games
 from pokerhall.server.app import create_app
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.models import Base, MoveRow, SeatRow, TableRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import Base, MoveRow, SeatRow, TableRow
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.wire.messages import CreateTable
 
 from .live import LiveServer
 from .lobby import Lobby

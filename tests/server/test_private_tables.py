@@ -1,6 +1,6 @@
-"""Private tables and the creator's controls (`server/creator.py`, `server/controls.py`): a
-private table is never listed and its seats need its code; only the creator adds bots and
-removes absent players; the lobby lists recent results."""
+"""Private tables and the creator's controls (`server/tables/creator.py`,
+`server/tables/controls.py`): a private table is never listed and its seats need its code;
+only the creator adds bots and removes absent players; the lobby lists recent results."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from pokerhall.server import controls
-from pokerhall.server.creator import CODE_ALPHABET, CODE_LENGTH
-from pokerhall.server.hall import LobbyError
-from pokerhall.server.messages import CreateTable
+from pokerhall.server.tables import controls
+from pokerhall.server.tables.creator import CODE_ALPHABET, CODE_LENGTH
+from pokerhall.server.tables.hall import LobbyError
+from pokerhall.server.wire.messages import CreateTable
 
 from .halls import bearer, hall_at, manual_absence, play_randomly
 from .lobby import Lobby

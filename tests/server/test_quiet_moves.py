@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from pokerhall import games
 from pokerhall.engine import JSON
-from pokerhall.server.connection import Connection
-from pokerhall.server.db import Database
-from pokerhall.server.runtime import SeatControl, TableRuntime
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables.runtime import SeatControl, TableRuntime
+from pokerhall.server.wire.connection import Connection
 
 FROZEN = 1000.0
 

@@ -1,4 +1,4 @@
-"""Rate limits (issue 20, item 3; `server/ratelimit.py`, docs/deploy.md): each limit refuses
+"""Rate limits (issue 20, item 3; `server/wire/ratelimit.py`, docs/deploy.md): each limit refuses
 past its count with 429 and `Retry-After` (on a WebSocket the error `rate_limited` with
 `params.retry_after`), counts per address and per account, believes the forwarded header only
 when configured and only from a trusted proxy, shares its counts through Redis, and a refusal
@@ -21,10 +21,10 @@ from starlette.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 
 from pokerhall.content import library
-from pokerhall.server import hashing
-from pokerhall.server.connection import TRY_AGAIN_LATER
-from pokerhall.server.ratelimit import ClientAddresses, Limits, RateLimits
-from pokerhall.server.retry import RateLimited
+from pokerhall.server.people import hashing
+from pokerhall.server.wire.connection import TRY_AGAIN_LATER
+from pokerhall.server.wire.ratelimit import ClientAddresses, Limits, RateLimits
+from pokerhall.server.wire.retry import RateLimited
 
 from . import redis_server
 from .cluster import ServeProcess

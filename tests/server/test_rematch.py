@@ -1,4 +1,4 @@
-""" "Play again" (`server/rematch.py`): one new table however many players of the old table
+""" "Play again" (`server/tables/rematch.py`): one new table however many players of the old table
 click at once (the database's unique `rematch_of` decides, also across two halls), their old
 seats held for them and offered to nobody else, the old table's bots kept."""
 
@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from pokerhall.server import rematch
-from pokerhall.server.hall import Hall, LobbyError
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.models import TableRow, utcnow
+from pokerhall.server.store.models import TableRow, utcnow
+from pokerhall.server.tables import rematch
+from pokerhall.server.tables.hall import Hall, LobbyError
+from pokerhall.server.wire.messages import CreateTable
 
 from .halls import hall_at, play_randomly
 

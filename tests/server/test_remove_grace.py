@@ -1,5 +1,6 @@
 """The creator removes a player only once their seat has been away for the grace time
-(`server/absence.py`): a reload or a network blip must not cost anyone their seat. Over a real
+(`server/tables/absence.py`): a reload or a network blip must not cost anyone their seat.
+Over a real
 server and real sockets, with the hall's clock moved by the test instead of waited for; the
 same over several processes is in test_cluster.py."""
 

@@ -1,5 +1,6 @@
 """Watching a finished hand again (`GET /api/tables/{id}/hands/{hand}/replay`,
-`server/replay.py`), for every registered game and ruleset (from the registry, no game named):
+`server/tables/replay.py`), for every registered game and ruleset (from the registry, no game
+named):
 
 - every frame a seat (or a spectator) is given is what the table's runtime sent that audience
   live, message by message: the same view and the same events, no frame for a move it was not
@@ -27,12 +28,12 @@ from sqlalchemy import update
 from pokerhall import games
 from pokerhall.engine import prompts, registry
 from pokerhall.engine.catalog import GameInfo, Ruleset
-from pokerhall.server.chat import CHAT_BURST, CHAT_RATE
-from pokerhall.server.connection import RateLimiter
-from pokerhall.server.hall import Hall
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.models import TableRow
-from pokerhall.server.replay import HandReplays, replay_hand
+from pokerhall.server.store.models import TableRow
+from pokerhall.server.tables.chat import CHAT_BURST, CHAT_RATE
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.replay import HandReplays, replay_hand
+from pokerhall.server.wire.connection import RateLimiter
+from pokerhall.server.wire.messages import CreateTable
 
 from .halls import bearer, hall_at, http_on, play_randomly
 

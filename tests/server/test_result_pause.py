@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.runtime import NextHandRefused, TableRuntime
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.runtime import NextHandRefused, TableRuntime
+from pokerhall.server.wire.messages import CreateTable
 
 pytestmark = pytest.mark.anyio
 CLOCK = 30.0

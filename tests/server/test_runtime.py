@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from pokerhall.engine.events import ROUND_STARTED
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.runtime import TableRuntime
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.runtime import TableRuntime
+from pokerhall.server.wire.messages import CreateTable
 
 pytestmark = pytest.mark.anyio
 

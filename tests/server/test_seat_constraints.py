@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall, LobbyError
-from pokerhall.server.messages import CreateTable
-from pokerhall.server.models import SeatRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import SeatRow
+from pokerhall.server.tables.hall import Hall, LobbyError
+from pokerhall.server.wire.messages import CreateTable
 
 pytestmark = pytest.mark.anyio
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pokerhall import games
-from pokerhall.server.db import Database
+from pokerhall.server.store.db import Database
 
 from .live import LiveServer
 from .lobby import Lobby

@@ -16,10 +16,10 @@ import pytest
 from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.models import MoveRow, SeatRow, TableRow
-from pokerhall.server.runtime import TableRuntime
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import MoveRow, SeatRow, TableRow
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.runtime import TableRuntime
 
 from .live import LiveServer
 from .lobby import Lobby, bearer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from pokerhall.server.messages import PROTOCOL_VERSION, error_message, server_message
+from pokerhall.server.wire.messages import PROTOCOL_VERSION, error_message, server_message
 
 
 def test_a_message_reads_back_as_the_data_with_its_version_and_type() -> None:

@@ -18,8 +18,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import Close
 
-from pokerhall.server import connection
-from pokerhall.server.connection import OUTBOX_LIMIT, Connection
+from pokerhall.server.wire import connection
+from pokerhall.server.wire.connection import OUTBOX_LIMIT, Connection
 
 from .conftest import Seated
 from .live import LiveServer

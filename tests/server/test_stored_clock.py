@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from sqlalchemy import select, update
 
-from pokerhall.server.db import Database
-from pokerhall.server.models import MoveRow, TableRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import MoveRow, TableRow
 
 from .live import LiveServer
 from .lobby import Lobby

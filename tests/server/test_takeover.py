@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from pokerhall.server import websocket
 from pokerhall.server.cluster import Cluster
 from pokerhall.server.cluster.lease import LeaseLost
 from pokerhall.server.cluster.timing import (
@@ -25,10 +24,11 @@ from pokerhall.server.cluster.timing import (
     DEFAULT,
     Timing,
 )
-from pokerhall.server.connection import Peer
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.models import SeatRow, TableRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import SeatRow, TableRow
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.wire import websocket
+from pokerhall.server.wire.connection import Peer
 
 from . import redis_server
 

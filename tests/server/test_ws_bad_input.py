@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from pokerhall.server import websocket
-from pokerhall.server.messages import MAX_MESSAGE_CHARS, WS_MAX_FRAME_BYTES
+from pokerhall.server.wire import websocket
+from pokerhall.server.wire.messages import MAX_MESSAGE_CHARS, WS_MAX_FRAME_BYTES
 
 from .conftest import Seated
 from .live import LiveServer

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from pokerhall.server.absence import GRACE_SECONDS
-from pokerhall.server.ratelimit import ClientAddresses, Limits
 from pokerhall.server.serve import DEFAULT_DB, PortInUse, serve
+from pokerhall.server.tables.absence import GRACE_SECONDS
+from pokerhall.server.wire.ratelimit import ClientAddresses, Limits
 
 
 def serve_command(

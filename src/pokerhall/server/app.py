@@ -20,24 +20,20 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhall import __version__
-from pokerhall.server import (
-    collector,
-    hashing,
-    league_api,
-    lobby,
-    packs,
-    reach,
-    retry,
-    table_routes,
-    websocket,
-)
-from pokerhall.server.absence import GRACE_SECONDS
-from pokerhall.server.connection import Peer
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall, LobbyError
-from pokerhall.server.league import Leagues
-from pokerhall.server.lobby_feed import LobbyFeed
-from pokerhall.server.ratelimit import ClientAddresses, Limits, RateLimits
+from pokerhall.server import collector, reach
+from pokerhall.server.league import routes as league_api
+from pokerhall.server.league.leagues import Leagues
+from pokerhall.server.lobby import packs
+from pokerhall.server.lobby import routes as lobby
+from pokerhall.server.lobby.feed import LobbyFeed
+from pokerhall.server.people import hashing
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables import routes as table_routes
+from pokerhall.server.tables.absence import GRACE_SECONDS
+from pokerhall.server.tables.hall import Hall, LobbyError
+from pokerhall.server.wire import retry, websocket
+from pokerhall.server.wire.connection import Peer
+from pokerhall.server.wire.ratelimit import ClientAddresses, Limits, RateLimits
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("pokerhall.server")
@@ -68,9 +64,9 @@ def create_app(
     several processes sharing the tables over a PostgreSQL `db_url` (`server/cluster/`);
     processes sharing a Redis share its `redis_prefix` too (tests give each hall its own).
     `limits` are the rate limits, counted per client as `addresses` tells clients apart
-    (`server/ratelimit.py`; in Redis too with `redis_url`, so the processes share them).
+    (`server/wire/ratelimit.py`; in Redis too with `redis_url`, so the processes share them).
     `remove_grace` is how long a player must have been away before the creator can remove
-    them (`server/absence.py`)."""
+    them (`server/tables/absence.py`)."""
     rate_limits = RateLimits(limits, addresses)
     hashing.configure(rate_limits.limits.hash_threads, rate_limits.limits.hash_queue)
 

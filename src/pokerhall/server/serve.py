@@ -11,11 +11,11 @@ from pathlib import Path
 
 import uvicorn
 
-from pokerhall.server.absence import GRACE_SECONDS
 from pokerhall.server.app import create_app
-from pokerhall.server.messages import WS_MAX_FRAME_BYTES
-from pokerhall.server.ratelimit import ClientAddresses, Limits
 from pokerhall.server.reach import reach
+from pokerhall.server.tables.absence import GRACE_SECONDS
+from pokerhall.server.wire.messages import WS_MAX_FRAME_BYTES
+from pokerhall.server.wire.ratelimit import ClientAddresses, Limits
 
 DEFAULT_DB = "sqlite:///pokerhall.sqlite3"
 SHUTDOWN_GRACE = 10
@@ -65,7 +65,7 @@ def serve(
     trusted_proxies: Sequence[str] = (),
     remove_grace: float = GRACE_SECONDS,
 ) -> None:
-    """`limits`: `NAME=VALUE` settings of the rate limits (`server/ratelimit.py: Limits`);
+    """`limits`: `NAME=VALUE` settings of the rate limits (`server/wire/ratelimit.py: Limits`);
     `forwarded_header` names the client's address when the peer is one of `trusted_proxies`
     (default: this machine), as behind a reverse proxy (docs/deploy.md)."""
     addresses = ClientAddresses(header=forwarded_header)

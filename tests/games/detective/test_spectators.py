@@ -27,7 +27,7 @@ from pokerhall.games.detective import INFO
 from pokerhall.games.detective.hand import Hand
 from pokerhall.games.detective.options import RETIRED_OPTIONS
 from pokerhall.games.detective.state import Detective
-from pokerhall.server.history import history_of
+from pokerhall.server.tables.history import history_of
 
 
 @st.composite

@@ -28,11 +28,11 @@ from pokerhall.server.cluster.fanout import fan_out
 from pokerhall.server.cluster.lease import Leases
 from pokerhall.server.cluster.routing import ClientHandler, Router
 from pokerhall.server.cluster.timing import DEFAULT, Timing
-from pokerhall.server.connection import TRY_AGAIN_LATER, Connection
-from pokerhall.server.db import Database
-from pokerhall.server.hall import Hall
-from pokerhall.server.messages import error_message
-from pokerhall.server.runtime import TableRuntime
+from pokerhall.server.store.db import Database
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.runtime import TableRuntime
+from pokerhall.server.wire.connection import TRY_AGAIN_LATER, Connection
+from pokerhall.server.wire.messages import error_message
 
 log = logging.getLogger("pokerhall.cluster")
 UNREACHABLE = (
@@ -159,7 +159,7 @@ class Cluster:
 
     async def away(self, table_id: str, seat: int, running: bool) -> tuple[bool, float] | None:
         """Whether a connection on another process plays the seat, and the least time any
-        process has seen it away (`server/absence.py`; this one's included): every process is
+        process has seen it away (`server/tables/absence.py`; this one's included): every process is
         asked (`Bus.ask`), for its waiting room's connections and the clients it links to the
         table's owner; a running table's owner, whose runtime has every connected client,
         must be among those that answer. None when that cannot be known now."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pokerhall.server.chat import CHAT_BURST, CHAT_RATE
 from pokerhall.server.cluster.bus import Bus
-from pokerhall.server.connection import NORMAL_CLOSURE, TRY_AGAIN_LATER, Peer, RateLimiter
-from pokerhall.server.runtime import FanOut
+from pokerhall.server.tables.chat import CHAT_BURST, CHAT_RATE
+from pokerhall.server.tables.runtime import FanOut
+from pokerhall.server.wire.connection import NORMAL_CLOSURE, TRY_AGAIN_LATER, Peer, RateLimiter
 
 
 class RemoteConnection:

@@ -31,8 +31,8 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from pokerhall.server.cluster.timing import DEFAULT
-from pokerhall.server.db import Database
-from pokerhall.server.models import LeaseRow, TableRow
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import LeaseRow, TableRow
 
 
 class LeaseLost(Exception):

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from pokerhall.server.cluster.bus import Bus, Message
 from pokerhall.server.cluster.fanout import RemoteConnection
-from pokerhall.server.connection import TRY_AGAIN_LATER, Connection, Peer
-from pokerhall.server.runtime import TableRuntime
+from pokerhall.server.tables.runtime import TableRuntime
+from pokerhall.server.wire.connection import TRY_AGAIN_LATER, Connection, Peer
 
 log = logging.getLogger("pokerhall.cluster")
 ClientHandler = Callable[[Peer, str, str], Awaitable[None]]

@@ -1,5 +1,5 @@
 // @ts-check
-/* The HTTP lobby API (see src/pokerhall/server/lobby.py). Every call returns the parsed JSON
+/* The HTTP lobby API (see src/pokerhall/server/lobby/routes.py). Every call returns the parsed JSON
    or throws an ApiError whose `detail` is the server's reason, written for people (in English),
    and whose `code` and `params` name the reason so the page can say it in the reader's
    language (`apiError.<code>` in the locales, filled with the params; docs/protocol.md). */

@@ -3,7 +3,7 @@
    that writes one, the player's mutes, "read chat aloud", and for the table's host the switch
    that shows the spectators' chat to the players (the model is the server's: players write to
    the players' channel, which everyone reads; spectators write to the spectators' channel,
-   which the players read only when the host switches it on; see server/chat.py).
+   which the players read only when the host switches it on; see server/tables/chat.py).
 
    Messages are always put in the page as text (dom.js never parses HTML). The log is a
    role=log that does not speak by itself (aria-live=off): new messages are read out through

@@ -1,7 +1,7 @@
 // @ts-check
 /* The hand history page, history.html?id=<table>: every round of the table as this browser's
    seat saw it (its seat token, if it holds one; else as spectators), from
-   GET /api/tables/{id}/history?round=N (server/history.py), one round per request (a long game
+   GET /api/tables/{id}/history?round=N (server/tables/history.py), one round per request (a long game
    has thousands). The server sends only the events the seat may see, each with its
    description, rendered here in the reader's language from the game's catalog like the
    table's own log (describe.js). Rounds are chosen from a list of buttons or with Previous /

@@ -358,7 +358,7 @@ export class CreateTableForm {
       if (inputById("create-sit").checked) {
         const name = inputById("create-player-name").value.trim();
         saveName(name);
-        // The creator token makes this seat the creator's (server/creator.py).
+        // The creator token makes this seat the creator's (server/tables/creator.py).
         const seat = await api.join(table.id, name, { code, creator: table.creator_token });
         rememberSeat(table.id, { token: seat.token, seat: seat.seat, name, creator: true, code });
       } else {

@@ -21,7 +21,7 @@ export function gameModule(name) {
   return known.modules.get(name) ?? null;
 }
 
-/** The table page; a private table's link carries its join code (server/creator.py). */
+/** The table page; a private table's link carries its join code (server/tables/creator.py). */
 export function tableUrl(id, code = null) {
   const url = `table.html?id=${encodeURIComponent(id)}`;
   return code ? `${url}&code=${encodeURIComponent(code)}` : url;

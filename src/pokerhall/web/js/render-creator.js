@@ -1,5 +1,5 @@
 // @ts-check
-/* The creator's controls (server/creator.py, server/controls.py), shown only in the browser
+/* The creator's controls (server/tables/creator.py, server/tables/controls.py), shown only in the browser
    that created the table: start now (also without a seat), add a bot of a chosen kind before
    the start, and remove an absent player (before the start their seat is freed; during the
    game a bot takes it or it resigns, as the table's settings say). The server refuses a player

@@ -1,5 +1,5 @@
 // @ts-check
-/* "Play again" on the game-over screen (server/rematch.py): a player of the finished table
+/* "Play again" on the game-over screen (server/tables/rematch.py): a player of the finished table
    opens a new one with the same game, options and bots, or takes the seat held for them at
    the one another player opened ("Ann opened a new table — join"). Spectators get a link to
    watch it. Every finished game also links to its hand history. */

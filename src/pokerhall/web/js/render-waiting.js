@@ -9,7 +9,7 @@ import { creatorToken } from "./storage.js";
 
 let holdTimer = null;
 
-/** Whether a rematch still keeps its empty seats for the last game's players (server/rematch.py:
+/** Whether a rematch still keeps its empty seats for the last game's players (server/tables/rematch.py:
     a join is refused with seats_held until `held_until`); `rerender` runs when the hold ends. */
 function seatsHeld(info, rerender) {
   clearTimeout(holdTimer);

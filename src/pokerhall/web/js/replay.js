@@ -2,7 +2,7 @@
 /* Watching a finished round again, replay.html?id=<table>&hand=<n>: the round move by move on
    the live table's felt, as this browser's seat saw it (its seat token, if it holds one; else
    as the spectators did). The frames come from GET /api/tables/{id}/hands/{n}/replay
-   (server/replay.py): each is what the table sent that seat after a move, a view and its
+   (server/tables/replay.py): each is what the table sent that seat after a move, a view and its
    events, so nothing is drawn that the seat was not shown then. They are drawn by the table's
    own parts: the game module in its slots, the seats, the status lines and the log, fed
    through a TableModel as the socket's messages would be. The move panel stays disabled and

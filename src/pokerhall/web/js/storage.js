@@ -46,7 +46,7 @@ export function forgetSeat(tableId) {
   write(SEATS, seats);
 }
 
-/** The creator token of a table this browser opened without sitting down (server/creator.py);
+/** The creator token of a table this browser opened without sitting down (server/tables/creator.py);
     once the creator sits, the seat entry (with `creator: true`) holds the proof instead. */
 export function rememberCreated(tableId, token) {
   const created = read(CREATED, {}) || {};

@@ -1,0 +1,1 @@
+"""Leagues: sessions, the seeded drawing to tables, the overall table, and their routes."""

@@ -1,0 +1,1 @@
+"""The HTTP lobby: games, tables and seats, the live list of tables, and content uploads."""

@@ -1,0 +1,104 @@
+"""Content uploads: `POST /api/packs` validates a content pack, stores it and registers it in the
+content library, where a table's options may then name it by id.
+
+The server knows nothing of what a pack holds: the content layer validates it and names the
+problems. A pack is named by its digest, so uploading the same text twice gives the same id and
+nobody can replace a pack others play with.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, Request, status
+from pydantic import BaseModel, Field, StringConstraints
+
+from pokerhall.content import library
+from pokerhall.content.questions import PackProblem
+from pokerhall.server.lobby import pack_quota
+from pokerhall.server.lobby.routes import COMMON
+from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import PackRow
+from pokerhall.server.tables.hall import LobbyError
+from pokerhall.server.wire import ratelimit
+
+router = APIRouter(prefix="/api", responses=COMMON)
+log = logging.getLogger("pokerhall.server")
+MAX_PACK_CHARS = 60_000
+"""An uploaded pack's text, at most: it must fit in a request body (64 KiB) as JSON."""
+UPLOAD_PREFIX = "upload-"
+
+
+class UploadPack(BaseModel):
+    text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_PACK_CHARS)] = Field(
+        description="The pack's text, in the content format (docs/question-packs.md)."
+    )
+
+
+class PackInfo(BaseModel):
+    id: str = Field(description="Name the pack by this id in a table's options.")
+    sha256: str
+    entries: int
+    languages: list[str]
+
+
+def _info(pack: library.Pack) -> PackInfo:
+    return PackInfo(
+        id=pack.id, sha256=pack.sha256, entries=len(pack.questions), languages=pack.languages
+    )
+
+
+@router.post(
+    "/packs",
+    status_code=status.HTTP_201_CREATED,
+    summary="Upload a content pack; answers its id",
+    responses=ratelimit.LIMITED,
+)
+async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
+    db: Database = request.app.state.hall.db
+    limits = ratelimit.of(request)
+    await limits.check(request, "packs")
+    try:
+        pack_id = UPLOAD_PREFIX + library.text_digest(body.text, "upload")[:16]
+        pack = library.register_text(pack_id, body.text, today=datetime.date.today(), uploaded=True)
+    except ValueError as exc:  # PackError: every problem, by line
+        raise _refused(exc) from None
+    who = pack_quota.uploader(limits.client(request))
+    if not await db.has_pack(pack.id):
+        await pack_quota.make_room(db, who, limits.limits.pack_quota)
+    await db.add_pack(PackRow(id=pack.id, sha256=pack.sha256, text=body.text, uploader=who))
+    return _info(pack)
+
+
+def _refused(exc: ValueError) -> LobbyError:
+    """`bad_pack` with the count and the first problem in English; a first problem that has
+    its own code (`pack_character`: a refused character, by line, entry and field) is sent
+    with that code, so a client words it in its reader's language."""
+    problems = getattr(exc, "problems", None) or [exc]
+    first = problems[0]
+    params: dict[str, object] = {"count": len(problems), "detail": str(first)}
+    if isinstance(first, PackProblem) and first.code is not None:
+        params |= {"line": first.line, **(first.params or {})}
+        return LobbyError(422, str(exc), first.code, params)
+    return LobbyError(422, str(exc), "bad_pack", params)
+
+
+@router.get("/packs", summary="The content packs tables may name")
+async def list_packs() -> list[str]:
+    return library.known_packs()
+
+
+async def register_packs(db: Database, folder: Path | None) -> None:
+    """At start-up: the operator's folder (any bad pack stops the server, so the operator hears
+    of it at once), then the stored uploads (one that no longer validates is logged and left
+    out, so that one cannot keep the hall from starting)."""
+    if folder is not None:
+        library.register_folder(folder)
+    for row in await db.packs():
+        try:
+            library.register_text(row.id, row.text, uploaded=True)
+        except ValueError:
+            log.exception("stored pack %s could not be registered", row.id)

@@ -1,0 +1,184 @@
+"""The HTTP lobby: games, tables, seats. Documented by the OpenAPI page at /docs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import (
+    APIRouter,
+    Depends,
+    Header,
+    Query,
+    Request,
+    WebSocket,
+    status,
+)
+from fastapi.responses import JSONResponse
+
+from pokerhall import games
+from pokerhall.engine import JSON, registry
+from pokerhall.engine.messages import UnknownLanguage, load_catalog
+from pokerhall.server.lobby.feed import LobbyFeed
+from pokerhall.server.tables.hall import Hall, LobbyError
+from pokerhall.server.wire import ratelimit
+from pokerhall.server.wire.messages import (
+    CreatedTable,
+    CreateTable,
+    ErrorBody,
+    JoinTable,
+    SeatToken,
+    TableInfo,
+)
+from pokerhall.server.wire.push import relay
+
+
+def _answers(**reasons: str) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for error statuses: every error body is `{"detail": reason}`."""
+    return {int(code): {"model": ErrorBody, "description": why} for code, why in reasons.items()}
+
+
+COMMON = _answers(
+    **{
+        "400": "The body could not be read as JSON text (e.g. not UTF-8).",
+        "413": "The request body is over 64 KiB.",
+        "422": "The request does not fit its model; detail names the first problem.",
+    }
+)
+"""What any route may answer: FastAPI validates every request, and the body limit is global."""
+UNKNOWN = _answers(**{"404": "There is no table with this id."})
+TOKEN = _answers(**{"401": "No seat token, or one that holds no seat at this table."})
+CONFLICT = _answers(**{"409": "The table's state does not allow it (see detail)."})
+NO_CATALOG = _answers(**{"404": "No such game, or no messages in that language."})
+PRIVATE = _answers(**{"403": "A private table, and no code or not its code (code_required)."})
+
+router = APIRouter(prefix="/api", responses=COMMON)
+socket_router = APIRouter()
+
+
+def get_hall(request: Request) -> Hall:
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+HallDep = Annotated[Hall, Depends(get_hall)]
+
+
+def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
+    """The seat token, sent as `Authorization: Bearer <token>` (never in a URL)."""
+    if authorization is None or not authorization.startswith("Bearer "):
+        raise LobbyError(
+            401, "send your seat token as 'Authorization: Bearer <token>'", "token_missing"
+        )
+    return authorization.removeprefix("Bearer ").strip()
+
+
+TokenDep = Annotated[str, Depends(bearer_token)]
+
+
+@router.get("/games", summary="Games: rulesets, options with their limits, bot kinds")
+async def list_games() -> list[JSON]:
+    return [info.to_json() for info in registry.infos()]
+
+
+@router.get(
+    "/games/{name}/messages/{lang}",
+    summary="A game's message catalog (event lines) in a language",
+    responses=NO_CATALOG,
+)
+async def game_messages(name: str, lang: str) -> JSONResponse:
+    """The catalog clients render event descriptions from (`Game.describe`); small, static JSON,
+    with the engine's own entries (`_and`, `_seat`, `event`) merged in."""
+    if name not in games.names():
+        raise LobbyError(404, f"no game {name!r}", "unknown_game", {"game": name})
+    try:
+        catalog = load_catalog(games.messages_folder(name), lang)
+    except UnknownLanguage as exc:
+        raise LobbyError(404, str(exc), "unknown_language", {"lang": lang}) from None
+    return JSONResponse(dict(catalog), headers={"Cache-Control": "public, max-age=3600"})
+
+
+@router.post("/tables", status_code=status.HTTP_201_CREATED, summary="Open a new table")
+async def create_table(body: CreateTable, hall: HallDep) -> CreatedTable:
+    """The table, with the creator token (the creator's controls) and a private table's
+    join code, which only this answer tells."""
+    opened = await hall.open_table(body)
+    return CreatedTable(
+        **opened.info.model_dump(),
+        creator_token=opened.creator_token,
+        join_code=opened.join_code,
+    )
+
+
+@router.get("/tables", summary="List tables that are open, running or finished")
+async def list_tables(
+    hall: HallDep,
+    status_: Annotated[
+        list[Literal["open", "running", "finished"]] | None, Query(alias="status")
+    ] = None,
+) -> list[TableInfo]:
+    return await hall.list_tables(list(status_ or ["open", "running"]))
+
+
+@router.get("/tables/{table_id}", summary="One table: seats, status, result", responses=UNKNOWN)
+async def get_table(table_id: str, hall: HallDep) -> TableInfo:
+    return await hall.info(table_id)
+
+
+@router.post(
+    "/tables/{table_id}/seats",
+    status_code=status.HTTP_201_CREATED,
+    summary="Take a seat (a private table's with its code); returns the secret seat token",
+    responses={**UNKNOWN, **CONFLICT, **PRIVATE, **ratelimit.LIMITED},
+)
+async def join_table(table_id: str, body: JoinTable, hall: HallDep, request: Request) -> SeatToken:
+    if body.code is not None:  # a guess at a private table's code: limited like a look-up
+        await ratelimit.of(request).check(request, "codes")
+    seat, token = await hall.join(table_id, body.name, code=body.code, creator=body.creator)
+    return SeatToken(seat=seat, token=token)
+
+
+@router.post(
+    "/tables/{table_id}/leave",
+    status_code=status.HTTP_204_NO_CONTENT,
+    summary="Give up your seat (a bot may take over a running game)",
+    responses={**UNKNOWN, **TOKEN, **CONFLICT},
+)
+async def leave_table(table_id: str, token: TokenDep, hall: HallDep) -> None:
+    await hall.leave(table_id, token)
+
+
+@router.post(
+    "/tables/{table_id}/start",
+    summary="The creator starts now; bots fill the empty seats",
+    responses={
+        **UNKNOWN,
+        **TOKEN,
+        **CONFLICT,
+        **_answers(**{"403": "A player who is not the table's creator (creator_starts)."}),
+    },
+)
+async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInfo:
+    await hall.start(table_id, token)
+    return await hall.info(table_id)
+
+
+@router.get(
+    "/tables/{table_id}/record",
+    summary="The public match record, seed included, once over (never what nobody was shown)",
+    responses={**UNKNOWN, **CONFLICT},
+)
+async def table_record(table_id: str, hall: HallDep) -> dict[str, Any]:
+    return await hall.public_record(table_id)
+
+
+@socket_router.websocket("/ws/lobby")
+async def lobby_socket(ws: WebSocket) -> None:
+    """The open and running tables as a `tables` message now and after every change, so a
+    lobby page never polls (`lobby_feed.py`). Read-only: nothing a client sends is acted on."""
+    await ws.accept()
+    feed: LobbyFeed = ws.app.state.lobby_feed
+    queue = await feed.watch()
+    try:
+        await relay(ws, queue)
+    finally:
+        feed.unwatch(queue)

@@ -1,0 +1,2 @@
+"""Persistence: the database (SQLAlchemy, SQLite or PostgreSQL), its tables and Alembic
+migrations."""
