@@ -195,6 +195,8 @@ export default {
   turnAnnouncement(model) {
     return model.prompt ? t("fallback.yourTurn") : "";
   },
+  /** A game without a module may still say its round in its view. */
+  roundOf: (view) => view.round ?? null,
   seat(model, player, seat) {
     const lines = Object.entries(player)
       .filter(([name, value]) => name !== "name" && name !== "seat" && plain(value) !== null)

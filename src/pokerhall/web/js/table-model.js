@@ -77,7 +77,7 @@ export class TableModel {
 
   /** The round a snapshot is in: the game's word for it, else its last round start, else 1. */
   roundOf(view, events) {
-    const number = this.game.roundOf?.(view) ?? view.round ?? null;
+    const number = this.game.roundOf?.(view) ?? null;
     if (number !== null && number !== undefined) return number;
     for (const event of [...events].reverse()) {
       const started = this.roundStarted(event);

@@ -7,7 +7,8 @@
    and the screen reader, and the game-over sentence (a shared victory names every winner).
    The interface is documented in web/README.md ("Game modules"). */
 
-import { formatList, t, translatePage } from "../../i18n.js";
+import { defineGame } from "../../define-game.js";
+import { formatList, t } from "../../i18n.js";
 import { BetPanel } from "./bet.js";
 import { handResult } from "./result.js";
 import {
@@ -24,22 +25,9 @@ import {
 
 let bets = null;
 
-async function panels() {
-  const response = await fetch(new URL("./panels.html", import.meta.url));
-  const template = document.createElement("template");
-  template.innerHTML = await response.text(); // this module's own static markup, no user text
-  return template.content;
-}
 
-export default {
-  strings: async (code) => (await import(`./locales/${code}.js`)).default,
-  /** The rules for players, an HTML fragment per language (./help/<code>.html). */
-  help: async (code) => {
-    const response = await fetch(new URL(`./help/${code}.html`, import.meta.url));
-    if (!response.ok) throw new Error(`no help in ${code}`);
-    return response.text();
-  },
-  styles: [new URL("./detective.css", import.meta.url).href],
+export default defineGame(import.meta.url, {
+  stylesheet: "detective.css",
 
   /** The hand's scoring street by street, drawn on the felt during the result pause (result.js). */
   handResult,
@@ -51,13 +39,7 @@ export default {
   shortcuts: [{ code: "KeyB", keys: "B", label: "det.keys.bet", run: () => bets?.submit() }],
   shortcutsNote: "det.keys.note",
 
-  async mount(slots, ctx) {
-    const content = await panels();
-    for (const template of /** @type {NodeListOf<HTMLTemplateElement>} */ (content.querySelectorAll("template[data-slot]"))) {
-      const slot = slots[template.dataset.slot];
-      slot.replaceChildren(template.content.cloneNode(true));
-      translatePage(slot);
-    }
+  mount(_slots, ctx) {
     bets = new BetPanel(ctx.send);
   },
 
@@ -101,4 +83,4 @@ export default {
     const note = left === undefined ? null : t("det.over.cardsLeft", { count: left });
     return model.view.result?.winners?.includes(seat) ? [t("over.winnerTag"), note].filter(Boolean).join(" · ") : note;
   },
-};
+});

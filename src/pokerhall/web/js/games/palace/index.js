@@ -6,21 +6,16 @@
    and its words for the status lines and the screen reader, where cards are words
    (cards.js). The interface is documented in web/README.md ("Game modules"). */
 
+import { defineGame } from "../../define-game.js";
 import { describeEvent } from "../../describe.js";
 import { byId, fill, h, srOnly } from "../../dom.js";
-import { formatList, formatNumber, t, translatePage } from "../../i18n.js";
+import { formatList, formatNumber, t } from "../../i18n.js";
 import { movesOf, PalaceActions } from "./actions.js";
 import { cardBacks, cardList, cardsWords, cardWords, spokenMessage, suitWords } from "./cards.js";
 import { handResult } from "./result.js";
 
 let actions = null;
 
-async function panels() {
-  const response = await fetch(new URL("./panels.html", import.meta.url));
-  const template = document.createElement("template");
-  template.innerHTML = await response.text(); // this module's own static markup, no user text
-  return template.content;
-}
 
 const name = (model, seat) => model.names[seat] ?? t("pal.result.player");
 
@@ -325,15 +320,8 @@ function summaryParts(model) {
   return parts;
 }
 
-export default {
-  strings: async (code) => (await import(`./locales/${code}.js`)).default,
-  /** The rules for players, an HTML fragment per language (./help/<code>.html). */
-  help: async (code) => {
-    const response = await fetch(new URL(`./help/${code}.html`, import.meta.url));
-    if (!response.ok) throw new Error(`no help in ${code}`);
-    return response.text();
-  },
-  styles: [new URL("./palace.css", import.meta.url).href],
+export default defineGame(import.meta.url, {
+  stylesheet: "palace.css",
 
   /** The hand's deciding battle drawn on the felt during the result pause (result.js). */
   handResult,
@@ -361,13 +349,7 @@ export default {
   ],
   shortcutsNote: "pal.keys.note",
 
-  async mount(slots, ctx) {
-    const content = await panels();
-    for (const template of /** @type {NodeListOf<HTMLTemplateElement>} */ (content.querySelectorAll("template[data-slot]"))) {
-      const slot = slots[template.dataset.slot];
-      slot.replaceChildren(template.content.cloneNode(true));
-      translatePage(slot);
-    }
+  mount(_slots, ctx) {
     actions = new PalaceActions(ctx.send);
   },
 
@@ -399,4 +381,4 @@ export default {
   spokenEvent: (event, ctx) => describeEvent({ ...event, message: spokenMessage(event.message) }, ctx),
 
   roundOf: (view) => view.hand?.number ?? null,
-};
+});

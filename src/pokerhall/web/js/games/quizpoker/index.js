@@ -5,7 +5,8 @@
    its words for the status lines, the game-over details and its lobby additions. The
    interface is documented in web/README.md ("Game modules"). */
 
-import { languageName, t, translatePage } from "../../i18n.js";
+import { defineGame } from "../../define-game.js";
+import { languageName, t } from "../../i18n.js";
 import { ActionPanel } from "./actions.js";
 import { renderStackChart } from "./chart.js";
 import { amount } from "./chips.js";
@@ -16,22 +17,9 @@ import { phaseText, summaryParts, turnAnnouncement, youText } from "./status.js"
 
 let actions = null;
 
-async function panels() {
-  const response = await fetch(new URL("./panels.html", import.meta.url));
-  const template = document.createElement("template");
-  template.innerHTML = await response.text(); // this module's own static markup, no user text
-  return template.content;
-}
 
-export default {
-  strings: async (code) => (await import(`./locales/${code}.js`)).default,
-  /** The rules for players, an HTML fragment per language (./help/<code>.html). */
-  help: async (code) => {
-    const response = await fetch(new URL(`./help/${code}.html`, import.meta.url));
-    if (!response.ok) throw new Error(`no help in ${code}`);
-    return response.text();
-  },
-  styles: [new URL("./quizpoker.css", import.meta.url).href],
+export default defineGame(import.meta.url, {
+  stylesheet: "quizpoker.css",
 
   /** Events read out even when "read out every event" is off. */
   alwaysAnnounced: new Set([
@@ -47,13 +35,7 @@ export default {
   ],
   shortcutsNote: "keys.note",
 
-  async mount(slots, ctx) {
-    const content = await panels();
-    for (const template of /** @type {NodeListOf<HTMLTemplateElement>} */ (content.querySelectorAll("template[data-slot]"))) {
-      const slot = slots[template.dataset.slot];
-      slot.replaceChildren(template.content.cloneNode(true));
-      translatePage(slot);
-    }
+  mount(_slots, ctx) {
     actions = new ActionPanel(ctx.send);
   },
 
@@ -105,4 +87,4 @@ export default {
     choiceLabel: (spec, value) => (spec.name === "language" ? languageName(value) : null),
     details: (table) => [[t("lobby.questions"), languageName(table.options?.language || "en")]],
   },
-};
+});

@@ -7,9 +7,10 @@
    dice and your cards (panels.js); the three sealed moves (moves.js); the letters (letters.js).
    The interface is documented in web/README.md ("Game modules"). */
 
+import { defineGame } from "../../define-game.js";
 import { describeEvent } from "../../describe.js";
 import { buttonById } from "../../dom.js";
-import { formatList, languageName, t, translatePage } from "../../i18n.js";
+import { formatList, languageName, t } from "../../i18n.js";
 import { diceNames, spokenCards, writtenCards } from "./letters.js";
 import { WordPokerMoves } from "./moves.js";
 import { handResult } from "./result.js";
@@ -32,12 +33,6 @@ let current = null; // the model last drawn
 /** Message parameters that hold letters as the game writes them ("N R ˇ"). */
 const LETTER_PARAMS = new Set(["cards", "new", "discarded", "hand", "dice"]);
 
-async function panels() {
-  const response = await fetch(new URL("./panels.html", import.meta.url));
-  const template = document.createElement("template");
-  template.innerHTML = await response.text(); // this module's own static markup, no user text
-  return template.content;
-}
 
 /** A message with every letters parameter in spoken names, so the ear hears "en, háček". */
 function spokenMessage(value, key = null) {
@@ -70,15 +65,8 @@ function readDice() {
   ctx.alert(t("wp.read.diceText", { dice: diceNames(current.view.deal.dice) }));
 }
 
-export default {
-  strings: async (code) => (await import(`./locales/${code}.js`)).default,
-  /** The rules for players, an HTML fragment per language (./help/<code>.html). */
-  help: async (code) => {
-    const response = await fetch(new URL(`./help/${code}.html`, import.meta.url));
-    if (!response.ok) throw new Error(`no help in ${code}`);
-    return response.text();
-  },
-  styles: [new URL("./wordpoker.css", import.meta.url).href],
+export default defineGame(import.meta.url, {
+  stylesheet: "wordpoker.css",
 
   /** The deal's words as tiles with their scores, on the felt during the result pause (result.js). */
   handResult,
@@ -98,14 +86,8 @@ export default {
   ],
   shortcutsNote: "wp.keys.note",
 
-  async mount(slots, context) {
+  mount(_slots, context) {
     ctx = context;
-    const content = await panels();
-    for (const template of /** @type {NodeListOf<HTMLTemplateElement>} */ (content.querySelectorAll("template[data-slot]"))) {
-      const slot = slots[template.dataset.slot];
-      slot.replaceChildren(template.content.cloneNode(true));
-      translatePage(slot);
-    }
     moves = new WordPokerMoves(context.send, context.alert, context.speak);
     buttonById("wp-read-cards").addEventListener("click", readCards);
     buttonById("wp-read-dice").addEventListener("click", readDice);
@@ -139,6 +121,9 @@ export default {
   summaryParts,
   seat: seatDetails,
 
+  /** The round (deal) a view belongs to, so a reload in deal 5 is in deal 5. */
+  roundOf: (view) => view.deal?.number ?? null,
+
   writtenMessage: (message) => writtenMessage(message),
 
   /** Letters as names; a deal's result also says the best word of the deal (W10). */
@@ -161,4 +146,4 @@ export default {
     const winner = result.winners[0];
     return winner === model.seat ? t("wp.over.youWin", { count: best }) : t("wp.over.winner", { name: model.names[winner], count: best });
   },
-};
+});
