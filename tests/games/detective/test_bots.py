@@ -30,7 +30,7 @@ def test_every_bot_plays_legal_bets_to_the_end(kind: str) -> None:
 
 
 def test_the_default_bot_decides_within_50_ms() -> None:
-    """The default bot is the strongest that keeps a decision near 50 ms (docs/protocol.md)."""
+    """The default bot is the strongest that keeps a decision near 50 ms (bench/README.md)."""
     info = games.info("detective")
     assert info.default_bot == "expert"
     game = games.create("detective", 4, seed=8)

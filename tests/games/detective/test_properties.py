@@ -108,7 +108,7 @@ def test_bad_bets_are_refused_with_a_reason_and_change_nothing(move: Any, reason
 
 
 def test_the_default_move_is_one_chip_on_ones_own_board_without_a_card() -> None:
-    """The time-out move (docs/protocol.md): the smallest legal bet, own board, no card."""
+    """The time-out move (docs/games/detective.md): the smallest legal bet, own board, no card."""
     game = games.create("detective", 4, seed=5)
     for _ in range(16):
         seat = next(iter(game.pending()))
