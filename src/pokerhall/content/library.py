@@ -31,6 +31,7 @@ from pokerhall.content.questions import (
     StrPath,
 )
 from pokerhall.content.text import code_point
+from pokerhall.engine.content import ContentProblem, ContentRefused, Uploaded
 
 PACK_ID = re.compile(r"[a-z0-9][a-z0-9_.-]{0,59}")
 """Pack ids: lower-case ASCII letters, digits, '_', '.', '-'; at most 60 characters."""
@@ -208,3 +209,41 @@ def questions_digest(chosen: Iterable[Question]) -> str:
 def forget(pack_id: str) -> None:
     """Drop a registered pack (for tests that register packs of their own)."""
     _packs.pop(pack_id, None)
+
+
+UPLOAD_PREFIX = "upload-"
+"""Uploaded packs are named "upload-" and the start of their digest, which nothing else spells."""
+
+
+class QuestionPacks:
+    """The question packs as a game's uploadable content (`engine/content.py`): what the hall
+    stores, lists and refuses for `POST /api/packs`, over this module's registry."""
+
+    def upload(self, text: str, *, today: datetime.date) -> Uploaded:
+        try:
+            pack_id = UPLOAD_PREFIX + text_digest(text, "upload")[:16]
+            pack = register_text(pack_id, text, today=today, uploaded=True)
+        except PackError as exc:
+            problems = [
+                ContentProblem(p.line, p.reason, p.code, p.params) for p in exc.problems
+            ]
+            raise ContentRefused(str(exc), problems) from None
+        return Uploaded(pack.id, pack.sha256, len(pack.questions), pack.languages)
+
+    def restore(self, content_id: str, text: str) -> None:
+        register_text(content_id, text, uploaded=True)
+
+    def register_folder(self, folder: Path) -> None:
+        register_folder(folder)
+
+    def is_upload(self, content_id: str) -> bool:
+        return is_upload(content_id)
+
+    def forget(self, content_id: str) -> None:
+        forget(content_id)
+
+    def known(self) -> list[str]:
+        return known_packs()
+
+
+QUESTION_PACKS = QuestionPacks()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from pokerhall.engine.content import GameContent
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON
 
@@ -247,6 +248,9 @@ class GameInfo:
     game whose dealt cards must stay secret after the game sets False (Palace: a palace nobody
     was ever shown, P13), since the seed would deal every card again: its table then shows the
     hash only, and its public record leaves the seed out."""
+    content: GameContent | None = None
+    """Content people may upload for the game and the option that names it (QuizPoker's
+    question packs): the hall stores, lists and refuses uploads through it (`engine/content.py`)."""
     testing: GameTesting = field(default_factory=GameTesting)
 
     def __post_init__(self) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from pokerhall.engine.bots import Bot
 from pokerhall.engine.catalog import GameInfo
+from pokerhall.engine.content import GameContent
 from pokerhall.engine.errors import InvalidOptions, UnknownGame
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.protocol import Game
@@ -160,3 +161,12 @@ def unknown_bot(game: str, kind: object, bots: Iterable[str]) -> InvalidOptions:
         "bot_unknown",
         {"bot": str(kind), "choices": choices},
     )
+
+
+def uploads() -> list[GameContent]:
+    """Every registered game's uploadable content, each library once (games may share one)."""
+    found: dict[int, GameContent] = {}
+    for entry in infos():
+        if entry.content is not None:
+            found.setdefault(id(entry.content.library), entry.content)
+    return list(found.values())

@@ -7,8 +7,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pokerhall.content import library
 from pokerhall.engine import registry
 from pokerhall.engine.catalog import GameInfo, GameTesting
+from pokerhall.engine.content import GameContent
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.bots import (
     CasualBot,
@@ -116,6 +118,7 @@ INFO = GameInfo(
     terminal="pokerhall.games.quizpoker.terminal",
     messages=Path(__file__).parent / "messages",
     web_module=True,
+    content=GameContent(option="questions", library=library.QUESTION_PACKS),
     testing=GameTesting(
         options={"starting_stack": 1000, "small_blinds": [50, 100, 200], "hands_per_level": 1},
         secrets=secrets,

@@ -17,7 +17,7 @@ import hashlib
 from sqlalchemy import Text, cast, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from pokerhall.content import library
+from pokerhall.engine import registry
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import LeagueRow, PackRow, TableRow
 
@@ -38,7 +38,8 @@ async def make_room(db: Database, who: str, quota: int) -> list[str]:
         async with db.sessions.begin() as session:
             await session.execute(delete(PackRow).where(PackRow.id.in_(dropped)))
         for pack_id in dropped:
-            library.forget(pack_id)
+            for content in registry.uploads():
+                content.library.forget(pack_id)
     return dropped
 
 

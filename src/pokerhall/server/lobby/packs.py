@@ -1,9 +1,10 @@
 """Content uploads: `POST /api/packs` validates a content pack, stores it and registers it in the
 content library, where a table's options may then name it by id.
 
-The server knows nothing of what a pack holds: the content layer validates it and names the
-problems. A pack is named by its digest, so uploading the same text twice gives the same id and
-nobody can replace a pack others play with.
+The server knows nothing of what a pack holds, nor which game plays it: a game registers its
+uploadable content (`GameInfo.content`, `engine/content.py`), whose library validates an upload
+and names the problems. A pack is named by its digest, so uploading the same text twice gives
+the same id and nobody can replace a pack others play with.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from typing import Annotated
 from fastapi import APIRouter, Request, status
 from pydantic import BaseModel, Field, StringConstraints
 
-from pokerhall.content import library
-from pokerhall.content.questions import PackProblem
+from pokerhall.engine import registry
+from pokerhall.engine.content import ContentLibrary, ContentRefused, Uploaded
 from pokerhall.server.lobby import pack_quota
 from pokerhall.server.lobby.routes import COMMON
 from pokerhall.server.store.db import Database
@@ -29,7 +30,6 @@ router = APIRouter(prefix="/api", responses=COMMON)
 log = logging.getLogger("pokerhall.server")
 MAX_PACK_CHARS = 60_000
 """An uploaded pack's text, at most: it must fit in a request body (64 KiB) as JSON."""
-UPLOAD_PREFIX = "upload-"
 
 
 class UploadPack(BaseModel):
@@ -45,10 +45,18 @@ class PackInfo(BaseModel):
     languages: list[str]
 
 
-def _info(pack: library.Pack) -> PackInfo:
-    return PackInfo(
-        id=pack.id, sha256=pack.sha256, entries=len(pack.questions), languages=pack.languages
-    )
+def _info(pack: Uploaded) -> PackInfo:
+    return PackInfo(id=pack.id, sha256=pack.sha256, entries=pack.entries, languages=pack.languages)
+
+
+def libraries() -> list[ContentLibrary]:
+    return [content.library for content in registry.uploads()]
+
+
+def _uploads() -> ContentLibrary:
+    """The library uploads go to: one kind of uploadable content today (QuizPoker's question
+    packs, always registered), so `POST /api/packs` takes no kind; a second would add one."""
+    return libraries()[0]
 
 
 @router.post(
@@ -62,9 +70,8 @@ async def upload_pack(body: UploadPack, request: Request) -> PackInfo:
     limits = ratelimit.of(request)
     await limits.check(request, "packs")
     try:
-        pack_id = UPLOAD_PREFIX + library.text_digest(body.text, "upload")[:16]
-        pack = library.register_text(pack_id, body.text, today=datetime.date.today(), uploaded=True)
-    except ValueError as exc:  # PackError: every problem, by line
+        pack = _uploads().upload(body.text, today=datetime.date.today())
+    except ValueError as exc:  # ContentRefused: every problem, by line
         raise _refused(exc) from None
     who = pack_quota.uploader(limits.client(request))
     if not await db.has_pack(pack.id):
@@ -80,7 +87,7 @@ def _refused(exc: ValueError) -> LobbyError:
     problems = getattr(exc, "problems", None) or [exc]
     first = problems[0]
     params: dict[str, object] = {"count": len(problems), "detail": str(first)}
-    if isinstance(first, PackProblem) and first.code is not None:
+    if isinstance(exc, ContentRefused) and first.code is not None:
         params |= {"line": first.line, **(first.params or {})}
         return LobbyError(422, str(exc), first.code, params)
     return LobbyError(422, str(exc), "bad_pack", params)
@@ -88,7 +95,7 @@ def _refused(exc: ValueError) -> LobbyError:
 
 @router.get("/packs", summary="The content packs tables may name")
 async def list_packs() -> list[str]:
-    return library.known_packs()
+    return list(dict.fromkeys(known for found in libraries() for known in found.known()))
 
 
 async def register_packs(db: Database, folder: Path | None) -> None:
@@ -96,9 +103,9 @@ async def register_packs(db: Database, folder: Path | None) -> None:
     of it at once), then the stored uploads (one that no longer validates is logged and left
     out, so that one cannot keep the hall from starting)."""
     if folder is not None:
-        library.register_folder(folder)
+        _uploads().register_folder(folder)
     for row in await db.packs():
         try:
-            library.register_text(row.id, row.text, uploaded=True)
+            _uploads().restore(row.id, row.text)
         except ValueError:
             log.exception("stored pack %s could not be registered", row.id)
