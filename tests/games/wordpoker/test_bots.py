@@ -16,7 +16,13 @@ from pokerhall import games
 from pokerhall.content.lexicon import LexiconUnavailable
 from pokerhall.games.wordpoker import lexicons
 from pokerhall.games.wordpoker.best import best_word
-from pokerhall.games.wordpoker.bots import MatcherBot, SamplerBot, standing_needed
+from pokerhall.games.wordpoker.bots import (
+    MatcherBot,
+    SamplerBot,
+    _Opponents,
+    kept_letters,
+    standing_needed,
+)
 from pokerhall.games.wordpoker.state import WordPoker
 
 from .helpers import ALPHABET, cards
@@ -171,3 +177,19 @@ def test_w6_a_raise_from_one_who_always_raises_is_not_believed() -> None:
     assert bot.believed(view) == {0: 0.75}  # its first raise: believed, as a prior
     bot.read(0).declared, bot.read(0).raised = 6, 6
     assert bot.believed(view) == {}
+
+
+def test_w6_w7_a_sampled_opponent_keeps_its_word_and_exchanges_the_rest() -> None:
+    # The other hands are sampled as they are played: dealt P S X X G with E U A shown first,
+    # a player keeps pes and exchanges X X G for the next three cards (round 1); with all
+    # five dice it keeps its best word's cards of those and exchanges the rest (round 2).
+    bot = SamplerBot(1)
+    others = _Opponents(bot, lexicons.mini(), cards("P S X X G K L N T M B"), 0, list("EUAOE"), 3)
+    dealt, middle, last = others._hands(0, 2)
+    assert sorted(c.letter for c in dealt) == ["G", "P", "S", "X", "X"]
+    assert sorted(c.letter for c in middle) == ["K", "L", "N", "P", "S"]
+    assert others.swaps(0) == 3
+    kept = kept_letters(ALPHABET, lexicons.mini(), middle, list("EUAOE"))
+    assert kept
+    assert sorted(c.letter for c in last[: len(kept)]) == sorted(kept)
+    assert [c.letter for c in last[len(kept) :]] == list("TMB")[: 5 - len(kept)]
