@@ -5,6 +5,7 @@ where a test needs a particular hand, given other cards and dice: a view is all 
 
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,13 @@ from pokerhall import games
 from pokerhall.content.lexicon import LexiconUnavailable
 from pokerhall.games.wordpoker import lexicons
 from pokerhall.games.wordpoker.best import best_word
-from pokerhall.games.wordpoker.bots import MatcherBot, SamplerBot
+from pokerhall.games.wordpoker.bots import (
+    MatcherBot,
+    SamplerBot,
+    _Opponents,
+    kept_letters,
+    standing_needed,
+)
 from pokerhall.games.wordpoker.state import WordPoker
 
 from .helpers import ALPHABET, cards
@@ -63,15 +70,13 @@ def test_w6_the_sampler_raises_the_most_with_a_hand_that_nearly_always_wins() ->
 
 def test_w6_the_sampler_exchanges_the_cards_its_word_leaves_out_when_that_helps() -> None:
     _, view, prompt = responding("mini")
-    holding(view, "P S X X G", "EUA")  # pes; X and G fit no word of the list
+    holding(view, "M S T X X", "EOA")  # most; the X cards fit no word of the list but xylofon
     prompt["pot"] *= 4  # a price every exchange's chance pays: the test is about which one
-    bot = SamplerBot(1)
+    bot = SamplerBot(1, samples=100)
     rated = bot.chances(view, lexicons.mini(), bot.exchanges(view, lexicons.mini(), 5))
     move = bot.choose(view, prompt)
-    assert move["type"] == "call"
-    kept = {c["id"] for c in view["you"]["hand"]} - set(move["exchange"])
-    assert rated[tuple(move["exchange"])] == max(rated.values())
-    assert {"P1", "S1"} <= kept  # the word's own cards stay
+    assert move == {"type": "call", "exchange": ["X1", "X2"]}  # the word's own cards stay
+    assert rated[("X1", "X2")] == max(rated.values())
 
 
 @pytest.fixture
@@ -87,10 +92,11 @@ def system(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFac
 
 @pytest.mark.usefixtures("system")
 def test_w6_the_sampler_passes_a_raise_only_when_matching_is_worth_less_than_it_costs() -> None:
-    # Five diacritic cards and five Y dice make no Czech word, while most hands of consonants
-    # do (ty, my, by...): the chance is near 0, so paying 5 into a pot of 20 loses.
+    # Three háček and a čárka card, a T and five Y dice make only "ty" and "tý", which the
+    # other hand, dealt five and exchanging the cards its word leaves out, nearly always
+    # beats: the chance is near 0, so paying 5 into a pot of 20 loses.
     _, view, prompt = responding("system")
-    holding(view, "ˇ ˇ ˇ ´ ´", "YYYYY")
+    holding(view, "ˇ ˇ ˇ ´ T", "YYYYY")
     prompt["max_exchange"] = 0  # nothing to exchange: the hand is what it is
     bot = SamplerBot(1, samples=400)  # enough to see a chance of a percent or so
     bot.read(0).declared, bot.read(0).raised = 6, 6  # a raise that says nothing of its hand
@@ -99,10 +105,54 @@ def test_w6_the_sampler_passes_a_raise_only_when_matching_is_worth_less_than_it_
     assert bot.choose(view, prompt) == {"type": "pass"}
     # The same hand matches when the pot is large enough to pay for so small a chance, and
     # for the round-2 raise that matching lets in.
-    later = bot.expected_raise(view, [p for p in view["players"] if p["status"] == "in"])
-    assert later > 0
-    prompt["pot"] = round(2 * (prompt["cost"] + later) / chance)
+    prompt["pot"] = round(4 * (prompt["cost"] + view["deal"]["most"][1]) / chance)
     assert bot.choose(view, prompt) == {"type": "call", "exchange": []}
+
+
+@pytest.mark.usefixtures("system")
+def test_w6_the_sampler_matches_a_max_raise_with_a_strong_word_from_one_who_always_raises() -> None:
+    # Kočka with the first dice: against any hand (which also exchanges) it wins about four
+    # times in ten, more than the price of matching 5 into a pot of 20 with round 2's raise
+    # of 10 to come from a player that raised the most at each of its nine declarations. Its
+    # raise says nothing, so the bot matches. The same raise from one that never raised
+    # before comes from its best hands: the bot's chance against it is far lower.
+    _, view, prompt = responding("system")
+    holding(view, "K ˇ C K S", "OAE")
+    maniac = SamplerBot(1, samples=300)
+    maniac.read(0).declared, maniac.read(0).raised = 9, 9
+    assert maniac.choose(view, prompt)["type"] == "call"
+    rock = SamplerBot(1, samples=300)
+    rock.read(0).declared = 9
+    against_maniac = maniac.chances(view, lexicons.system(), [()])[()]
+    against_rock = rock.chances(view, lexicons.system(), [()])[()]
+    assert against_rock < against_maniac - 0.1
+
+
+def test_w6_matching_in_round_1_keeps_round_2_open() -> None:
+    # Round 1, deal 1: 5 to match into a pot of 15, and a round-2 raise of 10 sure to come.
+    # Bound to match it too, the match would need (5 + 10) / (20 + 20) = 0.375; since the
+    # bot may pass it then, knowing more, it needs less, but more than when no raise comes.
+    _, view, prompt = responding("mini")
+    sure = standing_needed(view, prompt["pot"], 10, 1.0)
+    never = standing_needed(view, prompt["pot"], 10, 0.0)
+    assert 0.25 - 0.01 < never < sure < 0.375
+
+
+def test_w2_w9_a_seat_ahead_late_in_the_game_matches_less_than_one_behind() -> None:
+    # The game is won by the most points after the last deal: in deal 9 of 10, the same price
+    # needs a better chance from the seat 40 points ahead than in an even game, and a worse
+    # one from the seat 40 behind; in the last deal, so far ahead that even losing this pot
+    # leaves it first, it passes whatever its chance.
+    _, view, prompt = responding("mini")
+
+    def needed(deal: int, mine: int, theirs: int) -> float:
+        late = copy.deepcopy(view)
+        late["deal"]["number"] = deal
+        late["players"][1]["points"], late["players"][0]["points"] = mine, theirs
+        return standing_needed(late, prompt["pot"], 0, 0.0)
+
+    assert needed(9, 80, 120) < needed(9, 100, 100) < needed(9, 120, 80)
+    assert needed(10, 150, 50) > 1
 
 
 def test_w6_w18_the_sampler_with_the_best_possible_word_matches_a_small_raise() -> None:
@@ -127,3 +177,19 @@ def test_w6_a_raise_from_one_who_always_raises_is_not_believed() -> None:
     assert bot.believed(view) == {0: 0.75}  # its first raise: believed, as a prior
     bot.read(0).declared, bot.read(0).raised = 6, 6
     assert bot.believed(view) == {}
+
+
+def test_w6_w7_a_sampled_opponent_keeps_its_word_and_exchanges_the_rest() -> None:
+    # The other hands are sampled as they are played: dealt P S X X G with E U A shown first,
+    # a player keeps pes and exchanges X X G for the next three cards (round 1); with all
+    # five dice it keeps its best word's cards of those and exchanges the rest (round 2).
+    bot = SamplerBot(1)
+    others = _Opponents(bot, lexicons.mini(), cards("P S X X G K L N T M B"), 0, list("EUAOE"), 3)
+    dealt, middle, last = others._hands(0, 2)
+    assert sorted(c.letter for c in dealt) == ["G", "P", "S", "X", "X"]
+    assert sorted(c.letter for c in middle) == ["K", "L", "N", "P", "S"]
+    assert others.swaps(0) == 3
+    kept = kept_letters(ALPHABET, lexicons.mini(), middle, list("EUAOE"))
+    assert kept
+    assert sorted(c.letter for c in last[: len(kept)]) == sorted(kept)
+    assert [c.letter for c in last[len(kept) :]] == list("TMB")[: 5 - len(kept)]

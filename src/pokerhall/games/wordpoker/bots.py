@@ -4,15 +4,18 @@
   best word: the calling station against which raising must pay.
 - `SamplerBot` decides by expected value. Its strength is the best word its cards and the dice
   make (`best.py`); its chance of taking the pot is estimated by sampling what it cannot see:
-  the other hands (from the cards neither in its hand nor among its discards), its replacement
-  cards and the dice still to come. Every exchange it considers (none, the cards its best or
-  its longest word leaves out, the whole hand) is rated on the same samples, so the comparison
-  is not drowned in sampling noise, and the chosen one's chance is measured again on fresh
-  samples, since the best of several noisy estimates flatters (unless there was no choice). A
-  decision has a budget of best-word searches (`SEARCHES` a sample, `RECHECK` for measuring
-  again, fewer under the dearer `values` scoring), so a full table draws fewer samples, and
-  at a full table the other hands of a sampled deal are searched only until one beats every
-  exchange.
+  the other hands, its replacement cards and the dice still to come. A sampled opponent is
+  dealt five of the cards neither in its hand nor among its discards and plays them as a
+  player does, keeping its best word's cards and exchanging the rest, in round 1 and again in
+  round 2 as far as this seat's own exchange (sampling its final hand as any five cards made
+  the chances far too high: 0.5 won 0.3 of the showdowns against `maxraise`). Every exchange
+  it considers (none, the cards its best or its longest word leaves out, the whole hand) is
+  rated on the same samples, so the comparison is not drowned in sampling noise, and the
+  chosen one's chance is measured again on fresh samples, since the best of several noisy
+  estimates flatters (unless there was no choice). A decision has a budget of best-word
+  searches (`SEARCHES` a sample, `RECHECK` for measuring again, fewer under the dearer
+  `values` scoring), and stops drawing early once its chance is clearly on one side of where
+  the decision turns (`CLEAR`), which keeps its CPU time in bounds.
 
   It remembers what its own views showed of each opponent (`Reads`): how often it raised when
   it declared, and how often it passed a raise it had to pay. A raise is taken to come from
@@ -27,11 +30,12 @@
     stays when neither gains (passing now is never better than staying, since it may still
     pass when the raise is known). Against players who always match this is the plain rule,
     raise the most when p·n exceeds 1 by a margin for the sampling error;
-  * responding: matching with the best exchange is worth p × the pot once everyone in has
-    matched, minus what matching costs; in round 1 the round-2 raise the opponents still in are
-    expected to make (round 2's most times the chance one of them raises) is counted in both,
-    since matching now lets it in. What it put in is gone either way, so it passes exactly
-    when p is below (cost + that raise) ÷ (that pot + each player's share of it);
+  * responding: it matches with the best exchange when its chance reaches the one from
+    which matching is worth more than passing in the chance of finishing the game first
+    (`standing_needed`): the pot odds early in a game; late, a seat far ahead passes more and
+    one behind matches more, from everyone's points and the deals to come. In round 1 a
+    match lets in round 2's raise (the chance one of the opponents still in raises, from its
+    raise rate), but does not commit to it: round 2 is answered again, knowing more;
   * the word: its best word (W18).
 
 Both judge words by the scoring in force (the view's `scoring`, W18): the longest word under the
@@ -42,13 +46,15 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from statistics import NormalDist
 
 from pokerhall.engine.events import JSON
 from pokerhall.games.wordpoker.best import best_word
-from pokerhall.games.wordpoker.letters import Alphabet, Card, default_alphabet
+from pokerhall.games.wordpoker.letters import Alphabet, Card, default_alphabet, stakes_table
 from pokerhall.games.wordpoker.lexicons import WordList, lexicon
 
 SAMPLES = 32
@@ -58,16 +64,29 @@ MARGIN = 0.1
 from p·n > 1 on; the margin keeps the bot from raising on sampling noise alone (p·n's standard
 error is about 0.18 heads-up at 32 samples) where the edge is too thin to be worth a swing."""
 HAND = 5
+NORMAL = NormalDist()
 BELIEVED = 0.8
 """A raise rate from which an opponent's raise says nothing of its hand: one that raised at
 its first two declarations is no longer believed."""
-SEARCHES = 3
-"""Best-word searches per sample at most, however many opponents and exchanges: at a full
-table (four other hands, three exchanges) fewer deals are drawn, which keeps a move's CPU time
-in bounds (p99 < 50 ms is the target, bench/bot_cpu.py)."""
-RECHECK = 1
-"""Best-word searches per sample for measuring the chosen exchange again: with the first pass,
-at most `SAMPLES` × 4 = 128 searches a decision (there were up to 192, p99 up to 86 ms)."""
+SEARCHES = 2.5
+"""Best-word searches per sample at most: a decision's budget, counted as asked (each sampled
+opponent takes three, its two exchanges and its final hand; this seat's exchanges one each).
+At a full table fewer deals are drawn, which keeps a move's CPU time in bounds (p99 < 50 ms is
+the budget, bench/bot_cpu.py)."""
+RECHECK = 0.75
+"""Best-word searches per sample for measuring the chosen exchange again."""
+MIN_DRAWS = 12
+"""Deals drawn before a decision may stop early as clear (`CLEAR`)."""
+CLEAR = 2.5
+"""How many standard errors from where a decision turns a sampled chance must be to stop
+drawing: about one decision in a hundred that would have turned the other way on unlimited
+samples stops early on the wrong side."""
+DRIFT = 0.2
+"""How far a chance is taken to move, either way, from a round-1 answer to the round-2 one
+(two more dice, one more exchange each): round 1's match keeps round 2's choice open."""
+MISFIT = 0.3
+"""The weight of a sampled opponent whose round-1 exchange was not as many cards as it really
+exchanged: the count is a hint, not proof (a player may keep a card its word does not take)."""
 WORK = {"values": 0.7}
 """Scorings whose searches cost more than the rule's, with the share of the searches they get:
 under `values` a shorter word may outscore a longer one, so the search tries more keys (about
@@ -79,22 +98,41 @@ every deal, draws three times as many heads-up), which also makes up for the dea
 believed raises weigh down."""
 
 
-@lru_cache(maxsize=100_000)
-def _score(
+@lru_cache(maxsize=200_000)
+def _search(
     alphabet: Alphabet, words: WordList, letters: tuple[str, ...], dice: tuple[str, ...]
-) -> int:
-    """The best score of cards showing `letters` (sorted) and the dice (sorted): a sampled deal
-    often repeats one (the hand kept with dice that are all shown, or the same two dice to
-    come), and only the letters matter, not which copies of the cards they are."""
+) -> tuple[int, tuple[str, ...]]:
+    """The best score of cards showing `letters` (sorted) and the dice (sorted), and the
+    letters of the cards its word takes: a sampled deal often repeats one (the hand kept with
+    dice that are all shown, or the same two dice to come), and only the letters matter, not
+    which copies of the cards they are."""
     cards = [Card(str(i), letter) for i, letter in enumerate(letters)]
-    return best_word(alphabet, words, cards, dice).score
+    found = best_word(alphabet, words, cards, dice)
+    if found.word is None:
+        return found.score, ()
+    spelt = alphabet.spell(found.word)
+    wanted = spelt.card_letters + spelt.marks
+    keep = []
+    for letter in letters:
+        if wanted[letter] > 0:
+            wanted[letter] -= 1
+            keep.append(letter)
+    return found.score, tuple(keep)
 
 
 def strength(
     alphabet: Alphabet, words: WordList, cards: Sequence[Card], dice: Sequence[str]
 ) -> int:
     """The best word's score, cached by letters."""
-    return _score(alphabet, words, tuple(sorted(c.letter for c in cards)), tuple(sorted(dice)))
+    return _search(alphabet, words, tuple(sorted(c.letter for c in cards)), tuple(sorted(dice)))[0]
+
+
+def kept_letters(
+    alphabet: Alphabet, words: WordList, cards: Sequence[Card], dice: Sequence[str]
+) -> tuple[str, ...]:
+    """The letters of the cards the best word takes: what a player who exchanges the rest
+    keeps (none without a word)."""
+    return _search(alphabet, words, tuple(sorted(c.letter for c in cards)), tuple(sorted(dice)))[1]
 
 
 def _hand(view: JSON) -> list[Card]:
@@ -207,26 +245,21 @@ class SamplerBot:
         for p in players_in:
             if p["seat"] != view["seat"] and p["raised"] < highest:
                 self._faced.append((view["deal"]["number"], p["seat"]))
-        pot = prompt["pot"] + sum(highest - p["raised"] for p in players_in)
-        later = self.expected_raise(view, players_in)
-        needed = (prompt["cost"] + later) / (pot + len(players_in) * later)
+        deal = view["deal"]
+        later = deal["most"][deal["round"]] if deal["round"] < len(deal["most"]) else 0
+        needed = standing_needed(view, prompt["pot"], later, self.raise_chance(view, players_in))
         ids, chance = self.best_exchange(view, words, prompt["max_exchange"], needed)
         if chance < needed:
             return {"type": "pass"}
         return {"type": "call", "exchange": list(ids)}
 
-    def expected_raise(self, view: JSON, players_in: list[JSON]) -> float:
-        """In round 1, the round-2 raise that matching now lets in: round 2's most times the
-        chance that some opponent still in raises (its raise rate), paid if it comes; a
-        match against one who raises at every declaration buys a showdown at both rounds'
-        prices. None in round 2, the last."""
-        deal = view["deal"]
-        if deal["round"] >= len(deal["most"]):
-            return 0.0
+    def raise_chance(self, view: JSON, players_in: list[JSON]) -> float:
+        """The chance that some opponent still in raises in round 2 (each at its raise
+        rate): one who raises at every declaration surely does."""
         quiet = math.prod(
             1 - self.read(p["seat"]).raise_rate() for p in players_in if p["seat"] != view["seat"]
         )
-        return float(deal["most"][deal["round"]]) * (1 - quiet)
+        return 1 - quiet
 
     def declare(self, view: JSON, prompt: JSON, words: WordList, players_in: list[JSON]) -> JSON:
         """The raise worth most against staying, or stay. A raise of x against opponents who
@@ -270,11 +303,16 @@ class SamplerBot:
         noisy estimates is biased upwards, so when that chance reaches `needed` (where raising
         or matching starts to pay) it is measured again on fresh samples; below, the biased
         estimate already says no, and a chance of 0 needed (a free match) asks no more."""
-        rated = self.chances(view, words, self.exchanges(view, words, room))
+        if needed <= 0:  # a free match: any chance will do, only the exchange is asked
+            rated = self.chances(view, words, self.exchanges(view, words, room))
+            return max(rated, key=lambda option: (rated[option], -len(option))), 0.0
+        rated = self.chances(view, words, self.exchanges(view, words, room), needed=needed)
         ids = max(rated, key=lambda option: (rated[option], -len(option)))
-        if rated[ids] < needed or needed <= 0 or len(rated) == 1:  # one option: no bias
+        if rated[ids] < needed or len(rated) == 1:  # one option: no bias
             return ids, rated[ids]
-        again = self.chances(view, words, [ids], max(1, self.samples // 2), RECHECK * self.samples)
+        again = self.chances(
+            view, words, [ids], max(1, self.samples // 2), RECHECK * self.samples, needed
+        )
         return ids, again[ids]
 
     def exchanges(self, view: JSON, words: WordList, room: int) -> list[tuple[str, ...]]:
@@ -321,28 +359,48 @@ class SamplerBot:
         words: WordList,
         exchanges: Sequence[tuple[str, ...]],
         samples: int | None = None,
-        searches: int | None = None,
+        searches: float | None = None,
+        needed: float | None = None,
     ) -> dict[tuple[str, ...], float]:
         """Each exchange's sampled chance of taking the pot (a split counts its share), all
-        on the same sampled deals: the same other hands, replacement order and dice. A sampled
-        deal is weighed by how well it fits the believed raises: a raiser's sampled hand, as
-        it stood when it declared, must be among the best `rate` of such hands (a hand at the
-        cut-off counts in part). As many deals as `searches` best-word searches pay for
-        (`SEARCHES` a sample, fewer under a dearer scoring)."""
+        on the same sampled deals: the same other hands, replacement order and dice.
+
+        An opponent's hand is not any five cards: it plays its cards as a player does (the
+        exploiters' and the matcher's way), keeping the cards of its best word and exchanging
+        the rest, in round 1 (with the first dice) and in round 2 (with all five). So a
+        sampled opponent is dealt five cards and plays both exchanges (`_plays`); sampling its
+        final hand as any five cards made the bot's chances far too high (its 0.5 won 0.3 of
+        the showdowns against `maxraise`). In round 2 a sampled opponent whose round-1
+        exchange was not as many cards as it really exchanged (public, W6) counts `MISFIT` as
+        much: a player who kept all five has a made word. A sampled deal is also weighed by
+        how well it fits the believed raises: a raiser's sampled hand, as it stood when it
+        declared, must be among the best `rate` of such hands (a hand at the cut-off counts in
+        part).
+
+        The budget is `searches` best-word searches (`SEARCHES` a sample, fewer under a dearer
+        scoring), counted as asked, cached or not, so a game replays. Deals are drawn until
+        it is spent, or, given `needed`, as soon as the best exchange's chance is `CLEAR`
+        standard errors from it: a clear decision needs few deals."""
         deal = view["deal"]
         me = view["seat"]
-        others = [p["seat"] for p in view["players"] if p["status"] == "in" and p["seat"] != me]
+        players = view["players"]
+        others = [p["seat"] for p in players if p["status"] == "in" and p["seat"] != me]
         raisers = self.believed(view)
-        declared_dice = list(deal["dice"])
-        if deal["phase"] == "declare":  # the raises shown were declared in round 1
-            declared_dice = declared_dice[: self.alphabet.dice_shown_first]
+        first = self.alphabet.dice_shown_first
+        # The raises shown were declared in round 1 (with the first dice, before any exchange)
+        # unless this is round 2's response.
+        late = deal["phase"] == "respond" and deal["round"] >= 2
+        # The opponents' exchanges up to this seat's: in round 1 one each, as this seat's
+        # exchange is its one (neither side's round-2 exchange is played out, alike).
+        stage = 2 if deal["round"] >= 2 else 1
         samples = self.samples if samples is None else samples
-        searches = samples * SEARCHES if searches is None else searches
-        searches = round(searches * WORK.get(str(view.get("scoring", "length")), 1.0))
-        # Keeping every card with every die shown is the same hand in every deal: one search.
-        fixed = () in exchanges and len(deal["dice"]) == len(self.alphabet.dice)
-        per_draw = len(others) + len(exchanges) - fixed + len(raisers)
-        draws = max(1, min(samples * MORE_DRAWS, (searches - fixed) // per_draw))
+        budget = samples * SEARCHES if searches is None else searches
+        budget *= WORK.get(str(view.get("scoring", "length")), 1.0)
+        swapped = {
+            k: players[seat]["exchanged"][0]
+            for k, seat in enumerate(others)
+            if deal["round"] >= 2 and players[seat]["exchanged"]
+        }
         unseen = Counter(self.alphabet.deck_counts)
         unseen.subtract(c["letter"] for c in view["you"]["hand"])
         unseen.subtract(view["you"]["discards"])
@@ -350,55 +408,137 @@ class SamplerBot:
         hand = _hand(view)
         kept = {ids: [c for c in hand if c.id not in ids] for ids in exchanges}
         deepest = max((len(ids) for ids in exchanges), default=0)
-        rows: list[tuple[dict[int, int], dict[tuple[str, ...], float]]] = []
+        # Keeping every card with every die shown is the same hand in every deal: one search.
+        fixed: dict[tuple[str, ...], int] = {}
+        if () in exchanges and len(deal["dice"]) == len(self.alphabet.dice):
+            fixed[()] = strength(self.alphabet, words, hand, deal["dice"])
+        used = len(fixed)
+        rows: list[tuple[dict[int, int], float, dict[tuple[str, ...], float]]] = []
         declared: list[int] = []
-        for _ in range(draws):
-            drawn = self.rng.sample(pool, min(len(pool), HAND * len(others) + deepest))
+        total = dict.fromkeys(exchanges, 0.0)
+        weights = squares = 0.0
+        while len(rows) < samples * MORE_DRAWS and (not rows or used < budget):
+            deck = self.rng.sample(pool, len(pool))
             dice = list(deal["dice"])
             dice += [self.rng.choice(die) for die in self.alphabet.dice[len(dice) :]]
-            hands = [drawn[HAND * k : HAND * k + HAND] for k in range(len(others))]
-            then = {
-                k: strength(self.alphabet, words, hands[k], declared_dice)
-                for k, seat in enumerate(others)
-                if seat in raisers
-            }
-            declared += then.values()
-            fresh = drawn[HAND * len(others) :]
+            fresh = deck[:deepest]
+            opponents = _Opponents(self, words, deck, deepest, dice, first)
+            then: dict[int, int] = {}
+            for k, seat in enumerate(others):
+                if seat in raisers:
+                    then[k] = opponents.declared(k, late)
             mine = {
-                ids: strength(self.alphabet, words, cards + fresh[: len(ids)], dice)
+                ids: fixed[ids]
+                if ids in fixed
+                else strength(self.alphabet, words, cards + fresh[: len(ids)], dice)
                 for ids, cards in kept.items()
             }
-            top, ties = self._top(words, hands, dice, max(mine.values(), default=-1))
+            top, ties = opponents.top(len(others), max(mine.values(), default=-1), stage)
+            fit = math.prod(1.0 if opponents.swaps(k) == n else MISFIT for k, n in swapped.items())
+            used += opponents.searches + len(mine) - len(fixed)
             won = {
                 ids: 1.0 if score > top else 1 / (1 + ties) if score == top else 0.0
                 for ids, score in mine.items()
             }
-            rows.append((then, won))
-        cuts = {seat: _cut(declared, rate) for seat, rate in raisers.items()}
-        total = dict.fromkeys(exchanges, 0.0)
-        weights = 0.0
-        for then, won in rows:
-            weight = 1.0
-            for k, s in then.items():
-                level, part = cuts[others[k]]
-                weight *= 1.0 if s > level else part if s == level else 0.0
-            weights += weight
+            declared += then.values()
+            rows.append((then, fit, won))
+            if raisers:
+                continue  # the weights need every row's declared strengths: no early stop
+            weights += fit
+            squares += fit * fit
             for ids in exchanges:
-                total[ids] += weight * won[ids]
+                total[ids] += fit * won[ids]
+            if (
+                needed is not None
+                and len(rows) >= MIN_DRAWS
+                and _clear(max(total.values()) / weights, needed, weights * weights / squares)
+            ):
+                break
+        if raisers:
+            cuts = {seat: _cut(declared, rate) for seat, rate in raisers.items()}
+            for then, fit, won in rows:
+                weight = fit
+                for k, s in then.items():
+                    level, part = cuts[others[k]]
+                    weight *= 1.0 if s > level else part if s == level else 0.0
+                weights += weight
+                for ids in exchanges:
+                    total[ids] += weight * won[ids]
         if weights <= 0:
             return dict.fromkeys(exchanges, 0.0)
         return {ids: n / weights for ids, n in total.items()}
 
-    def _top(
-        self, words: WordList, hands: Sequence[Sequence[Card]], dice: Sequence[str], mine: int
-    ) -> tuple[int, int]:
-        """(the best of the other hands' strengths, how many have it), the hands searched one
-        by one: once one beats `mine` (the best of this seat's exchanges) every exchange loses
-        this deal whatever the rest hold, so they are not searched (the answer is the same,
-        for less work: at a full table most deals are lost to the first hand or two)."""
+
+class _Opponents:
+    """The other hands of one sampled deal, each played as a player plays its cards: dealt
+    five from the shuffled unseen cards, it keeps its best word's cards with the first dice
+    and exchanges the rest (round 1), then again with all five dice (round 2); the
+    replacements come from the same shuffled cards, so no card is in two hands. Worked out
+    only as far as asked (`top` stops at the first hand that beats this seat), counting the
+    best-word searches asked (`searches`)."""
+
+    def __init__(
+        self,
+        bot: SamplerBot,
+        words: WordList,
+        deck: list[Card],
+        start: int,
+        dice: list[str],
+        first: int,
+    ) -> None:
+        self.alphabet = bot.alphabet
+        self.words = words
+        self.deck = deck
+        self.next = start
+        self.dice = dice
+        self.first = first
+        self.hands: dict[int, list[list[Card]]] = {}
+        self.searches = 0
+
+    def _draw(self, n: int) -> list[Card]:
+        out = self.deck[self.next : self.next + n]
+        self.next += len(out)
+        return out
+
+    def _exchange(self, cards: list[Card], dice: Sequence[str]) -> list[Card]:
+        self.searches += 1
+        keep = kept_letters(self.alphabet, self.words, cards, dice)
+        return [Card("?", letter) for letter in keep] + self._draw(HAND - len(keep))
+
+    def _hands(self, k: int, stage: int) -> list[list[Card]]:
+        """Opponent k's hands up to `stage`: as dealt (0), after round 1's exchange (1),
+        after round 2's (2), each exchange worked out only when first asked for."""
+        hands = self.hands.setdefault(k, [self._draw(HAND)])
+        while len(hands) <= stage:
+            dice = self.dice[: self.first] if len(hands) == 1 else self.dice
+            hands.append(self._exchange(hands[-1], dice))
+        return hands
+
+    def swaps(self, k: int) -> int:
+        """How many cards opponent k exchanged in round 1, as sampled."""
+        dealt, middle = self._hands(k, 1)[:2]
+        return HAND - sum(
+            (Counter(c.letter for c in dealt) & Counter(c.letter for c in middle)).values()
+        )
+
+    def declared(self, k: int, late: bool) -> int:
+        """Opponent k's strength when it declared the raise shown: in round 2 (`late`) its
+        hand after round 1's exchange with every die, else its hand as dealt with the first."""
+        self.searches += 1
+        if late:
+            return strength(self.alphabet, self.words, self._hands(k, 1)[1], self.dice)
+        return strength(self.alphabet, self.words, self._hands(k, 0)[0], self.dice[: self.first])
+
+    def top(self, count: int, mine: int, stage: int) -> tuple[int, int]:
+        """(the best of the hands' strengths after their exchanges up to `stage`, how many
+        have it), searched one by one:
+        once one beats `mine` (the best of this seat's exchanges) every exchange loses this
+        deal whatever the rest hold, so they are not searched (the answer is the same, for
+        less work: at a full table most deals are lost to the first hand or two)."""
         top, ties = -1, 0
-        for cards in hands:
-            score = strength(self.alphabet, words, cards, dice)
+        for k in range(count):
+            self.searches += 1
+            score = strength(self.alphabet, self.words, self._hands(k, stage)[stage], self.dice)
             if score > top:
                 top, ties = score, 1
             elif score == top:
@@ -406,6 +546,109 @@ class SamplerBot:
             if top > mine:
                 break
         return top, ties
+
+
+def _clear(chance: float, needed: float, effective: float) -> bool:
+    """Whether a sampled chance is `CLEAR` standard errors from `needed` (the spread taken at
+    least that of a chance of 5 %, so that a run of wins or losses is not taken for a
+    certainty)."""
+    spread = max(chance * (1 - chance), 0.05 * 0.95)
+    return abs(chance - needed) > CLEAR * math.sqrt(spread / effective)
+
+
+def spread(view: JSON) -> float:
+    """How far the points may still swing after this deal: the square root of the sum, over
+    the deals still to come, of each one's typical swing squared (its ante and half of each
+    round's most, `data/stakes.json`, W5); 0 after the last deal."""
+    number = int(view["deal"]["number"])
+    later = stakes_table()[number : int(view.get("deals", number))]
+    return math.sqrt(sum((s.ante + sum(s.raise_caps) / 2) ** 2 for s in later))
+
+
+def _first(mine: float, rivals: Sequence[float], sigma: float) -> float:
+    """The chance of finishing the game with the most points from `mine` against the best of
+    `rivals`, the rest of the game a normal swing of `sigma` (a tie counts half; past the
+    last deal, where nothing swings, it is the standing itself)."""
+    lead = mine - max(rivals, default=0.0)
+    if sigma <= 0:
+        return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    return NORMAL.cdf(lead / sigma)
+
+
+def standing_needed(view: JSON, pot_now: int, later: int, raising: float) -> float:
+    """The chance of taking the pot from which matching is worth more than passing, judged
+    not in points but in the chance of finishing first (the game is won by the most points
+    after the last deal, W2, W9): from what each way leaves this seat and its rivals, that is
+    everyone's points (stack depth), the deals still to come (`spread`) and the opponents in
+    the deal, each as likely to take the pot when this seat does not. Early in a game it is
+    close to the pot odds, cost ÷ the pot; late, a seat that is ahead passes more and one
+    behind matches more.
+
+    In round 1 matching lets in round 2, where with chance `raising` the opponents raise
+    `later` (round 2's most): then this seat answers again, knowing more, its chance having
+    moved by about `DRIFT` either way, and it matches only where that pays. So a match now is
+    worth the better of matching and passing then, not a commitment to round 2's price."""
+    me = view["seat"]
+    highest = view["deal"]["highest"]
+    players = [p for p in view["players"] if p["status"] not in ("bankrupt", "resigned")]
+    inside = [p for p in players if p["status"] == "in" and p["seat"] != me]
+    outside = [float(p["points"]) for p in players if p["status"] != "in"]
+    mine = next(p for p in view["players"] if p["seat"] == me)
+    keep = float(mine["points"])
+    cost = highest - mine["raised"]
+    left = {p["seat"]: float(p["points"] - (highest - p["raised"])) for p in inside}
+    pot = pot_now + sum(highest - p["raised"] for p in inside)
+    sigma = spread(view)
+    later = max(0, min([later, int(keep - cost), *(int(v) for v in left.values())]))  # W20
+    raising = raising if later > 0 else 0.0
+
+    def win(paid: float, each: float, total: float) -> float:
+        """This seat takes `total`, having paid `paid` more, each opponent in `each` more."""
+        return _first(keep - paid + total, outside + [v - each for v in left.values()], sigma)
+
+    def lose(paid: float, each: float, total: float) -> float:
+        """An opponent in the deal (each alike) takes `total`."""
+        if not left:
+            return _first(keep - paid, outside, sigma)
+        return statistics.fmean(
+            _first(
+                keep - paid,
+                outside + [v - each + (total if s == w else 0.0) for s, v in left.items()],
+                sigma,
+            )
+            for w in left
+        )
+
+    def shown(p: float, paid: float, each: float, total: float) -> float:
+        p = min(1.0, max(0.0, p))
+        return p * win(paid, each, total) + (1 - p) * lose(paid, each, total)
+
+    first = pot + cost
+    raised = first + later * (len(left) + 1)
+    passing = lose(0, 0, pot)
+    answer_late = lose(cost, later, first + later * len(left))
+
+    def matching(p: float) -> float:
+        quiet = shown(p, cost, 0, first)
+        if not raising:
+            return quiet
+        late = statistics.fmean(
+            max(shown(q, cost + later, later, raised), answer_late) for q in (p - DRIFT, p + DRIFT)
+        )
+        return raising * late + (1 - raising) * quiet
+
+    if matching(1.0) <= passing:
+        return 1.0 + MARGIN  # not even a sure win pays: pass whatever the chance
+    if matching(0.0) >= passing:
+        return 0.0
+    low, high = 0.0, 1.0
+    for _ in range(20):  # matching's worth rises with the chance: halve the interval
+        middle = (low + high) / 2
+        if matching(middle) >= passing:
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def _cut(values: Sequence[int], rate: float) -> tuple[int, float]:
