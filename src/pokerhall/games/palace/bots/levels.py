@@ -29,7 +29,7 @@ import itertools
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,7 @@ from pokerhall.games.palace.battle import MAX_SOLDIERS, Camp
 from pokerhall.games.palace.bots.knowledge import Memory, Table, read
 from pokerhall.games.palace.bots.odds import (
     Chances,
+    afterwards,
     chances,
     comparisons,
     deal_count,
@@ -179,7 +180,7 @@ class CautiousBot(_SeeingBot):
 class SamplerBot(_SeeingBot):
     """Many samples, expected chips of every legal move (see the module docstring)."""
 
-    budget = 2600
+    budget = 4000
     least_deals = 40
     most_deals = 300
 
@@ -214,6 +215,10 @@ class SamplerBot(_SeeingBot):
         # `attacks` of its hands would have, and it did not, so it holds the rest
         attacks = {t: self._attack_chance(table, t) for t in targets}
         capped = {t: 1.0 - attacks[t] if self._reads.quiet.get(t) else 1.0 for t in targets}
+        beyond = {
+            t: afterwards(table, table.me, deals, t, [o for o in targets if o != t])
+            for t in targets
+        }
         for target in targets:
             opening = battle_branches(
                 table,
@@ -223,6 +228,7 @@ class SamplerBot(_SeeingBot):
                 pot,
                 folds=folds[target],
                 band=(0.0, capped[target]),
+                beyond=beyond[target],
             )
             if opening is not None:
                 value = worth(table, opening, target)
@@ -236,7 +242,9 @@ class SamplerBot(_SeeingBot):
                 else []
             )
             for target in targets:
-                later = self._buying(table, after, target, grown, folds[target], attacks[target])
+                later = self._buying(
+                    table, after, target, grown, folds[target], attacks[target], beyond[target]
+                )
                 if later is not None:
                     values.append(later)
             if values:
@@ -254,7 +262,14 @@ class SamplerBot(_SeeingBot):
         return min(1.0, habit.attack_rate() * (1.0 if could == 1 else 1.0 / could))
 
     def _buying(
-        self, table: Table, after: Chances, target: int, grown: int, folds: float, attack: float
+        self,
+        table: Table,
+        after: Chances,
+        target: int,
+        grown: int,
+        folds: float,
+        attack: float,
+        beyond: Mapping[int, float],
     ) -> float | None:
         """Buying now to battle `target` later: before our next turn it attacks us (`attack`,
         with its strongest hands), when we call or fold with the bought card, or it does not,
@@ -263,7 +278,15 @@ class SamplerBot(_SeeingBot):
         spend, s = table.buy_cost, table.small_bet
         bigger = min(len(table.me.soldiers) + 1, MAX_SOLDIERS)
         quiet = battle_branches(
-            table, bigger, after, target, grown, spend=spend, folds=folds, band=(0.0, 1.0 - attack)
+            table,
+            bigger,
+            after,
+            target,
+            grown,
+            spend=spend,
+            folds=folds,
+            band=(0.0, 1.0 - attack),
+            beyond=beyond,
         )
         if quiet is None:
             return None
@@ -273,7 +296,7 @@ class SamplerBot(_SeeingBot):
         their_bet = min((len(opponent.soldiers) + 1) * s, opponent.stack)
         our_call = min((bigger + 1) * s, max(table.stack - spend, 0))
         pot = grown + their_bet
-        won = after.within(target, attack) * survival(table, after, target)
+        won = after.within(target, attack) * survival(table, beyond, target)
         called = [
             Branch(won, pot - spend, their_bet),
             Branch(1.0 - won, -spend - our_call, their_bet, pot + our_call),
@@ -296,8 +319,7 @@ class SamplerBot(_SeeingBot):
         top = betting_range(prompt, habit)
         fight = duel(table, table.me, other, deals)
         p = fight.within(top)
-        rest = chances(table, table.me, deals, others) if others else None
-        after = survival(table, rest, other)
+        after = survival(table, afterwards(table, table.me, deals, other, others), other)
         pot = int(prompt["pot"])
         call = int(specs["call"].get("amount", 0))
         fold_value = worth(table, [Branch(1.0, 0, 0, pot)], other)
@@ -362,16 +384,23 @@ BLUFFER = 0.8
 CAREFUL = 0.4
 
 
-def survival(table: Table, rest: Chances | None, beaten: int) -> float:
-    """After beating `beaten`, the chance of then outlasting everyone else left: the product of
-    the battle chances against them (an even chance against those of our banner suit, whom we
-    cannot battle and who must be beaten by someone else or at the showdown)."""
-    chance = 1.0
+def survival(table: Table, rest: Chances | Mapping[int, float] | None, beaten: int) -> float:
+    """After beating `beaten`, the chance of then outlasting everyone else left. The others
+    also fight each other (the pot goes to one of them), so it is not the product of our
+    battle chances against each: taking each chance p as how much stronger we are than that
+    one (p / (1 - p), an even chance against those of our banner suit, whom we cannot battle),
+    our share of the strength of everyone left (1 / (1 + the sum of (1 - p) / p)): one over the
+    players left when every chance is even, the battle chance itself against one."""
+    weaker = 0.0
     for seat in table.opponents:
         if seat == beaten:
             continue
-        chance *= rest.battle.get(seat, 0.5) if rest is not None else 0.5
-    return chance
+        chances = rest.battle if isinstance(rest, Chances) else rest
+        p = chances.get(seat, 0.5) if chances is not None else 0.5
+        if p <= 0.0:
+            return 0.0
+        weaker += (1.0 - p) / p
+    return 1.0 / (1.0 + weaker)
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,11 +468,13 @@ def battle_branches(
     spend: int = 0,
     folds: float = 0.0,
     band: tuple[float, float] = (0.0, 1.0),
+    beyond: Mapping[int, float] | None = None,
 ) -> list[Branch] | None:
     """Battling `target` for the least bet ((soldiers + 1) small bets, P9): it folds `folds`
     of the time, its weakest hands (we then play on for the pot with our bet in), else calls
     for its own price (P10) with the rest, when we must win the battle and then outlast the
-    rest. `band`: the part of its hands it is known to hold (weakest first, `odds.Duel.band`).
+    rest (`beyond`: our chances against them once its cards are ours, else `now`'s). `band`: the
+    part of its hands it is known to hold (weakest first, `odds.Duel.band`).
     None when the bet cannot be paid (`spend`: chips paid first, for a buy)."""
     if target not in now.battle:
         return None
@@ -456,7 +487,7 @@ def battle_branches(
     their_call = min((len(opponent.soldiers) + 1) * s, opponent.stack)  # P10: its own price
     if opponent.stack <= 0:
         folds = 0.0  # no chips left: it calls for nothing rather than fold
-    after = survival(table, now, target)
+    after = survival(table, now if beyond is None else beyond, target)
     low, high = band
     won = (1.0 - folds) * now.band(target, low + folds * (high - low), high) * after
     paid = spend + bet

@@ -156,6 +156,32 @@ def chances(
     return Chances({t: d.chance() for t, d in duels.items()}, share / n, duels)
 
 
+def spoils(table: Table, me: Camp, beaten: int) -> Camp:
+    """`me` after beating `beaten`: its banner and soldiers become ours (P10), the lowest let go
+    beyond five."""
+    camp = me
+    loser = table.opponents[beaten]
+    for card in (*loser.soldiers, loser.banner):
+        camp = with_soldier(camp, card)
+    return camp
+
+
+def afterwards(
+    table: Table, me: Camp, deals: Sequence[Scenario], beaten: int, rest: Iterable[int]
+) -> dict[int, float]:
+    """Our battle chances against each of `rest` once `beaten` is beaten and its cards are
+    ours (`spoils`): what winning a battle does to the battles still to come."""
+    camp = spoils(table, me, beaten)
+    rest = list(rest)
+    wins = dict.fromkeys(rest, 0.0)
+    heads_up = len(table.opponents) == 2  # after the battle, two of us are left
+    for deal in deals:
+        for other in rest:
+            wins[other] += _result(table.seat, camp, other, deal.camps[other], heads_up)
+    n = max(len(deals), 1)
+    return {other: w / n for other, w in wins.items()}
+
+
 def duel(table: Table, me: Camp, other: int, deals: Sequence[Scenario]) -> Duel:
     """A called battle against `other` alone, deal by deal (ties as in `chances`)."""
     heads_up = len(table.opponents) == 1
@@ -173,9 +199,10 @@ def duel_chance(table: Table, me: Camp, other: int, deals: Sequence[Scenario]) -
 
 
 def comparisons(table: Table, targets: int) -> int:
-    """Hand rankings one scenario costs `chances`: three per battle (both battle hands, and
-    the opponent's again for its strength), one per showdown hand."""
-    return 3 * targets + table.live
+    """Hand rankings one scenario costs: three per battle in `chances` (both battle hands, and
+    the opponent's again for its strength), one per showdown hand, and two per battle still to
+    come after each (`afterwards`)."""
+    return 3 * targets + 2 * targets * (targets - 1) + table.live
 
 
 def deal_count(budget: int, per_deal: int, low: int, high: int) -> int:
