@@ -530,8 +530,9 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     out("\nbehaviour per kind, out of the hands it was dealt into (bench/README.md)")
     for name, by_kind in habits.items():
         out("\n".join(habits_lines(name, by_kind)))
-    out("\ngame length, four default bots at the game's default options")
-    for name in args.only:
+    if tables > 0:  # `--tables 0` skips the game lengths (nothing to take a median of)
+        out("\ngame length, four default bots at the game's default options")
+    for name in args.only if tables > 0 else []:
         try:
             text, _ = game_lengths(name, tables, args.max_hands, lexicon, workers)
         except IllegalBotMove as exc:

@@ -146,3 +146,16 @@ def test_every_exploiter_plays_only_legal_moves() -> None:
 def test_the_wilson_interval_holds_the_rate() -> None:
     low, high = load("stats").wilson(60, 100)
     assert low < 0.6 < high
+
+
+def test_the_ladder_without_length_tables_skips_the_game_lengths(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--tables 0`: no four-bot tables, so no game-length section (once a median of nothing)."""
+    ladder = load("ladder")
+    argv = ["--games", "2", "--tables", "0", "--workers", "1", "--only", "palace"]
+    assert ladder.main([*argv, "--match", "2p cautious vs random"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert "cautious wins" in out
+    assert "game length" not in out
+    assert "every pairing passes:" in out

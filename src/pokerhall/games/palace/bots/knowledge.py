@@ -75,6 +75,11 @@ class Table:
     forced_battle: bool
     buy_cost: int
     discard_cost: int
+    rivals: dict[int, int] = field(default_factory=dict)
+    """Every other player still in the game (in the hand or not), by seat: its stack."""
+    hands_left: int | None = None
+    """Hands of the session after this one (P16 `hands_per_session`, whose result ranks the
+    players by chips); None when the session plays until one player has every chip."""
 
     @property
     def live(self) -> int:
@@ -134,6 +139,16 @@ def read(view: JSON, memory: Memory) -> Table:
         forced_battle=bool(rules["forced_battle"]),
         buy_cost=int(rules["buy_price"]),
         discard_cost=int(rules["discard_price"]),
+        rivals={
+            other: int(player["stack"])
+            for other, player in enumerate(players)
+            if other != seat and player["in_game"]
+        },
+        hands_left=(
+            max(0, int(rules["hands_per_session"]) - int(view["hands_played"]) - 1)
+            if int(rules["hands_per_session"]) > 0
+            else None
+        ),
     )
 
 

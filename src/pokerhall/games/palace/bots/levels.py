@@ -26,9 +26,11 @@ view and the views it was given before (tests/games/palace/test_bots.py checks b
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pokerhall.cards import Card, rank_hand, rank_without_suit
@@ -37,13 +39,15 @@ from pokerhall.games.palace.battle import MAX_SOLDIERS, Camp
 from pokerhall.games.palace.bots.knowledge import Memory, Table, read
 from pokerhall.games.palace.bots.odds import (
     Chances,
+    afterwards,
     chances,
     comparisons,
     deal_count,
+    duel,
     duel_chance,
     scenarios,
 )
-from pokerhall.games.palace.bots.reads import Reads
+from pokerhall.games.palace.bots.reads import Habit, Reads
 
 
 def _specs(prompt: JSON) -> dict[str, JSON]:
@@ -176,23 +180,16 @@ class CautiousBot(_SeeingBot):
 class SamplerBot(_SeeingBot):
     """Many samples, expected chips of every legal move (see the module docstring)."""
 
-    budget = 2000
+    budget = 4000
     least_deals = 40
     most_deals = 300
 
     RAISE_FROM = 0.6
-    """Raise only with at least this chance: a raise can be re-raised by a stronger hand."""
+    """Raise only with at least this chance against the other fighter's betting range: a
+    raise can be re-raised by a stronger hand. Down to an even chance against one whose raises
+    say nothing (it raises every time it may, `belief`)."""
     BIG_BET_FROM = 0.75
     """No-limit: open a battle for half the pot (not the least bet) from this chance."""
-    SHADE = 0.65
-    """In a battle, the odds of winning are multiplied by this for every chip-raising act of
-    the other fighter (its attack, its raises): a player who bets into us tends to hold more
-    than a random deal of the unseen cards gives it, and the samples cannot know that. Less,
-    down to not at all, against an opponent seen to bet into us nearly every time it may
-    (`belief`)."""
-    SAVING_WEIGHT = 0.5
-    """How much of a small bet per dead soldier a discard is worth: the chance that the saving
-    is ever used in a battle."""
 
     def turn(self, table: Table, prompt: JSON, specs: dict[str, JSON]) -> JSON:
         targets = self.targets(specs)
@@ -201,31 +198,112 @@ class SamplerBot(_SeeingBot):
         deals = scenarios(table, self._rng, count, draw=buy)
         now = chances(table, table.me, deals, targets)
         pot, s = table.pot, table.small_bet
-        options: list[tuple[float, int, JSON]] = [(0.0, 0, {"type": "fold"})]
+        folds = {t: self._reads.habit(t).fold_rate() for t in targets}
+        options: list[tuple[float, int, JSON]] = [
+            (worth(table, [Branch(1.0, 0, 0, pot)]), 0, {"type": "fold"})
+        ]
         # Ordered by preference among equal values: stay, then discard, battle, buy, fold.
         if "stay" in specs:
-            options.append((now.showdown * pot, 5, {"type": "stay"}))
+            options.append((worth(table, staying(now, pot)), 5, {"type": "stay"}))
         if "discard" in specs:
             dead = dead_soldiers(table, table.me)
             if dead:
-                value = now.showdown * pot - table.discard_cost + self.SAVING_WEIGHT * len(dead) * s
+                cost = table.discard_cost
+                value = worth(table, staying(now, pot, cost=cost), saving=len(dead) * s)
                 options.append((value, 4, {"type": "discard", "cards": [str(c) for c in dead]}))
+        # what each target's turns this hand say: it had the chance to attack us, a share
+        # `attacks` of its hands would have, and it did not, so it holds the rest
+        attacks = {t: self._attack_chance(table, t) for t in targets}
+        capped = {t: 1.0 - attacks[t] if self._reads.quiet.get(t) else 1.0 for t in targets}
+        beyond = {
+            t: afterwards(table, table.me, deals, t, [o for o in targets if o != t])
+            for t in targets
+        }
         for target in targets:
-            opening = battle_value(table, len(table.me.soldiers), now, target, pot)
+            opening = battle_branches(
+                table,
+                len(table.me.soldiers),
+                now,
+                target,
+                pot,
+                folds=folds[target],
+                band=(0.0, capped[target]),
+                beyond=beyond[target],
+            )
             if opening is not None:
-                options.append((opening, 3, self._opening(table, specs, now, target)))
+                value = worth(table, opening, target)
+                options.append((value, 3, self._opening(table, specs, now, target)))
         if buy:
             after = chances(table, table.me, deals, targets, drawn=True)
             grown = pot + table.buy_cost
-            values = [after.showdown * grown] if "stay" in specs else []
-            bigger = min(len(table.me.soldiers) + 1, MAX_SOLDIERS)
+            values = (
+                [worth(table, staying(after, grown, cost=table.buy_cost))]
+                if "stay" in specs
+                else []
+            )
             for target in targets:
-                later = battle_value(table, bigger, after, target, grown, spend=table.buy_cost)
+                later = self._buying(
+                    table, after, target, grown, folds[target], attacks[target], beyond[target]
+                )
                 if later is not None:
                     values.append(later)
             if values:
-                options.append((max(values) - table.buy_cost, 2, {"type": "buy"}))
+                options.append((max(values), 2, {"type": "buy"}))
         return max(options, key=lambda option: (option[0], option[1]))[2]
+
+    def _attack_chance(self, table: Table, target: int) -> float:
+        """The chance `target` attacks us on its turn: its rate of attacking us when it may,
+        shared among the players it could attack (`reads`)."""
+        habit = self._reads.habit(target)
+        suit = table.opponents[target].banner.suit
+        could = 1 + sum(
+            1 for s, o in table.opponents.items() if s != target and o.banner.suit != suit
+        )
+        return min(1.0, habit.attack_rate() * (1.0 if could == 1 else 1.0 / could))
+
+    def _buying(
+        self,
+        table: Table,
+        after: Chances,
+        target: int,
+        grown: int,
+        folds: float,
+        attack: float,
+        beyond: Mapping[int, float],
+    ) -> float | None:
+        """Buying now to battle `target` later: before our next turn it attacks us (`attack`,
+        with its strongest hands), when we call or fold with the bought card, or it does not,
+        when we battle it then (against the rest of its hands) or fold. The buy is paid in
+        every branch."""
+        spend, s = table.buy_cost, table.small_bet
+        bigger = min(len(table.me.soldiers) + 1, MAX_SOLDIERS)
+        quiet = battle_branches(
+            table,
+            bigger,
+            after,
+            target,
+            grown,
+            spend=spend,
+            folds=folds,
+            band=(0.0, 1.0 - attack),
+            beyond=beyond,
+        )
+        if quiet is None:
+            return None
+        give_up = worth(table, [Branch(1.0, -spend, 0, grown)], target)
+        later = max(worth(table, quiet, target), give_up)
+        opponent = table.opponents[target]
+        their_bet = min((len(opponent.soldiers) + 1) * s, opponent.stack)
+        our_call = min((bigger + 1) * s, max(table.stack - spend, 0))
+        pot = grown + their_bet
+        won = after.within(target, attack) * survival(table, beyond, target)
+        called = [
+            Branch(won, pot - spend, their_bet),
+            Branch(1.0 - won, -spend - our_call, their_bet, pot + our_call),
+        ]
+        folded = worth(table, [Branch(1.0, -spend, their_bet, pot)], target)
+        attacked = max(worth(table, called, target), folded)
+        return attack * attacked + (1.0 - attack) * later
 
     def _opening(self, table: Table, specs: dict[str, JSON], now: Chances, target: int) -> JSON:
         if not table.limit and now.battle[target] >= self.BIG_BET_FROM:
@@ -237,24 +315,35 @@ class SamplerBot(_SeeingBot):
         others = [s for s in table.targets() if s != other]
         count = self.deals(table, 1 + len(others), draw=False)
         deals = scenarios(table, self._rng, count, draw=False)
-        believed = belief(self._reads.rate(other))
-        factor = self.SHADE ** (aggression(prompt) * believed)
-        p = shaded(duel_chance(table, table.me, other, deals), factor)
-        # against one who re-raises anything, a raise is worth making from an even chance
-        raise_from = 0.5 + (self.RAISE_FROM - 0.5) * believed
-        rest = chances(table, table.me, deals, others) if others else None
-        after = survival(table, rest, other)
+        habit = self._reads.habit(other)
+        top = betting_range(prompt, habit)
+        fight = duel(table, table.me, other, deals)
+        p = fight.within(top)
+        after = survival(table, afterwards(table, table.me, deals, other, others), other)
         pot = int(prompt["pot"])
         call = int(specs["call"].get("amount", 0))
-        call_value = p * after * (pot + call) - call
+        fold_value = worth(table, [Branch(1.0, 0, 0, pot)], other)
+        won = p * after
+        call_value = worth(
+            table, [Branch(won, pot, 0, 0), Branch(1.0 - won, -call, 0, pot + call)], other
+        )
+        raise_from = 0.5 + (self.RAISE_FROM - 0.5) * belief(habit.raise_rate())
         if "raise" in specs and p >= raise_from:
             move = self.raise_by(specs)
             by = int(move["by"])
             their = min(by, table.opponents[other].stack)  # stack depth: it can match no more
-            raise_value = p * after * (pot + call + by + their) - call - by
-            if raise_value > call_value:
+            folds = habit.fold_rate()
+            called = fight.within(top * (1.0 - folds))  # it folds the weakest of its range
+            paid = call + by
+            raised = [
+                Branch(folds * after, pot, 0, 0),
+                Branch(folds * (1.0 - after), -paid, 0, pot + paid),
+                Branch((1.0 - folds) * called * after, pot + their, their, 0),
+                Branch((1.0 - folds) * (1.0 - called * after), -paid, their, pot + paid + their),
+            ]
+            if worth(table, raised, other) > max(call_value, fold_value):
                 return move
-        return {"type": "call"} if call_value > 0 else {"type": "fold"}
+        return {"type": "call"} if call_value > fold_value else {"type": "fold"}
 
     def soldiers(self, table: Table, prompt: JSON, specs: dict[str, JSON]) -> JSON:
         held = table.me.soldiers
@@ -273,13 +362,15 @@ class SamplerBot(_SeeingBot):
 # --- the sums SamplerBot does ------------------------------------------------------------------
 
 
-def aggression(prompt: JSON) -> int:
-    """How often the other fighter has bet into us in this battle: the attack, if we defend,
-    then every raise of theirs (the defender raises first, then they alternate, P10)."""
+def betting_range(prompt: JSON, habit: Habit) -> float:
+    """The share of its hands the other fighter is taken to hold, from its bets into us in
+    this battle: its attack, if we defend (it attacks us that share of the times it may), then
+    each raise (the defender raises first, then they alternate, P10), a share of what it raised
+    with. One who bets every time it may shows nothing (1)."""
     raises = int(prompt["raises"])
     if prompt["role"] == "defender":
-        return 1 + raises // 2
-    return (raises + 1) // 2
+        return habit.attack_rate() * habit.raise_rate() ** (raises // 2)
+    return habit.raise_rate() ** ((raises + 1) // 2)
 
 
 def belief(rate: float) -> float:
@@ -293,32 +384,98 @@ BLUFFER = 0.8
 CAREFUL = 0.4
 
 
-def shaded(p: float, factor: float) -> float:
-    """`p` with its odds p / (1 - p) multiplied by `factor`."""
-    if p >= 1.0:
-        return 1.0
-    odds = p / (1.0 - p) * factor
-    return odds / (1.0 + odds)
-
-
-def survival(table: Table, rest: Chances | None, beaten: int) -> float:
-    """After beating `beaten`, the chance of then outlasting everyone else left: the product of
-    the battle chances against them (an even chance against those of our banner suit, whom we
-    cannot battle and who must be beaten by someone else or at the showdown)."""
-    chance = 1.0
+def survival(table: Table, rest: Chances | Mapping[int, float] | None, beaten: int) -> float:
+    """After beating `beaten`, the chance of then outlasting everyone else left. The others
+    also fight each other (the pot goes to one of them), so it is not the product of our
+    battle chances against each: taking each chance p as how much stronger we are than that
+    one (p / (1 - p), an even chance against those of our banner suit, whom we cannot battle),
+    our share of the strength of everyone left (1 / (1 + the sum of (1 - p) / p)): one over the
+    players left when every chance is even, the battle chance itself against one."""
+    weaker = 0.0
     for seat in table.opponents:
         if seat == beaten:
             continue
-        chance *= rest.battle.get(seat, 0.5) if rest is not None else 0.5
-    return chance
+        chances = rest.battle if isinstance(rest, Chances) else rest
+        p = chances.get(seat, 0.5) if chances is not None else 0.5
+        if p <= 0.0:
+            return 0.0
+        weaker += (1.0 - p) / p
+    return 1.0 / (1.0 + weaker)
 
 
-def battle_value(
-    table: Table, soldiers: int, now: Chances, target: int, pot: int, *, spend: int = 0
-) -> float | None:
-    """Expected chips of battling `target` for the least bet ((soldiers + 1) small bets, P9):
-    win it (and then the rest) to play for the pot with both bets in, else lose the bet. None
-    when the bet cannot be paid (`spend`: chips paid first, for a buy)."""
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """One way a move can end the hand for us, in chips from now on (P10, P15)."""
+
+    chance: float
+    mine: int
+    """Our chips back less what we pay from now on (the pot when we win it)."""
+    paid: int = 0
+    """What the other fighter pays from now on."""
+    lost: int = 0
+    """The pot left to the others when we lose it (0 when we win)."""
+
+
+def worth(
+    table: Table, branches: Sequence[Branch], other: int | None = None, *, saving: int = 0
+) -> float:
+    """What a move's branches are worth. In a session of a set number of hands, whose result
+    ranks the players by their chips (P16), the chance of holding the most at its end: on the
+    last hand ahead or behind is all that counts (a sure fold that keeps us ahead beats a likely
+    win, behind only a win will do), before it a lead counts by how many swings of a big bet
+    the hands left can undo (`lead`). A pot we lose is taken to go to the richest rival, the
+    worst case. With no set end, expected chips. `saving`: chips a move saves later (discarded
+    soldiers, each a small bet less per battle), half of it counted, in chips' worth."""
+    if table.hands_left is None:
+        return sum(b.chance * b.mine for b in branches) + SAVING_WEIGHT * saving
+    spread = table.big_bet * math.sqrt(table.hands_left)
+    total = 0.0
+    for b in branches:
+        mine = table.stack + b.mine + SAVING_WEIGHT * saving
+        richest = max(
+            (chips - (b.paid if seat == other else 0) for seat, chips in table.rivals.items()),
+            default=0,
+        )
+        total += b.chance * lead(mine - richest - b.lost, spread)
+    return total
+
+
+def lead(ahead: float, spread: float) -> float:
+    """The chance that a lead of `ahead` chips holds (a tie half) when the hands left swing
+    the chips by about `spread` (normal): a step on the last hand."""
+    if spread <= 0:
+        return 1.0 if ahead > 0 else 0.5 if ahead == 0 else 0.0
+    return 0.5 * (1.0 + math.erf(ahead / (spread * math.sqrt(2.0))))
+
+
+SAVING_WEIGHT = 0.5
+"""How much of a small bet per dead soldier a discard is worth: the chance that the saving is
+ever used in a battle."""
+
+
+def staying(now: Chances, pot: int, *, cost: int = 0) -> list[Branch]:
+    """Staying (or discarding for `cost`) until a showdown now: our share of the pot (P15)."""
+    return [Branch(now.showdown, pot - cost), Branch(1.0 - now.showdown, -cost, 0, pot)]
+
+
+def battle_branches(
+    table: Table,
+    soldiers: int,
+    now: Chances,
+    target: int,
+    pot: int,
+    *,
+    spend: int = 0,
+    folds: float = 0.0,
+    band: tuple[float, float] = (0.0, 1.0),
+    beyond: Mapping[int, float] | None = None,
+) -> list[Branch] | None:
+    """Battling `target` for the least bet ((soldiers + 1) small bets, P9): it folds `folds`
+    of the time, its weakest hands (we then play on for the pot with our bet in), else calls
+    for its own price (P10) with the rest, when we must win the battle and then outlast the
+    rest (`beyond`: our chances against them once its cards are ours, else `now`'s). `band`: the
+    part of its hands it is known to hold (weakest first, `odds.Duel.band`).
+    None when the bet cannot be paid (`spend`: chips paid first, for a buy)."""
     if target not in now.battle:
         return None
     s = table.small_bet
@@ -328,8 +485,33 @@ def battle_value(
     bet = min((soldiers + 1) * s, stack)
     opponent = table.opponents[target]
     their_call = min((len(opponent.soldiers) + 1) * s, opponent.stack)  # P10: its own price
-    after = survival(table, now, target)
-    return now.battle[target] * after * (pot + bet + their_call) - bet
+    if opponent.stack <= 0:
+        folds = 0.0  # no chips left: it calls for nothing rather than fold
+    after = survival(table, now if beyond is None else beyond, target)
+    low, high = band
+    won = (1.0 - folds) * now.band(target, low + folds * (high - low), high) * after
+    paid = spend + bet
+    return [
+        Branch(folds * after, pot - spend),
+        Branch(folds * (1.0 - after), -paid, 0, pot + bet),
+        Branch(won, pot - spend + their_call, their_call),
+        Branch(1.0 - folds - won, -paid, their_call, pot + bet + their_call),
+    ]
+
+
+def battle_value(
+    table: Table,
+    soldiers: int,
+    now: Chances,
+    target: int,
+    pot: int,
+    *,
+    spend: int = 0,
+    folds: float = 0.0,
+) -> float | None:
+    """Expected chips of `battle_branches`."""
+    branches = battle_branches(table, soldiers, now, target, pot, spend=spend, folds=folds)
+    return None if branches is None else sum(b.chance * b.mine for b in branches)
 
 
 def _suits_that_count(table: Table) -> list[str]:
