@@ -224,9 +224,7 @@ class QuestionPacks:
             pack_id = UPLOAD_PREFIX + text_digest(text, "upload")[:16]
             pack = register_text(pack_id, text, today=today, uploaded=True)
         except PackError as exc:
-            problems = [
-                ContentProblem(p.line, p.reason, p.code, p.params) for p in exc.problems
-            ]
+            problems = [ContentProblem(p.line, p.reason, p.code, p.params) for p in exc.problems]
             raise ContentRefused(str(exc), problems) from None
         return Uploaded(pack.id, pack.sha256, len(pack.questions), pack.languages)
 
