@@ -22,7 +22,7 @@ from pokerhall.games.palace import INFO, hand_secrets
 from pokerhall.games.palace.battle import Camp
 from pokerhall.games.palace.bots import BOTS, DEFAULT_BOT, CautiousBot, SamplerBot
 from pokerhall.games.palace.bots.knowledge import Memory, read
-from pokerhall.games.palace.bots.levels import battle_value, belief, best_five, dead_soldiers
+from pokerhall.games.palace.bots.levels import battle_branches, belief, best_five, dead_soldiers
 from pokerhall.games.palace.bots.odds import Chances, scenarios
 from pokerhall.games.palace.state import Palace
 
@@ -308,7 +308,9 @@ def test_p10_the_sampler_prices_a_battle_with_the_defenders_own_call() -> None:
     table = read(game.view(seat), Memory())
     sure = Chances({others[0]: 1.0, others[1]: 1.0}, 0.0)
     pot = table.pot
-    assert battle_value(table, 2, sure, others[0], pot) == pot + 30 + 10 - 30
+    branches = battle_branches(table, 2, sure, others[0], pot)
+    assert branches is not None
+    assert sum(b.chance * b.mine for b in branches) == pot + 30 + 10 - 30
 
 
 def test_p10_p16_the_cautious_bot_stops_raising_where_limit_play_has_no_cap() -> None:

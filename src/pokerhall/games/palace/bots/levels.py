@@ -499,21 +499,6 @@ def battle_branches(
     ]
 
 
-def battle_value(
-    table: Table,
-    soldiers: int,
-    now: Chances,
-    target: int,
-    pot: int,
-    *,
-    spend: int = 0,
-    folds: float = 0.0,
-) -> float | None:
-    """Expected chips of `battle_branches`."""
-    branches = battle_branches(table, soldiers, now, target, pot, spend=spend, folds=folds)
-    return None if branches is None else sum(b.chance * b.mine for b in branches)
-
-
 def _suits_that_count(table: Table) -> list[str]:
     """The suits a battle leaves out (live opponents' banner suits other than ours, P10)."""
     mine = table.me.banner.suit
