@@ -22,7 +22,6 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from pokerhall import games
-from pokerhall.content import library
 from pokerhall.engine import JSON, Game, InvalidOptions, MatchRecord, UnknownGame, registry
 from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.record import PUBLIC_RECORD_FORMAT
@@ -969,25 +968,21 @@ def _table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         result=table.result,
         private=table.private,
         rematch_of=table.rematch_of,
-        uploaded_pack=_uploaded_pack(table.options),
+        uploaded_pack=_uploaded_pack(table.game, table.options),
         held_until=as_utc(table.held_until).timestamp()
         if table.held_until is not None and table.status == "open"
         else None,
     )
 
 
-def _uploaded_pack(options: Mapping[str, Any]) -> str | None:
-    """The uploaded pack (`POST /api/packs`) a table's options name, if any. The hall names no
-    game, so it does not know which option holds a pack: a text option whose value is an
-    uploaded pack's id is one (ids are `upload-` and a digest, which nothing else spells)."""
-    return next(
-        (
-            value
-            for value in options.values()
-            if isinstance(value, str) and library.is_upload(value)
-        ),
-        None,
-    )
+def _uploaded_pack(game: str, options: Mapping[str, Any]) -> str | None:
+    """The uploaded content (`POST /api/packs`) a table plays, by the option its game names for
+    it (`GameInfo.content`), so players are told whoever uploaded it may know the answers."""
+    try:
+        content = registry.info(game).content
+    except UnknownGame:
+        return None
+    return None if content is None else content.upload_named(options)
 
 
 def _creator_seat(table: TableRow, rows: Sequence[SeatRow]) -> int | None:
