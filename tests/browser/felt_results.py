@@ -35,22 +35,36 @@ def result_table(server: PokerhallServer, game: str, pause: float) -> dict[str, 
 
 
 def sit_down(person: Visitor, table: dict[str, Any], name: str) -> None:
+    """Take a seat and wait for the seat's own snapshot: the page watched the table first, and
+    a first hand that ended before the seat's socket was up was drawn from a spectator's events
+    until then (without this seat's palace, say)."""
     person.open_table(table["id"])
     person.join_in_waiting_room(name)
     person.wait_for_game()
+    expect(person.page.locator("#game")).to_have_attribute("data-viewer", "seat")
 
 
 def result_shown(page: Page) -> bool:
     return bool(page.locator(RESULT).count())
 
 
+def _moment(page: Page) -> tuple[bool, bool, bool, int]:
+    """In one look (an update may land between two): the result shown, the second hand begun,
+    this person's turn, and the number of lines in the log."""
+    shown, second, turn, lines = page.evaluate(
+        f"""() => [
+          !!document.querySelector({RESULT!r}),
+          !!document.querySelector('#event-log .log-hand[data-hand="2"]'),
+          !!document.querySelector("#actions.is-your-turn"),
+          document.querySelectorAll("#event-log li").length,
+        ]"""
+    )
+    return bool(shown), bool(second), bool(turn), int(lines)
+
+
 def _enabled(page: Page, selector: str) -> bool:
     control = page.locator(selector)
     return control.count() > 0 and control.is_visible() and control.is_enabled()
-
-
-def _your_turn(page: Page) -> bool:
-    return bool(page.locator("#actions.is-your-turn").count())
 
 
 # --- one move of each game, made with the page's controls ------------------------------------
@@ -140,16 +154,17 @@ def play_until_result(page: Page, game: str, answers: dict[str, dict[str, str]])
     """Make this person's moves until the first hand's result is on the felt."""
     move = mover(game, answers)
     deadline = time.monotonic() + PLAY_SECONDS
-    while not result_shown(page):
+    while True:
+        shown, second, turn, lines = _moment(page)
+        if shown:
+            break
         assert time.monotonic() < deadline, (
             f"the first {game} hand did not end in time: "
             f"{page.locator('#actions').inner_text()!r} {page.locator('#event-log').inner_text()!r}"
         )
-        lines = page.locator("#event-log li").count()
         # Once the second hand has begun, its result pause is on its way (the update that ends
         # a hand comes first): a move now would end the pause at once, as a player may.
-        second = page.locator('#event-log .log-hand[data-hand="2"]').count()
-        if not second and _your_turn(page) and move(page):
+        if not second and turn and move(page):
             page.wait_for_function(  # every move logs an event its maker sees
                 """(lines) => document.querySelectorAll("#event-log li").length !== lines ||
                   document.getElementById("action-error")?.textContent""",

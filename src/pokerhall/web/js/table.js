@@ -245,6 +245,9 @@ function onMessage(message) {
       break;
     case "state":
       model.state(message);
+      // Whose view the page draws: a seat's from its own snapshot on (a page that sat down
+      // watched first, and what it drew as a spectator is drawn again from this one).
+      byId("game").dataset.viewer = model.view?.you ? "seat" : "spectator";
       log.rebuild(model);
       renderAll();
       chat.setHistory(message.chat);
