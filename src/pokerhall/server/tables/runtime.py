@@ -120,7 +120,9 @@ class TableRuntime:
             inbox=self._inbox,
             now=clock_now,
         )
-        self._chat = TableChat(table_id, db, self.chat, seats=self._seats, sender=self._sender)
+        self._table_chat = TableChat(
+            table_id, db, self.chat, seats=self._seats, sender=self._sender
+        )
         self._moves = Moves(
             table_id,
             state,
@@ -164,9 +166,9 @@ class TableRuntime:
         elif isinstance(command, PresenceTick):
             self._presence.tick()
         elif isinstance(command, ChatCommand):
-            await self._chat.message(command)
+            await self._table_chat.message(command)
         elif isinstance(command, ChatSettingsCommand):
-            await self._chat.settings(command)
+            await self._table_chat.settings(command)
         elif isinstance(command, PauseCheck):
             self._pauses.check(command.serial)
         elif isinstance(command, NextHandCommand):
@@ -263,7 +265,7 @@ class TableRuntime:
             clock=self._clock.clock_for(seat),
             pause=self._pauses.pause_json(),
             presence=self._presence.seats_json() if presence is None else presence,
-            chat=self._chat.history(seat),
+            chat=self._table_chat.history(seat),
         )
 
     def clock_for(self, seat: int | None) -> JSON:
