@@ -58,9 +58,8 @@ def frozen_runtime(seats: int, bots: set[int], turn_clock: float) -> TableRuntim
     async def finish(_game: Any) -> None:
         return None
 
-    runtime = TableRuntime("t", state, cast(Database, AcceptingDb()), control, on_finish=finish)
-    runtime._now = lambda: FROZEN  # type: ignore[method-assign]
-    return runtime
+    db = cast(Database, AcceptingDb())
+    return TableRuntime("t", state, db, control, on_finish=finish, now=lambda: FROZEN)
 
 
 async def play_quiet_guesses(

@@ -1,4 +1,4 @@
-"""The result pause (`runtime.TableRuntime._begin_pause`): the end of a hand stays on every
+"""The result pause (`pause.Pauses.begin`): the end of a hand stays on every
 felt until the table's `result_pause` has passed or every person still playing has pressed
 Next hand; bots wait and the next hand's clock starts after it."""
 

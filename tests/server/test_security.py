@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import MoveRow, SeatRow, TableRow
 from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.moves import Moves
 from pokerhall.server.tables.runtime import TableRuntime
 
 from .live import LiveServer
@@ -214,7 +215,7 @@ async def test_a_websocket_error_shows_only_internal_server_error(
             await other.recv()
         monkeypatch.undo()
 
-        monkeypatch.setattr(TableRuntime, "_apply", _explode_async)
+        monkeypatch.setattr(Moves, "apply", _explode_async)
         await client.move({"type": "guess", "value": "3"})
         error = await client.next_error()
         assert error["code"] == "server_error"

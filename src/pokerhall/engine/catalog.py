@@ -234,7 +234,7 @@ class GameInfo:
     result_pause: float = 6.0
     """Seconds a table holds the end of a hand (battle, deal) on the felt before the next one
     goes on, unless every human at it presses Next hand first: the default of the table setting
-    `result_pause` (`server/tables/runtime.py`), longer for a game whose result takes longer to
+    `result_pause` (`server/tables/pause.py`), longer for a game whose result takes longer to
     read."""
     terminal: str | None = None
     """Dotted name of the game's terminal module (table view, prompt parsers) for the CLI."""

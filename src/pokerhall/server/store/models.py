@@ -54,7 +54,7 @@ class TableRow(Base):
     turn_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
     bot_delay: Mapped[float] = mapped_column(Float, default=0.0)
     result_pause: Mapped[float | None] = mapped_column(Float, nullable=True)
-    """Seconds the end of a hand stays on the felt (`runtime.py`); null: the game's default."""
+    """Seconds the end of a hand stays on the felt (`pause.py`); null: the game's default."""
     bot_takeover: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -62,7 +62,7 @@ class TableRow(Base):
     """The digests of the content the game was created with (`Game.content`), kept in its
     match record; null for tables stored before content was pinned."""
     deadlines: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """The turn clock as wall-clock times (`runtime.Deadlines`), so a restart keeps it."""
+    """The turn clock as wall-clock times (`clock.TurnClock`), so a restart keeps it."""
     spectator_chat_shown: Mapped[bool] = mapped_column(Boolean, default=False)
     """The host's switch: the spectators' chat is shown to the players too
     (`server/tables/chat.py`)."""

@@ -6,7 +6,7 @@ channel is written by spectators and read by spectators; the players read it too
 table's host switches it on (off by default), so people watching cannot coach or distract the
 players unless the table wants them to. The host is the table's creator's seat while the
 creator (`creator.py`) plays it, else the lowest seat still played by the person who took it
-(`TableRuntime.host`).
+(`seat_control.Seats.host`).
 
 What a message may hold is checked here, the same for every game: at most `MAX_CHAT_CHARS`
 characters once NFC-normalised and trimmed (a longer one is refused, never cut), no control

@@ -111,7 +111,7 @@ def history_of(
 
 
 def _event_json(state: Game[Any], event: Event) -> JSON:
-    """As the live table sends it (`TableRuntime._event_json`)."""
+    """As the live table sends it (`sending.Sender.event_json`)."""
     out = event.to_json()
     out["message"] = state.describe(event)
     return out

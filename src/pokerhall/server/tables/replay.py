@@ -1,7 +1,7 @@
 """One finished hand again, move by move, as one seat (or a spectator) watched it live: the
 frames of `GET /api/tables/{id}/hands/{hand}/replay` (docs/protocol.md).
 
-A frame is what the table's runtime sent that audience after a move (`TableRuntime._update`):
+A frame is what the table's runtime sent that audience after a move (`sending.Sender.broadcast`):
 the view and the events it may see. The rule that decides whether a move sends anything is the
 runtime's own, applied again here: an audience gets a frame when it may see one of the move's
 events or made the move itself, so a secret move of somebody else (a QuizPoker guess, Q2)

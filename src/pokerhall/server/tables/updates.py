@@ -1,4 +1,4 @@
-"""What a seat or the spectators are sent of a move, shared by the live table (`runtime.py`)
+"""What a seat or the spectators are sent of a move, shared by the live table (`sending.py`)
 and its replay (`replay.py`), so a replayed frame is exactly what was sent live."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A table's result pause: seconds the end of a hand stays on the felt before the next hand
-goes on (`server/tables/runtime.py`); null for the game's default (`GameInfo.result_pause`), which
+goes on (`server/tables/pause.py`); null for the game's default (`GameInfo.result_pause`), which
 every table stored before the setting gets.
 
 Revision ID: 0010
