@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import copy
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,20 @@ from pokerhall.engine.bots import Bot
 from pokerhall.games.palace import INFO, hand_secrets
 from pokerhall.games.palace.battle import Camp
 from pokerhall.games.palace.bots import BOTS, DEFAULT_BOT, CautiousBot, SamplerBot
-from pokerhall.games.palace.bots.knowledge import Memory, read
-from pokerhall.games.palace.bots.levels import battle_branches, belief, best_five, dead_soldiers
-from pokerhall.games.palace.bots.odds import Chances, scenarios
+from pokerhall.games.palace.bots.knowledge import Memory, Table, read
+from pokerhall.games.palace.bots.levels import (
+    Branch,
+    battle_branches,
+    belief,
+    best_five,
+    betting_range,
+    dead_soldiers,
+    lead,
+    survival,
+    worth,
+)
+from pokerhall.games.palace.bots.odds import Chances, chances, scenarios
+from pokerhall.games.palace.bots.reads import Habit
 from pokerhall.games.palace.state import Palace
 
 from .helpers import new, rig
@@ -222,9 +234,9 @@ def test_p5_p8_when_every_card_outside_the_palaces_was_seen_no_draw_is_sampled()
         assert set(sampled) == set(table.pool)
     table.pool = [*table.pool, Card("2c")]  # one card more: it is the buy's, whichever it is
     for deal in scenarios(table, random.Random(1), 4, draw=True):
-        sampled = {card for other in table.unknown() for card in deal.camps[other].palace}
+        palace_cards = {card for other in table.unknown() for card in deal.camps[other].palace}
         assert deal.draw is not None
-        assert sampled | {deal.draw} == set(table.pool)
+        assert palace_cards | {deal.draw} == set(table.pool)
 
 
 def test_p10_both_levels_battle_the_opponent_they_can_beat() -> None:
@@ -388,3 +400,87 @@ def test_p10_asked_twice_for_one_attack_the_bot_counts_it_once() -> None:
     once = bot._reads.habit(attacker).bets
     bot.choose(game.view(defender), game.pending()[defender])
     assert once == bot._reads.habit(attacker).bets == 1
+
+
+# --- the sums the sampler's choices rest on (levels.py) ---------------------------------------
+
+
+def _table(players: int = 3, **options: object) -> Table:
+    """A real seat's picture (seat 0, the first hand of a fresh game)."""
+    game = new(players, seed=9, **options)
+    return read(game.view(0), Memory())
+
+
+def test_p10_after_a_battle_the_rest_of_the_table_is_still_to_beat() -> None:
+    """`survival`: beating the only other fighter wins the hand; with two more left at even
+    chances, a third of the time; against one more, the chance against it."""
+    heads_up = _table(2)
+    (only,) = heads_up.opponents
+    assert survival(heads_up, None, only) == 1.0
+    table = _table(4)
+    beaten, *rest = table.opponents
+    assert survival(table, None, beaten) == pytest.approx(1 / 3)
+    assert survival(table, dict.fromkeys(rest, 0.5), beaten) == pytest.approx(1 / 3)
+    three = _table(3)
+    beaten, other = three.opponents
+    assert survival(three, {other: 0.8}, beaten) == pytest.approx(0.8)
+    assert survival(three, {other: 0.0}, beaten) == 0.0
+
+
+def test_p16_on_the_last_hand_of_a_session_only_finishing_first_counts() -> None:
+    """`worth` with a set number of hands: on the last one, a sure fold that keeps a lead is
+    worth more than a likely win of a bigger pot, and behind, only a win will do; with no set end
+    it is expected chips, where the likely win is better."""
+    table = replace(_table(2), hands_left=0, stack=600, rivals={1: 400})
+    fold = [Branch(1.0, 0, 0, 60)]
+    likely = [Branch(0.8, 300), Branch(0.2, -300, 0, 360)]
+    assert worth(table, fold, 1) == 1.0  # 600 against 400 + 60 stays ahead
+    assert worth(table, likely, 1) == pytest.approx(0.8)  # losing 300 puts us behind
+    behind = replace(table, stack=300, rivals={1: 500})
+    assert worth(behind, fold, 1) == 0.0
+    assert worth(behind, likely, 1) == pytest.approx(0.8)
+    endless = replace(table, hands_left=None)
+    assert worth(endless, likely) > worth(endless, fold)
+
+
+def test_p16_a_lead_counts_less_the_more_hands_are_left_to_undo_it() -> None:
+    table = replace(_table(2), stack=420, rivals={1: 400})
+    keep = [Branch(1.0, 0)]
+    soon, late = replace(table, hands_left=1), replace(table, hands_left=40)
+    assert 0.5 < worth(late, keep, 1) < worth(soon, keep, 1) < 1.0
+    assert lead(0, 10.0) == 0.5
+
+
+def test_p10_a_weak_battle_pays_when_the_target_folds_often() -> None:
+    """Fold equity in `battle_branches`: the same weak hand's attack is worth more against a
+    target that folds half its battles than against one that always calls, and a target with no
+    chips left cannot fold."""
+    game = new(2, seed=4)
+    attacker = game.hand.turn
+    defender = 1 - attacker
+    rig(game, {attacker: ("2c", "3d 4h 7s", ""), defender: ("Kh", "Kd Qc Qs", "")})
+    table = read(game.view(attacker), Memory())
+    deals = scenarios(table, random.Random(1), 50, draw=False)
+    now = chances(table, table.me, deals, [defender])
+    assert now.battle[defender] < 0.5
+    calls = battle_branches(table, 0, now, defender, table.pot, folds=0.0)
+    folds = battle_branches(table, 0, now, defender, table.pot, folds=0.5)
+    assert calls is not None
+    assert folds is not None
+    assert sum(b.chance for b in folds) == pytest.approx(1.0)
+    assert worth(table, folds, defender) > worth(table, calls, defender)
+    broke = replace(table, opponents={defender: replace(table.opponents[defender], stack=0)})
+    no_chips = battle_branches(broke, 0, now, defender, table.pot, folds=0.5)
+    assert no_chips == battle_branches(broke, 0, now, defender, table.pot, folds=0.0)
+
+
+def test_p10_a_bet_into_us_narrows_the_range_only_from_a_careful_bettor() -> None:
+    """`betting_range`: a defender facing an attack from one who attacks a third of the time
+    puts it in its best third; from one who attacks every time, anywhere."""
+    careful = Habit(attack_chances=30, attacks=10)
+    maniac = Habit(attack_chances=30, attacks=30)
+    prompt = {"raises": 0, "role": "defender"}
+    assert betting_range(prompt, careful) == pytest.approx(careful.attack_rate())
+    assert betting_range(prompt, careful) < 0.5
+    assert betting_range(prompt, maniac) > 0.8
+    assert belief(maniac.attack_rate()) == 0.0

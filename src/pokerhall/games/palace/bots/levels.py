@@ -17,6 +17,16 @@ Both read their view into a `knowledge.Table` and deal the unseen cards many tim
   other fighter's stack can still match, and it shades its chance for every bet the other
   fighter made into it, as far as that opponent's bets are worth believing (`reads`: one who
   attacks or raises every time it may is not believed). It chooses which soldiers to keep.
+  What its sums weigh, each a function below with its own test:
+  - *fold equity*: a target folds a battle as often as it has folded ours, with the weakest of
+    its hands (`battle_branches`), so a weak attack can pay against one who folds;
+  - *what a quiet opponent holds*: one who could have attacked us this hand and did not is
+    taken to hold the rest of its hands (`_attack_chance`);
+  - *buying under threat*: a buy is paid in every branch, and before our next turn the target
+    may attack the bigger camp with its strongest hands (`_buying`);
+  - *the rest of the table*: a won battle still leaves everyone else to outlast (`survival`);
+  - *the session's end* (P16 `hands_per_session`): chips count by the chance of finishing with
+    the most, a step on the last hand (`worth`, `lead`); with no set end, expected chips.
 
 A bot never sees the game: its moves are drawn only from its prompt's listed moves and their
 parameters, so it cannot make an illegal move, and its decisions depend only on its seed, its
