@@ -12,7 +12,7 @@ Needs the optional extra `[rl]` (PettingZoo, Gymnasium). A layer above the games
 CLI: nothing below imports it.
 """
 
-from pokerhall.rl.env import IllegalAction, RawEnv, env, raw_env
+from pokerhall.rl.aec import IllegalAction, RawEnv, env, raw_env
 from pokerhall.rl.parallel import ParallelEnv, parallel_env
 
 __all__ = ["IllegalAction", "ParallelEnv", "RawEnv", "env", "parallel_env", "raw_env"]

@@ -183,10 +183,8 @@ class QuizPokerBuckets(Buckets):
         return out
 
     def extra(self, game: Game[Any], seat: int) -> JSON | None:
-        known = self._known.get(seat)
-        if known is None or known.hand != game.hand.number:  # type: ignore[attr-defined]
-            return None
-        return {"estimate": known.estimate, "width": known.width}
+        known = self.knowledge(game, seat)
+        return None if known is None else {"estimate": known.estimate, "width": known.width}
 
 
 # --- Palace Poker ------------------------------------------------------------------------------

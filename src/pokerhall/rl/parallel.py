@@ -15,7 +15,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv as PettingZooParallelEnv
 
 from pokerhall.engine.events import JSON
-from pokerhall.rl.env import IllegalAction, Observation, RawEnv
+from pokerhall.rl.aec import IllegalAction, Observation, RawEnv
 
 
 class ParallelEnv(PettingZooParallelEnv[str, Observation, int]):
