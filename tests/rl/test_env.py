@@ -103,7 +103,7 @@ def test_observation_is_the_seats_view_only(game: str, ruleset: str, seats: int)
         view = raw.game.view(seat)
         assert raw.observe_raw(agent) == view
         obs = raw.observe(agent)
-        expected = encode(view, raw.buckets.extra(raw.game, seat), raw.obs_size)
+        expected = encode(view, raw.buckets.extra(raw.game, seat), raw.obs_size, raw.skip)
         assert np.array_equal(obs["observation"], expected)
         env.step(random_action(env, rng))
 

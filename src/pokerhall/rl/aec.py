@@ -26,7 +26,7 @@ from pokerhall.engine.events import JSON
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import MAX_SEED, new_seed
 from pokerhall.rl.buckets import BUCKETS, Buckets, Move, QuizPokerBuckets
-from pokerhall.rl.encoding import DEFAULT_SIZE, encode
+from pokerhall.rl.encoding import DEFAULT_SIZE, encode, path_hash
 
 Observation = dict[str, NDArray[Any]]
 RENDER_MODES = ("ansi", "human")
@@ -90,6 +90,7 @@ class RawEnv(AECEnv[str, Observation, int]):
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.game: Game[Any] = games.create(self.game_name, self.seats, self.options, seed=0)
         self.buckets = self._buckets()
+        self.skip = frozenset(path_hash(path) for path in self.buckets.skip)
         self.action_names: tuple[str, ...] = self.buckets.names
         n = len(self.action_names)
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
@@ -169,14 +170,14 @@ class RawEnv(AECEnv[str, Observation, int]):
         view = self.observe_raw(agent)
         extra = self.buckets.extra(self.game, seat)
         return {
-            "observation": encode(view, extra, self.obs_size),
+            "observation": encode(view, extra, self.obs_size, self.skip),
             "action_mask": self.action_mask(agent),
         }
 
     def action_mask(self, agent: str) -> NDArray[np.int8]:
         """1 for each action the agent may take now (all 0 when it is not asked)."""
         moves = self.legal_moves(agent)
-        return np.fromiter((m is not None for m in moves), dtype=np.int8, count=len(moves))
+        return np.array([m is not None for m in moves], dtype=np.int8)
 
     def legal_moves(self, agent: str) -> list[Move]:
         """The exact move each action stands for now (None: not allowed)."""

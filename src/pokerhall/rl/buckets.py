@@ -50,6 +50,9 @@ class Buckets:
     """A game's buckets: `names` (the action ids' meanings) and `moves` (one per name)."""
 
     names: tuple[str, ...] = ()
+    skip: tuple[str, ...] = ("you.prompt",)
+    """Parts of the view the observation leaves out (dotted paths, docs/rl.md): the seat's
+    prompt (the action mask says what it may do) and what the env's options fix."""
 
     def __init__(self, game: Game[Any], seats: int) -> None:
         self.seats = seats
@@ -123,6 +126,7 @@ class QuizPokerBuckets(Buckets):
         "show",
         "muck",
     )
+    skip = ("you.prompt", "game", "ruleset", "chip_unit", "hand.awards", "previous_hand.awards")
 
     def __init__(self, game: Game[Any], seats: int, level: str = "casual") -> None:
         super().__init__(game, seats)
@@ -135,12 +139,12 @@ class QuizPokerBuckets(Buckets):
     def knowledge(self, game: Game[Any], seat: int) -> QuizKnowledge | None:
         from pokerhall.games.quizpoker.bots.knowledge import learn, write
 
+        known = self._known.get(seat)
+        if known is not None and known.hand == game.hand.number:  # type: ignore[attr-defined]
+            return known
         briefing = game.bot_briefing(seat)
         if briefing is None:
             return None
-        known = self._known.get(seat)
-        if known is not None and known.hand == briefing["hand"]:
-            return known
         q = briefing["question"]
         k = learn(
             question_id=q["id"],
@@ -198,6 +202,7 @@ class PalaceBuckets(Buckets):
     following ones when more must go)."""
 
     SIZES = ("min", "half_pot", "pot", "max")
+    skip = ("you.prompt", "game", "rules")
 
     def __init__(self, game: Game[Any], seats: int) -> None:
         super().__init__(game, seats)
@@ -255,12 +260,15 @@ class PalaceBuckets(Buckets):
 # --- Detective Poker ---------------------------------------------------------------------------
 
 DETECTIVE_CARDS = ("", "+1", "clockwise", "bluff", "none")
+DETECTIVE_SKIP = ("you.prompt", "game", "ruleset", "expert", "last_hand.scoring")
 
 
 class DetectiveBuckets(Buckets):
     """Detective Poker: every bet there is, `bet_b{k}_c{chips}_{card}`: on the board `k` seats
     clockwise from the seat's own (0: its own), 1-3 chips, with no action card (`plain`) or
     one of the four."""
+
+    skip = DETECTIVE_SKIP
 
     def __init__(self, game: Game[Any], seats: int) -> None:
         super().__init__(game, seats)
@@ -316,6 +324,16 @@ class WordPokerBuckets(Buckets):
         "call_all",
         "word_best",
         "no_word",
+    )
+    skip = (
+        "you.prompt",
+        "game",
+        "ruleset",
+        "lexicon",
+        "check_words",
+        "scoring",
+        "language",
+        "letters",
     )
 
     def start_score(self, game: Game[Any]) -> float:
