@@ -18,6 +18,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from pokerhall import games
 from pokerhall.engine import registry
@@ -279,10 +280,57 @@ def raw_env(
     return RawEnv(game, ruleset, seats, **options)
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper, with the attributes every step reads (`last`, the
+    agents, whose turn it is, the rewards and flags) passed through directly rather than by
+    its `__getattr__`, which is a tenth of a step's time; the checks are the same."""
+
+    def _checked(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, JSON]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        found: tuple[Observation | None, float, bool, bool, JSON] = self.env.last(observe)
+        return found
+
+    @property
+    def agents(self) -> list[str]:
+        found: list[str] = self._checked("agents")
+        return found
+
+    @property
+    def agent_selection(self) -> str:
+        found: str = self._checked("agent_selection")
+        return found
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        found: dict[str, float] = self._checked("rewards")
+        return found
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        found: dict[str, bool] = self._checked("terminations")
+        return found
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        found: dict[str, bool] = self._checked("truncations")
+        return found
+
+    @property
+    def infos(self) -> dict[str, JSON]:
+        found: dict[str, JSON] = self._checked("infos")
+        return found
+
+
 def env(game: str, ruleset: str | None = None, seats: int | None = None, **options: Any) -> Any:
     """`raw_env` in PettingZoo's order-enforcing wrapper (attributes such as `step_move`,
     `observe_raw` and `action_names` reach the raw environment through it)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, ruleset, seats, **options))
+    return OrderEnforcing(raw_env(game, ruleset, seats, **options))
 
 
 __all__ = ["MAX_SEED", "IllegalAction", "RawEnv", "env", "raw_env"]

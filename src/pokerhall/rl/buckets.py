@@ -17,6 +17,9 @@ from typing import Any
 from pokerhall.engine.events import JSON
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import derive_seed
+from pokerhall.games.quizpoker.bots.knowledge import learn, write
+from pokerhall.games.wordpoker.best import Best, best_word
+from pokerhall.games.wordpoker.letters import Card
 
 Move = JSON | None
 View = Callable[[], JSON]
@@ -137,8 +140,6 @@ class QuizPokerBuckets(Buckets):
         return float(game.options.starting_stack)  # type: ignore[attr-defined]
 
     def knowledge(self, game: Game[Any], seat: int) -> QuizKnowledge | None:
-        from pokerhall.games.quizpoker.bots.knowledge import learn, write
-
         known = self._known.get(seat)
         if known is not None and known.hand == game.hand.number:  # type: ignore[attr-defined]
             return known
@@ -374,16 +375,12 @@ class WordPokerBuckets(Buckets):
         return out
 
     @staticmethod
-    def _cards(view: JSON) -> list[Any]:
-        from pokerhall.games.wordpoker.letters import Card
-
+    def _cards(view: JSON) -> list[Card]:
         return [Card(c["id"], c["letter"]) for c in view["you"]["hand"]]
 
-    def _best(self, game: Game[Any], view: JSON) -> Any:
+    def _best(self, game: Game[Any], view: JSON) -> Best:
         """The game's best-word search over the seat's own cards and the dice it sees, with
         the table's public word list and letter values."""
-        from pokerhall.games.wordpoker.best import best_word
-
         words, alphabet = game.words, game.alphabet  # type: ignore[attr-defined]
         return best_word(alphabet, words, self._cards(view), view["deal"]["dice"])
 

@@ -19,7 +19,6 @@ import zlib
 from typing import Any
 
 import numpy as np
-import orjson
 from numpy.typing import NDArray
 
 DEFAULT_SIZE = 1024
@@ -118,58 +117,6 @@ def _walk(
                 push((child_path, child))
 
 
-Segment = tuple[list[int], list[float]]
-_MEMOS: dict[frozenset[int], dict[tuple[int, bytes], Segment]] = {}
-"""Per skip set: (path, the subtree's JSON) -> its cells and values, walked once."""
-_MAX_MEMO = 100_000
-MEMO_DEPTH = 2
-"""The view's own keys and their keys' containers are memoised by their JSON."""
-
-
-def _walk_memo(
-    node: dict[str, Any],
-    at: int,
-    cells: list[int],
-    values: list[float],
-    skip: frozenset[int],
-    memo: dict[tuple[int, bytes], Segment],
-    depth: int,
-) -> None:
-    """`_walk` for the top of a view: a container child is looked up by its JSON (orjson, in C)
-    and walked only when it is new, since most of a view is as it was a step before (the
-    question, the history, the other seats); the result is the same."""
-    paths = _PATHS
-    for key, child in node.items():
-        child_path = paths.get((at, key))
-        if child_path is None:
-            child_path = _child(at, key)
-        if child_path in skip:
-            continue
-        kind = type(child)
-        if kind is dict and depth < MEMO_DEPTH:
-            _walk_memo(child, child_path, cells, values, skip, memo, depth + 1)
-        elif kind is dict or kind is list:
-            key_ = (child_path, orjson.dumps(child))
-            segment = memo.get(key_)
-            if segment is None:
-                segment = ([], [])
-                _walk(child, child_path, segment[0], segment[1], skip)
-                if len(memo) >= _MAX_MEMO:
-                    memo.clear()
-                memo[key_] = segment
-            cells.extend(segment[0])
-            values.extend(segment[1])
-        elif kind is int:
-            cells.append(child_path)
-            values.append(math.copysign(math.log1p(abs(child)), child))
-        elif kind is str or kind is bool or child is None:
-            token = _TOKENS.get((child_path, child))
-            cells.append(token if token is not None else _token(child_path, child))
-            values.append(1.0)
-        else:
-            _walk(child, child_path, cells, values, skip)
-
-
 def encode(
     view: Any, extra: Any = None, size: int = DEFAULT_SIZE, skip: frozenset[int] = frozenset()
 ) -> NDArray[np.float32]:
@@ -177,13 +124,7 @@ def encode(
     hashes are in `skip` (`path_hash`)."""
     cells: list[int] = []
     values: list[float] = []
-    if type(view) is dict:
-        memo = _MEMOS.get(skip)
-        if memo is None:
-            memo = _MEMOS[skip] = {}
-        _walk_memo(view, _ROOT, cells, values, skip, memo, 1)
-    else:
-        _walk(view, _ROOT, cells, values, skip)
+    _walk(view, _ROOT, cells, values, skip)
     if extra is not None:
         _walk(extra, _PATHS.get((_ROOT, "rl")) or _child(_ROOT, "rl"), cells, values)
     index = np.fromiter(cells, dtype=np.int64, count=len(cells)) % size
