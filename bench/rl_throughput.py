@@ -8,7 +8,9 @@ uniform choice among the actions the mask allows (None for an agent that is done
 A step is one `env.step` call (a done agent's step counts too, for both). So each figure holds
 the game itself, its view, our encoding of it (`pokerhall.rl.encoding`) and the mask. The
 budgets are split into `--rounds` slices taken in turn after a warm-up, so a change in the
-machine's load hits every environment alike. Each game's ratio to Texas hold'em is printed;
+machine's load hits every environment alike, and the rates are per second of the thread's CPU
+time (the wall-clock share is printed), so other processes on a busy machine count little.
+Each game's ratio to Texas hold'em is printed;
 the target is 2x.
 
     python bench/rl_throughput.py [--seconds 3] [--rounds 5] [--seats 3] [--lexicon system|mini]
@@ -41,7 +43,11 @@ class Runner:
     rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(1))
     steps: int = 0
     seconds: float = 0.0
+    """CPU time of this thread: the machine's other load does not count."""
+    wall: float = 0.0
     episodes: int = 0
+    first: int = 0
+    """Episodes played in the warm-up (seeds 0 .. first - 1)."""
 
     def __post_init__(self) -> None:
         self.env.reset(seed=0)
@@ -49,7 +55,7 @@ class Runner:
     def run(self, budget: float) -> None:
         env, rng = self.env, self.rng
         steps = 0
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         deadline = start + budget
         while True:
             for _agent in env.agent_iter():
@@ -68,7 +74,8 @@ class Runner:
                 if time.perf_counter() < deadline:
                     continue
             break
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.thread_time() - cpu
+        self.wall += time.perf_counter() - start
         self.steps += steps
 
     @property
@@ -127,19 +134,22 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     runners += [Runner(name, make()) for name, make in our_envs(args.seats, lexicon)]
     for runner in runners:  # warm-up: imports, caches, the lexicon
         runner.run(0.2)
-        runner.steps, runner.seconds, runner.episodes = 0, 0.0, runner.episodes
+        runner.steps, runner.seconds, runner.wall = 0, 0.0, 0.0
+        runner.first = runner.episodes
     for _ in range(args.rounds):
         for runner in runners:
             runner.run(args.seconds / args.rounds)
     base = runners[0].rate
     width = max(len(r.name) for r in runners)
+    cpu = sum(r.seconds for r in runners) / max(1e-9, sum(r.wall for r in runners))
+    out(f"steps per second of CPU time (cpu/wall {cpu:.0%}: other processes took the rest)")
     out(f"{'environment':<{width}}  {'steps/s':>9}  {'episodes':>8}  ratio")
     below = []
     for runner in runners:
         ratio = runner.rate / base if base else 0.0
         mark = "" if runner is runners[0] else ("" if ratio >= TARGET else "  (below 2x)")
         out(
-            f"{runner.name:<{width}}  {runner.rate:>9,.0f}  {runner.episodes:>8}"
+            f"{runner.name:<{width}}  {runner.rate:>9,.0f}  {runner.episodes - runner.first:>8}"
             f"  {ratio:>5.2f}x{mark}"
         )
         if runner is not runners[0] and ratio < TARGET:

@@ -14,7 +14,6 @@ action mask says; the rules; the letter values). What a seat knows beyond its vi
 from __future__ import annotations
 
 import json
-import math
 import zlib
 from typing import Any
 
@@ -23,58 +22,62 @@ from numpy.typing import NDArray
 
 DEFAULT_SIZE = 1024
 
-_PATHS: dict[tuple[int, str | int], int] = {}
-"""(parent path's CRC, key) -> the child path's CRC, so a path is hashed once per process."""
-_TOKENS: dict[tuple[int, Any], int] = {}
-"""(path CRC, leaf) -> the CRC of `path=leaf`."""
-_MAX_CACHE = 1_000_000
+_PATHS: dict[int, dict[str | int, int]] = {}
+"""Parent path's CRC -> {key: the child path's CRC}, so a path is hashed once per process."""
+_TOKENS: dict[int, dict[Any, int]] = {}
+"""Path CRC -> {leaf: the CRC of `path=leaf`}."""
+_MAX_CACHE = 100_000
 _ROOT = zlib.crc32(b"")
-
-
 MAX_ITEMS = 16
 """A list's last this many items are encoded (a match's history grows; the recent part counts)."""
 
 
 def _child(parent: int, key: str | int) -> int:
-    found = zlib.crc32(f".{key}".encode(), parent)
-    if len(_PATHS) >= _MAX_CACHE:
-        _PATHS.clear()
-    _PATHS[(parent, key)] = found
+    children = _PATHS.get(parent)
+    if children is None:
+        if len(_PATHS) >= _MAX_CACHE:
+            _PATHS.clear()
+        children = _PATHS[parent] = {}
+    found = children[key] = zlib.crc32(f".{key}".encode(), parent)
     return found
 
 
 def _token(path: int, value: Any) -> int:
-    found = zlib.crc32(f"={json.dumps(value, ensure_ascii=False)}".encode(), path)
-    if len(_TOKENS) >= _MAX_CACHE:
-        _TOKENS.clear()
-    _TOKENS[(path, value)] = found
+    leaves = _TOKENS.get(path)
+    if leaves is None:
+        if len(_TOKENS) >= _MAX_CACHE:
+            _TOKENS.clear()
+        leaves = _TOKENS[path] = {}
+    if len(leaves) >= _MAX_CACHE:
+        leaves.clear()
+    found = leaves[value] = zlib.crc32(f"={json.dumps(value, ensure_ascii=False)}".encode(), path)
     return found
-
-
-def _number(value: float) -> float:
-    return math.copysign(math.log1p(abs(value)), value) if math.isfinite(value) else 0.0
 
 
 def path_hash(dotted: str) -> int:
     """The CRC of a dotted path (`you.prompt`), as the walk computes it."""
     at = _ROOT
     for key in dotted.split("."):
-        at = _PATHS.get((at, key)) or _child(at, key)
+        at = _PATHS.get(at, {}).get(key) or _child(at, key)
     return at
+
+
+_EMPTY: dict[Any, int] = {}
 
 
 def _walk(
     root: Any,
     path: int,
-    cells: list[int],
-    values: list[float],
+    numbers: list[int],
+    amounts: list[float],
+    tokens: list[int],
     skip: frozenset[int] = frozenset(),
 ) -> None:
-    """Every leaf under `root` into (cell hash, value) pairs: one loop over an explicit stack,
+    """Every leaf under `root`: a number's path CRC into `numbers` and its value into
+    `amounts`, any other leaf's token CRC into `tokens`. One loop over an explicit stack,
     dispatching on the exact type (views are plain JSON), with the hashes cached."""
-    paths, tokens = _PATHS, _TOKENS
-    add_cell, add_value = cells.append, values.append
-    log1p, copysign = math.log1p, math.copysign
+    paths, leaves = _PATHS, _TOKENS
+    add_number, add_amount, add_token = numbers.append, amounts.append, tokens.append
     stack: list[tuple[int, Any]] = [(path, root)]
     pop, push = stack.pop, stack.append
     while stack:
@@ -85,34 +88,30 @@ def _walk(
         elif kind is list or kind is tuple:
             start = max(0, len(node) - MAX_ITEMS)
             items = enumerate(node[start:], start) if start else enumerate(node)
-        elif kind is int:
-            add_cell(at)
-            add_value(copysign(log1p(abs(node)), node))
-            continue
-        elif kind is float:
-            add_cell(at)
-            add_value(_number(node))
+        elif kind is int or kind is float:
+            add_number(at)
+            add_amount(node)
             continue
         else:  # text, bool, null (anything else is spelt as text)
             leaf = node if kind is str or kind is bool or node is None else str(node)
-            token = tokens.get((at, leaf))
-            add_cell(token if token is not None else _token(at, leaf))
-            add_value(1.0)
+            token = leaves.get(at, _EMPTY).get(leaf)
+            add_token(token if token is not None else _token(at, leaf))
             continue
+        children = paths.get(at, _EMPTY)
         for key, child in items:
-            child_path = paths.get((at, key))
+            child_path = children.get(key)
             if child_path is None:
                 child_path = _child(at, key)
+                children = paths[at]
             if child_path in skip:
                 continue
             kind = type(child)
             if kind is int:
-                add_cell(child_path)
-                add_value(copysign(log1p(abs(child)), child))
+                add_number(child_path)
+                add_amount(child)
             elif kind is str or kind is bool or child is None:
-                token = tokens.get((child_path, child))
-                add_cell(token if token is not None else _token(child_path, child))
-                add_value(1.0)
+                token = leaves.get(child_path, _EMPTY).get(child)
+                add_token(token if token is not None else _token(child_path, child))
             else:
                 push((child_path, child))
 
@@ -122,11 +121,16 @@ def encode(
 ) -> NDArray[np.float32]:
     """The view's hashed vector of `size` cells (float32), leaving out the subtrees whose path
     hashes are in `skip` (`path_hash`)."""
-    cells: list[int] = []
-    values: list[float] = []
-    _walk(view, _ROOT, cells, values, skip)
+    numbers: list[int] = []
+    amounts: list[float] = []
+    tokens: list[int] = []
+    _walk(view, _ROOT, numbers, amounts, tokens, skip)
     if extra is not None:
-        _walk(extra, _PATHS.get((_ROOT, "rl")) or _child(_ROOT, "rl"), cells, values)
-    index = np.fromiter(cells, dtype=np.int64, count=len(cells)) % size
-    out = np.bincount(index, weights=values, minlength=size)
+        _walk(extra, path_hash("rl"), numbers, amounts, tokens)
+    values = np.array(amounts, dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        values = np.sign(values) * np.log1p(np.abs(values))
+    values[~np.isfinite(values)] = 0.0
+    out = np.bincount(np.array(numbers, dtype=np.int64) % size, weights=values, minlength=size)
+    out += np.bincount(np.array(tokens, dtype=np.int64) % size, minlength=size)
     return out.astype(np.float32)
