@@ -13,7 +13,7 @@ time (the wall-clock share is printed), so other processes on a busy machine cou
 Each game's ratio to Texas hold'em is printed;
 the target is 2x.
 
-    python bench/rl_throughput.py [--seconds 3] [--rounds 5] [--seats 3] [--lexicon system|mini]
+    python bench/rl_throughput.py [--seconds 3] [--rounds 5] [--seats 2] [--lexicon system|mini]
 """
 
 from __future__ import annotations
@@ -126,7 +126,9 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="budget per environment")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument(
+        "--seats", type=int, default=2, help="as Texas hold'em (or the ruleset's fewest)"
+    )
     parser.add_argument("--lexicon", choices=("system", "mini"), default="system")
     args = parser.parse_args(argv)
     lexicon = pick_lexicon(args.lexicon, out)
