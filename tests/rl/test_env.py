@@ -201,6 +201,10 @@ def test_a_masked_action_is_refused_and_changes_nothing(
     assert set(refused.value.legal) == {int(i) for i in np.flatnonzero(mask)}
     with pytest.raises(rl.IllegalAction):
         env.step_move({"type": "no_such_move"})
+    with pytest.raises(rl.IllegalAction, match="legal actions now: "):
+        env.step(None)  # None is for an agent that is done
+    with pytest.raises(rl.IllegalAction, match="unknown"):
+        env.step(len(raw.action_names))
     assert (raw.game.state_id, raw.game.view(None), env.agent_selection) == before
 
 

@@ -206,7 +206,9 @@ class RawEnv(AECEnv[str, Observation, int]):
             self._was_dead_step(action)
             return
         if action is None:
-            raise IllegalAction(f"{agent} must act: None is for agents that are done", {})
+            raise IllegalAction(
+                f"{agent} must act: None is for agents that are done", self._legal(agent)
+            )
         index = int(action)
         moves = self.legal_moves(agent)
         move = moves[index] if 0 <= index < len(moves) else None
