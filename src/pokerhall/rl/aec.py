@@ -26,6 +26,7 @@ from pokerhall.engine.errors import IllegalMove, PokerhallError
 from pokerhall.engine.events import JSON
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import MAX_SEED, new_seed
+from pokerhall.games.quizpoker.bots.knowledge import LEVELS
 from pokerhall.rl.buckets import BUCKETS, Buckets, Move, QuizPokerBuckets
 from pokerhall.rl.encoding import DEFAULT_SIZE, encode, path_hash
 
@@ -86,6 +87,8 @@ class RawEnv(AECEnv[str, Observation, int]):
         self.render_seat = render_seat
         self.obs_size = obs_size
         self.max_steps = max_steps
+        if knowledge not in LEVELS:
+            raise ValueError(f"knowledge must be one of {', '.join(LEVELS)}, got {knowledge!r}")
         self.knowledge = knowledge
         self.possible_agents = [agent_name(seat) for seat in range(self.seats)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -126,7 +129,8 @@ class RawEnv(AECEnv[str, Observation, int]):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match. `seed` is the match seed itself (`games.create(..., seed=seed)`); without
-        one, the next seed of the last seeded reset's sequence, or a fresh one."""
+        one, the next seed of the last seeded reset's sequence, or a fresh one. `options` is
+        PettingZoo's and unused: a game's options are the environment's."""
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
             match_seed = int(seed)
