@@ -14,11 +14,11 @@ JS_STAMP := node_modules/.installed-js
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	touch $@
 
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,bench]'
 	touch $@
 
 # The main job: the web server (SQLite file, nothing else to install). Open the printed address.
@@ -83,6 +83,7 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/cluster_load.py --processes 3 --tables 30
 	$(BIN)/python bench/history_replay.py --runs 3
 	$(BIN)/python bench/lexicon_build.py
+	$(BIN)/python bench/rl_throughput.py
 
 # Half an hour at 200 tables at a human pace: does the server's memory stay flat? (Not in bench.)
 soak: $(BENCH_STAMP)
@@ -91,7 +92,7 @@ soak: $(BENCH_STAMP)
 
 # Rebuilds the generated question pack from data shipped in Python packages.
 questions: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,questions]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,questions]'
 	$(BIN)/python scripts/build_questions.py
 	$(BIN)/python scripts/build_estimates.py
 

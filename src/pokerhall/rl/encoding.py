@@ -1,0 +1,136 @@
+"""A seat's view as a flat vector: the feature hashing of docs/rl.md.
+
+Every leaf of the view's JSON has a path (`players.1.stack`, list items by their index, keys by
+their name). A number (not a bool) adds `sign(x)·log(1 + |x|)` to cell `crc32(path) % size`;
+any other leaf (text, bool, null) adds 1 to cell `crc32(path + "=" + json(value)) % size`. So a
+seat's vector is a function of its view alone, the same in every process (CRC-32, not Python's
+salted `hash`), and cells may collide (they add up). Of a list only its last `MAX_ITEMS` (16)
+items are encoded, at their own indices. A game leaves out the parts of its views that its
+environment's options fix or that repeat another part (`Buckets.skip`: the prompt, which the
+action mask says; the rules; the letter values). What a seat knows beyond its view
+(QuizPoker's estimate of the answer) is encoded the same way under the path `rl`.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+DEFAULT_SIZE = 1024
+
+_PATHS: dict[int, dict[str | int, int]] = {}
+"""Parent path's CRC -> {key: the child path's CRC}, so a path is hashed once per process."""
+_TOKENS: dict[int, dict[Any, int]] = {}
+"""Path CRC -> {leaf: the CRC of `path=leaf`}."""
+_MAX_CACHE = 100_000
+_ROOT = zlib.crc32(b"")
+MAX_ITEMS = 16
+"""A list's last this many items are encoded (a match's history grows; the recent part counts)."""
+
+
+def _child(parent: int, key: str | int) -> int:
+    children = _PATHS.get(parent)
+    if children is None:
+        if len(_PATHS) >= _MAX_CACHE:
+            _PATHS.clear()
+        children = _PATHS[parent] = {}
+    found = children[key] = zlib.crc32(f".{key}".encode(), parent)
+    return found
+
+
+def _token(path: int, value: Any) -> int:
+    leaves = _TOKENS.get(path)
+    if leaves is None:
+        if len(_TOKENS) >= _MAX_CACHE:
+            _TOKENS.clear()
+        leaves = _TOKENS[path] = {}
+    if len(leaves) >= _MAX_CACHE:
+        leaves.clear()
+    found = leaves[value] = zlib.crc32(f"={json.dumps(value, ensure_ascii=False)}".encode(), path)
+    return found
+
+
+def path_hash(dotted: str) -> int:
+    """The CRC of a dotted path (`you.prompt`), as the walk computes it."""
+    at = _ROOT
+    for key in dotted.split("."):
+        at = _PATHS.get(at, {}).get(key) or _child(at, key)
+    return at
+
+
+_EMPTY: dict[Any, int] = {}
+
+
+def _walk(
+    root: Any,
+    path: int,
+    numbers: list[int],
+    amounts: list[float],
+    tokens: list[int],
+    skip: frozenset[int] = frozenset(),
+) -> None:
+    """Every leaf under `root`: a number's path CRC into `numbers` and its value into
+    `amounts`, any other leaf's token CRC into `tokens`. One loop over an explicit stack,
+    dispatching on the exact type (views are plain JSON), with the hashes cached."""
+    paths, leaves = _PATHS, _TOKENS
+    add_number, add_amount, add_token = numbers.append, amounts.append, tokens.append
+    stack: list[tuple[int, Any]] = [(path, root)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        at, node = pop()
+        kind = type(node)
+        if kind is dict:
+            items: Any = node.items()
+        elif kind is list or kind is tuple:
+            start = max(0, len(node) - MAX_ITEMS)
+            items = enumerate(node[start:], start) if start else enumerate(node)
+        elif kind is int or kind is float:
+            add_number(at)
+            add_amount(node)
+            continue
+        else:  # text, bool, null (anything else is spelt as text)
+            leaf = node if kind is str or kind is bool or node is None else str(node)
+            token = leaves.get(at, _EMPTY).get(leaf)
+            add_token(token if token is not None else _token(at, leaf))
+            continue
+        children = paths.get(at, _EMPTY)
+        for key, child in items:
+            child_path = children.get(key)
+            if child_path is None:
+                child_path = _child(at, key)
+                children = paths[at]
+            if child_path in skip:
+                continue
+            kind = type(child)
+            if kind is int:
+                add_number(child_path)
+                add_amount(child)
+            elif kind is str or kind is bool or child is None:
+                token = leaves.get(child_path, _EMPTY).get(child)
+                add_token(token if token is not None else _token(child_path, child))
+            else:
+                push((child_path, child))
+
+
+def encode(
+    view: Any, extra: Any = None, size: int = DEFAULT_SIZE, skip: frozenset[int] = frozenset()
+) -> NDArray[np.float32]:
+    """The view's hashed vector of `size` cells (float32), leaving out the subtrees whose path
+    hashes are in `skip` (`path_hash`)."""
+    numbers: list[int] = []
+    amounts: list[float] = []
+    tokens: list[int] = []
+    _walk(view, _ROOT, numbers, amounts, tokens, skip)
+    if extra is not None:
+        _walk(extra, path_hash("rl"), numbers, amounts, tokens)
+    values = np.array(amounts, dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        values = np.sign(values) * np.log1p(np.abs(values))
+    values[~np.isfinite(values)] = 0.0
+    out = np.bincount(np.array(numbers, dtype=np.int64) % size, weights=values, minlength=size)
+    out += np.bincount(np.array(tokens, dtype=np.int64) % size, minlength=size)
+    return out.astype(np.float32)
