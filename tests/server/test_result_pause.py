@@ -34,9 +34,9 @@ async def _table(
         bot_delay=0.0,
         result_pause=pause,
     )
-    table = await hall.create_table(request)
+    table = await hall.opening.create_table(request)
     for i in range(humans):
-        await hall.join(table.id, f"Player {i + 1}")
+        await hall.seats.join(table.id, f"Player {i + 1}")
     try:
         yield hall.runtimes[table.id]
     finally:
@@ -137,7 +137,7 @@ async def test_a_game_default_applies_when_the_table_sets_none(
     await db.migrate()
     hall = Hall(db)
     try:
-        table = await hall.create_table(CreateTable(options=quick_options, seats=2))
+        table = await hall.opening.create_table(CreateTable(options=quick_options, seats=2))
         assert table.result_pause == 6.0  # QuizPoker's GameInfo.result_pause
     finally:
         await hall.close()

@@ -41,7 +41,8 @@ from pokerhall.server.store.models import (
     TableRow,
 )
 from pokerhall.server.tables import controls
-from pokerhall.server.tables.hall import Hall, LobbyError, options_refused
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.refusals import LobbyError, options_refused
 from pokerhall.server.tables.tokens import new_token, seed_commitment, token_hash, token_matches
 from pokerhall.server.wire.messages import server_message
 
@@ -194,7 +195,7 @@ class Leagues:
             except drawing.DrawingError as exc:
                 raise LobbyError(409, str(exc), "cannot_draw") from None
             for position, seated in enumerate(tables):
-                table_id = await self.hall.create_reserved_table(
+                table_id = await self.hall.opening.create_reserved_table(
                     game=league.game,
                     options=league.options,
                     name=f"{league.name} {number}.{position + 1}",
@@ -219,13 +220,13 @@ class Leagues:
         """The player's seat at a table of this league, if they were drawn to it."""
         await self._league(league_id)
         await self._drawn_table(league_id, table_id)
-        return await self.hall.claim(table_id, player.id)
+        return await self.hall.seats.claim(table_id, player.id)
 
     async def start(self, league_id: str, table_id: str, token: str) -> None:
         league = await self._league(league_id)
         self.authorise(league, token)
         await self._drawn_table(league_id, table_id)
-        await self.hall.start_reserved(table_id)
+        await self.hall.seats.start_reserved(table_id)
 
     async def excuse(
         self, league_id: str, table_id: str, token: str, seat: int, excused: bool
@@ -274,7 +275,7 @@ class Leagues:
     async def _changed(self, league_id: str) -> None:
         """The league changed here: its watchers on every process hear of it."""
         await self._changed_here(league_id)
-        self.hall.share(NEWS, league_id)
+        self.hall.news.share(NEWS, league_id)
 
     async def _changed_here(self, league_id: str) -> None:
         watchers = self._watchers.get(league_id)

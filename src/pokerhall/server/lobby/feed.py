@@ -69,7 +69,7 @@ class LobbyFeed:
             queue.put_nowait(text)
 
     async def _message(self) -> str:
-        tables = await self.hall.list_tables(LISTED, finished=RECENT_RESULTS)
+        tables = await self.hall.book.list_tables(LISTED, finished=RECENT_RESULTS)
         return server_message(
             "tables",
             tables=[table.model_dump() for table in tables if table.status != "finished"],
