@@ -115,7 +115,7 @@ class Cluster:
             "tables_here": len(self.leases.held),
         }
 
-    # --- the hall's seam (`hall.Ownership`) --------------------------------------------------
+    # --- the hall's seam (`ownership.Ownership`) ---------------------------------------------
 
     async def acquire(self, table_id: str) -> bool:
         return await self.leases.acquire(table_id)
@@ -147,7 +147,7 @@ class Cluster:
 
     def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
         """A player left a table run elsewhere: its owner gives the seat to a bot or resigns
-        it (`Hall.left_here`)."""
+        it (`Running.left_here`)."""
         message = {"k": "left", "t": table_id, "s": seat, "b": bot_kind}
         self.bus.to_hall(message)
 

@@ -4,7 +4,7 @@ A league is a hall feature over any registered game: its options are checked as 
 its table size comes from the ruleset's player range, and its overall table adds up the games'
 results in the engine's one result shape (`standings.py`). The drawing itself is pure
 (`drawing.py`); here it is stored, its tables are opened with their seats kept for the drawn
-accounts (`Hall.create_reserved_table`), and everyone watching the league is told of every
+accounts (`Opening.create_reserved_table`), and everyone watching the league is told of every
 change (`watch`), on whichever process their socket is: a change made here is shared as the
 hall's news, and a table's start or finish reaches every process's status listeners.
 """
@@ -49,7 +49,7 @@ from pokerhall.server.wire.messages import server_message
 log = logging.getLogger("pokerhall.server")
 Watcher = asyncio.Queue[str]
 NEWS = "league"
-"""The hall's news topic (`Hall.share`): a league changed on another process."""
+"""The hall's news topic (`News.share`): a league changed on another process."""
 
 
 class Leagues:
@@ -292,7 +292,7 @@ class Leagues:
         finished game's result is in the standings from now on)."""
         async with self.db.sessions() as session:
             drawn = await session.get(LeagueTableRow, table_id)
-        if drawn is not None:  # every process hears of the table itself (`Hall.tell_here`)
+        if drawn is not None:  # every process hears of the table itself (`News.tell_here`)
             await self._changed_here(drawn.league_id)
 
     # --- rows --------------------------------------------------------------------------------
