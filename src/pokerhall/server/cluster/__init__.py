@@ -190,11 +190,11 @@ class Cluster:
             table_id, owner = message["t"], message["o"]
             self.router.close_links(table_id, unless_owner=owner)
             if table_id not in self.hall.runtimes:
-                for conn in self.hall.waiting.pop(table_id, set()):
+                for conn in self.hall.presence.hand_over(table_id):
                     self.router.link(table_id, owner, conn)
         elif kind == "table":
             table_id = message["t"]
-            if self.hall.waiting.get(table_id) or table_id in self.hall.runtimes:
+            if self.hall.presence.waiting_at(table_id) or table_id in self.hall.runtimes:
                 # a task: routed messages must not wait for the database
                 self._spawn(self.hall.news.announce_here(table_id))
             else:

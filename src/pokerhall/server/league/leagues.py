@@ -58,8 +58,8 @@ class Leagues:
         self.db = hall.db
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
-        hall.listeners.append(self._table_changed)
-        hall.news_listeners[NEWS].append(self._changed_here)
+        hall.news.listeners.append(self._table_changed)
+        hall.news.news_listeners[NEWS].append(self._changed_here)
 
     # --- leagues -----------------------------------------------------------------------------
 

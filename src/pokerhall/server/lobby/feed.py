@@ -32,7 +32,7 @@ class LobbyFeed:
         self.hall = hall
         self._watchers: set[Watcher] = set()
         self._sending: asyncio.Task[None] | None = None
-        hall.lobby_listeners.append(self.changed)
+        hall.news.lobby_listeners.append(self.changed)
 
     async def watch(self) -> Watcher:
         """A queue that gets the list (as a `tables` message) now and after every change."""

@@ -47,10 +47,6 @@ class Hall:
         self.running = Running(db, self.book, self.news, self.presence, self.runtimes)
         self.seats = Seats(db, self.book, self.news, self.presence, self.running)
         self.opening = Opening(db, self.book, self.news)
-        self.waiting = self.presence.waiting
-        self.listeners = self.news.listeners
-        self.news_listeners = self.news.news_listeners
-        self.lobby_listeners = self.news.lobby_listeners
         self._cluster: Ownership | None = None
         self._restoring: asyncio.Task[None] | None = None
 

@@ -17,7 +17,7 @@ class Presence:
     def __init__(self, runtime_here: Callable[[str], TableRuntime | None]) -> None:
         self._runtime_here = runtime_here
         """The table's runtime when it runs on this process."""
-        self.waiting: defaultdict[str, set[Connection]] = defaultdict(set)
+        self._waiting: defaultdict[str, set[Connection]] = defaultdict(set)
         """Connections to tables that have not started yet; they get every seat change."""
         self.absence = Absence()
         """How long seats have been away from this process: a seat is removed only after its
@@ -26,26 +26,26 @@ class Presence:
         """Set when several processes share the tables (`server/cluster/`)."""
 
     def wait(self, table_id: str, conn: Connection) -> None:
-        self.waiting[table_id].add(conn)
+        self._waiting[table_id].add(conn)
 
     def unwait(self, table_id: str, conn: Connection) -> None:
         """The connection closed (or stops waiting): its seat's time away starts now."""
-        self.waiting.get(table_id, set()).discard(conn)
+        self._waiting.get(table_id, set()).discard(conn)
         if conn.seat is not None:
             self.absence.seen(table_id, conn.seat)
 
     def waiting_at(self, table_id: str) -> list[Connection]:
         """The connections waiting for the table to start."""
-        return list(self.waiting.get(table_id, ()))
+        return list(self._waiting.get(table_id, ()))
 
     def hand_over(self, table_id: str) -> set[Connection]:
         """The table started: its waiting connections, no longer waiting here."""
-        return self.waiting.pop(table_id, set())
+        return self._waiting.pop(table_id, set())
 
     def free_seat(self, table_id: str, seat: int) -> None:
         """The seat was given up before the start: the sockets waiting in it no longer hold
         it (it is free for the next player)."""
-        for conn in self.waiting.get(table_id, ()):
+        for conn in self._waiting.get(table_id, ()):
             if conn.seat == seat:
                 conn.seat = None
 
@@ -72,5 +72,5 @@ class Presence:
         running table: with several processes, the latter includes other processes' clients
         of a table run here)."""
         runtime = self._runtime_here(table_id)
-        watching = set(self.waiting.get(table_id, ())) | (runtime.connections if runtime else set())
+        watching = set(self.waiting_at(table_id)) | (runtime.connections if runtime else set())
         return any(conn.seat == seat for conn in watching)
