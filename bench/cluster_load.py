@@ -324,7 +324,7 @@ async def check_records(db: Database, figures: Figures, table_ids: list[str]) ->
     answered: set[tuple[str, int, int]] = set()
     doubled = 0
     for table_id in table_ids:
-        record = await hall.record(table_id)
+        record = await hall.book.record(table_id)
         state = games.replay(dataclasses.replace(record, moves=()))
         for seat, move in record.moves:
             prompt = state.pending().get(seat)

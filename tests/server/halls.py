@@ -63,7 +63,7 @@ async def play_randomly(hall: Hall, table_id: str, seed: int, moves: int = MAX_M
             await runtime.submit(seat, {**move, "prompt_id": pending[seat]["prompt_id"]})
             made += 1
         if moves >= MAX_MOVES:
-            while (await hall._table(table_id)).status != "finished":
+            while (await hall.book.table(table_id)).status != "finished":
                 await asyncio.sleep(0.01)
 
 

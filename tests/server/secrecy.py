@@ -28,7 +28,7 @@ async def full_record(db_url: str, table_id: str) -> dict[str, Any]:
     secrecy checks look for)."""
     db = Database(db_url)
     try:
-        return (await Hall(db).record(table_id)).to_json()
+        return (await Hall(db).book.record(table_id)).to_json()
     finally:
         await db.close()
 

@@ -87,7 +87,7 @@ async def stored_record(postgres_url: str, table_id: str) -> MatchRecord:
     """The full record as stored (every move, secrets included), as a restart replays it."""
     db = Database(postgres_url)
     try:
-        return await Hall(db).record(table_id)
+        return await Hall(db).book.record(table_id)
     finally:
         await db.close()
 

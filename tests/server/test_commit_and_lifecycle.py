@@ -21,7 +21,7 @@ from pokerhall.engine import IllegalMove
 from pokerhall.engine.rng import MAX_SEED, derive_seed
 from pokerhall.server.app import create_app
 from pokerhall.server.store.db import Database
-from pokerhall.server.tables import hall as hall_module
+from pokerhall.server.tables import running as running_module
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.runtime import MoveNotSaved, TableRuntime
 from pokerhall.server.wire.messages import CreateTable
@@ -113,8 +113,8 @@ async def play_out(runtime: TableRuntime, humans: Iterable[int]) -> None:
 async def finished_table(hall: Hall, options: dict[str, Any]) -> str:
     """A heads-up game of Ann against a bot, played to its end; returns the table id."""
     request = CreateTable(options=options, seats=2, bots=1, turn_clock=None)
-    table = await hall.create_table(request)
-    await hall.join(table.id, "Ann")
+    table = await hall.opening.create_table(request)
+    await hall.seats.join(table.id, "Ann")
     await play_out(hall.runtimes[table.id], [0])
     await wait_until(
         lambda: hall.db.table(table.id), lambda row: row is not None and row.status == "finished"
@@ -142,9 +142,11 @@ async def test_snapshots_show_no_move_until_it_is_committed(
 ) -> None:
     """While a public move (a check or call) waits for its commit, every snapshot (a sync, a new
     connection, any seat or a spectator) is exactly what it was before the move."""
-    table = await hall.create_table(CreateTable(options=quick_options, seats=2, turn_clock=None))
-    await hall.join(table.id, "Ann")
-    await hall.join(table.id, "Bob")
+    table = await hall.opening.create_table(
+        CreateTable(options=quick_options, seats=2, turn_clock=None)
+    )
+    await hall.seats.join(table.id, "Ann")
+    await hall.seats.join(table.id, "Bob")
     runtime = hall.runtimes[table.id]
     for seat in (0, 1):  # the secret guesses, committed as usual
         await runtime.submit(seat, {"type": "guess", "value": str(seat + 1)})
@@ -218,11 +220,13 @@ async def test_a_sync_and_a_new_connection_never_show_a_move_that_is_not_saved(
 async def test_a_finished_table_loaded_for_a_watcher_is_retired_again(
     hall: Hall, quick_options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hall_module, "FINISHED_TABLE_LINGERS", LINGER)
+    monkeypatch.setattr(running_module, "FINISHED_TABLE_LINGERS", LINGER)
     table_id = await finished_table(hall, quick_options)
     await wait_until(lambda: gone(hall, table_id), bool)  # retired after its last move
 
-    runtime = await hall.runtime(table_id)  # a watcher comes later: rebuilt from the database
+    runtime = await hall.running.runtime(
+        table_id
+    )  # a watcher comes later: rebuilt from the database
     assert runtime is not None
     assert runtime.state.over
     await wait_until(lambda: gone(hall, table_id), bool)
@@ -233,7 +237,7 @@ async def test_a_game_found_over_at_start_up_is_finished_and_retired(
 ) -> None:
     """The server stopped after the last move was saved but before the table was marked
     finished: the restart finishes it, and it must leave memory like any finished table."""
-    monkeypatch.setattr(hall_module, "FINISHED_TABLE_LINGERS", LINGER)
+    monkeypatch.setattr(running_module, "FINISHED_TABLE_LINGERS", LINGER)
     before = Hall(db)
     table_id = await finished_table(before, quick_options)
     await before.close()
@@ -270,7 +274,7 @@ async def test_leaving_a_finished_game_is_refused_and_changes_nothing(
             assert response.status_code == 409, response.text
             assert "over" in response.json()["detail"]
             assert await lobby.table(table["id"]) == finished
-            assert await app.state.hall.authenticate(table["id"], ann) == 0  # still her seat
+            assert await app.state.hall.book.authenticate(table["id"], ann) == 0  # still her seat
 
 
 # --- 4. bots' random streams ------------------------------------------------------------------

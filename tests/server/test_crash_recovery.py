@@ -230,7 +230,7 @@ async def test_a_killed_server_resumes_a_palace_hand_identically(
     assert "Traceback" not in second.log.read_text()
     app = create_app(sqlite_url)
     async with app.router.lifespan_context(app):
-        full: MatchRecord = await app.state.hall.record(table["id"])
+        full: MatchRecord = await app.state.hall.book.record(table["id"])
     assert games.replay(full).result == finished["result"]
 
 

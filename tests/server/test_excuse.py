@@ -55,7 +55,7 @@ async def fast_clock(hall: Hall, table_id: str) -> None:
 async def finished(hall: Hall, table_id: str) -> dict[str, Any]:
     """The result, once the clock has played the game to its end."""
     async with asyncio.timeout(60):
-        while (info := await hall.info(table_id)).status != "finished":
+        while (info := await hall.book.info(table_id)).status != "finished":
             await asyncio.sleep(0.01)
     assert info.result is not None
     return info.result
@@ -77,11 +77,11 @@ async def test_w12_the_clock_marks_its_moves_unless_the_creator_excused_the_play
     stay unawarded (W9); Ann excused ahead of time is there as far as the game knows, and
     takes the pots Bob forfeits."""
     async with hall_at(db_url) as hall, api(hall, db_url) as (http, _leagues):
-        opened = await hall.open_table(
+        opened = await hall.opening.open_table(
             CreateTable(game="wordpoker", options=OPTIONS, seats=2, turn_clock=60)
         )
         table_id, creator = opened.info.id, opened.creator_token
-        await hall.join(table_id, "Ann")
+        await hall.seats.join(table_id, "Ann")
         if excused:
             answer = await http.post(
                 f"/api/tables/{table_id}/seats/0/excuse",
@@ -91,7 +91,7 @@ async def test_w12_the_clock_marks_its_moves_unless_the_creator_excused_the_play
             assert answer.status_code == 200, answer.text
             assert [s["excused"] for s in answer.json()["seats"]] == [True, False]
         await fast_clock(hall, table_id)
-        await hall.join(table_id, "Bob")  # the table starts; neither comes to it
+        await hall.seats.join(table_id, "Bob")  # the table starts; neither comes to it
         result = await finished(hall, table_id)
         assert result["penalties"] == [0, 0]
         if excused:
@@ -104,11 +104,11 @@ async def test_w12_the_clock_marks_its_moves_unless_the_creator_excused_the_play
 
 async def test_w12_a_player_may_not_mark_their_own_move_as_a_time_out(db_url: str) -> None:
     async with hall_at(db_url) as hall:
-        opened = await hall.open_table(
+        opened = await hall.opening.open_table(
             CreateTable(game="wordpoker", options=OPTIONS, seats=2, turn_clock=None)
         )
-        await hall.join(opened.info.id, "Ann")
-        await hall.join(opened.info.id, "Bob")
+        await hall.seats.join(opened.info.id, "Ann")
+        await hall.seats.join(opened.info.id, "Bob")
         runtime = hall.runtimes[opened.info.id]
         with pytest.raises(IllegalMove, match="only the turn clock"):
             await runtime.submit(0, {"type": "stay", TIMED_OUT: True})
@@ -118,11 +118,11 @@ async def test_w12_a_player_may_not_mark_their_own_move_as_a_time_out(db_url: st
 
 async def test_w12_only_the_creator_excuses_and_only_a_seated_player(db_url: str) -> None:
     async with hall_at(db_url) as hall, api(hall, db_url) as (http, _leagues):
-        opened = await hall.open_table(
+        opened = await hall.opening.open_table(
             CreateTable(game="wordpoker", options=OPTIONS, seats=3, turn_clock=60)
         )
         table_id, creator = opened.info.id, opened.creator_token
-        _seat, ann = await hall.join(table_id, "Ann")
+        _seat, ann = await hall.seats.join(table_id, "Ann")
         url = f"/api/tables/{table_id}/seats/{{}}/excuse"
 
         async def excuse(seat: str, token: str) -> httpx.Response:
@@ -144,10 +144,10 @@ async def test_w12_only_the_creator_excuses_and_only_a_seated_player(db_url: str
         bot = await excuse("1", creator)
         assert (bot.status_code, bot.json()["code"]) == (409, "no_player")
 
-        no_clock = await hall.open_table(
+        no_clock = await hall.opening.open_table(
             CreateTable(game="wordpoker", options=OPTIONS, seats=2, turn_clock=None)
         )
-        await hall.join(no_clock.info.id, "Ann")
+        await hall.seats.join(no_clock.info.id, "Ann")
         refused = await http.post(
             f"/api/tables/{no_clock.info.id}/seats/0/excuse",
             json={},
@@ -195,7 +195,7 @@ async def test_w12_the_organiser_excuses_a_drawn_player_who_keeps_their_seat(
         assert info.sessions[0].tables[0].excused == [away]
 
         here = await accounts.authenticate(hall.db, "Adéla", "correct horse")
-        await hall.claim(table.table_id, here.id)  # she is there, but never moves
+        await hall.seats.claim(table.table_id, here.id)  # she is there, but never moves
         await fast_clock(hall, table.table_id)
         await leagues.start(created.id, table.table_id, organiser)
         assert [s.left for s in await hall.db.seats(table.table_id)] == [False, False]

@@ -49,16 +49,16 @@ async def test_every_game_has_a_history_for_every_seat_and_the_spectators(
 ) -> None:
     players = info.rulesets[0].min_players
     async with hall_at(sqlite_url) as hall, http_on(hall, sqlite_url) as http:
-        opened = await hall.open_table(
+        opened = await hall.opening.open_table(
             CreateTable(
                 game=info.name, options=dict(info.testing.options), seats=players, turn_clock=None
             )
         )
         table_id = opened.info.id
-        tokens = [(await hall.join(table_id, f"P{i}"))[1] for i in range(players)]
+        tokens = [(await hall.seats.join(table_id, f"P{i}"))[1] for i in range(players)]
         await play_randomly(hall, table_id, seed=5, moves=12)
         for _phase in ("during", "after"):
-            state = games.replay(await hall.record(table_id))
+            state = games.replay(await hall.book.record(table_id))
             for seat in [None, *range(players)]:
                 headers = {} if seat is None else bearer(tokens[seat])
                 told = 0
@@ -89,7 +89,7 @@ async def test_every_game_has_a_history_for_every_seat_and_the_spectators(
 
 async def test_a_token_that_holds_no_seat_is_refused(sqlite_url: str, quick_options: Any) -> None:
     async with hall_at(sqlite_url) as hall, http_on(hall, sqlite_url) as http:
-        table = await hall.create_table(CreateTable(options=quick_options, seats=2))
+        table = await hall.opening.create_table(CreateTable(options=quick_options, seats=2))
         answer = await http.get(f"/api/tables/{table.id}/history", headers=bearer("x" * 40))
         assert (answer.status_code, answer.json()["code"]) == (401, "bad_token")
         missing = await http.get("/api/tables/nope/history")

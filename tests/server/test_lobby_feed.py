@@ -31,20 +31,20 @@ async def test_the_lobby_list_is_one_query_however_many_tables(
     hall = Hall(db)
     try:
         for _ in range(5):
-            table = await hall.create_table(CreateTable(options=quick_options, seats=3))
-            await hall.join(table.id, "Ann")
+            table = await hall.opening.create_table(CreateTable(options=quick_options, seats=3))
+            await hall.seats.join(table.id, "Ann")
         statements: list[str] = []
 
         def count(*args: Any) -> None:
             statements.append(str(args[2]))
 
         event.listen(db.engine.sync_engine, "before_cursor_execute", count)
-        listed = await hall.list_tables(["open", "running"])
+        listed = await hall.book.list_tables(["open", "running"])
         event.remove(db.engine.sync_engine, "before_cursor_execute", count)
         assert len(statements) == 1, statements
         assert len(listed) == 5
         assert all([s.name for s in t.seats] == ["Ann", None, None] for t in listed)
-        assert listed == [await hall.info(t.id) for t in listed]  # the same as one by one
+        assert listed == [await hall.book.info(t.id) for t in listed]  # the same as one by one
     finally:
         await hall.close()
         await db.close()

@@ -424,7 +424,7 @@ async def test_the_record_is_published_with_the_committed_seed_once_the_game_is_
     assert hashlib.sha256(str(record["seed"]).encode()).hexdigest() == table["seed_sha256"]
     assert finished["seed"] == str(record["seed"])  # exact: a string, not a JS number
     assert record["players"] == ["Ann", "Bot 2"]
-    full = await api.hall.record(table["id"])  # the operator's, secrets and all
+    full = await api.hall.book.record(table["id"])  # the operator's, secrets and all
     assert [m["seat"] for m in record["moves"]] == [seat for seat, _ in full.moves]
     replayed = games.replay(full)
     assert replayed.over
@@ -470,7 +470,7 @@ async def test_qp3_the_public_record_leaves_out_a_guess_nobody_was_shown(
     listed = await api.lobby.table(table.id)
     assert hashlib.sha256(str(record["seed"]).encode()).hexdigest() == listed["seed_sha256"]
     assert record["questions"][0] == next(e.data["id"] for e in game.events if e.type == "question")
-    assert (await api.hall.record(table.id)).moves == tuple(game.moves)  # the operator's
+    assert (await api.hall.book.record(table.id)).moves == tuple(game.moves)  # the operator's
 
 
 async def test_the_api_is_documented_without_loading_anything_from_a_cdn(
@@ -588,4 +588,4 @@ async def test_p13_a_palace_table_never_publishes_the_seed_that_would_deal_every
     assert record["seed"] is None
     assert record["format"] == "pokerhall-public-record"
     assert len(record["moves"]) == len(game.moves)
-    assert (await api.hall.record(table.id)).seed == game.seed  # the operator's
+    assert (await api.hall.book.record(table.id)).seed == game.seed  # the operator's

@@ -110,7 +110,7 @@ async def set_seed(hall: Hall, table_id: str, seed: int) -> None:
 
 async def dealt(hall: Hall, table_id: str) -> Game[Any]:
     """The real game at its start: the started table's record before any move."""
-    record = await hall.record(table_id)
+    record = await hall.book.record(table_id)
     return games.create(record.game, list(record.players), record.options, record.seed)
 
 
@@ -160,8 +160,8 @@ async def check_open_table(
     again = await fetch_everything(http, table_id, tokens, code)
     assert without_commitment(again) == without_commitment(told), "the answers hang on the seed"
     assert again != told, "the seed's hash is published, so it must differ"
-    await hall.start(table_id, tokens[0])
-    assert (await hall.info(table_id)).status == "running"
+    await hall.seats.start(table_id, tokens[0])
+    assert (await hall.book.info(table_id)).status == "running"
     check_no_secret(info, await dealt(hall, table_id), again)
 
 
@@ -176,7 +176,7 @@ async def test_nothing_fetched_before_the_start_tells_the_deal(
 ) -> None:
     info, ruleset, seats, players, bots, private = table
     async with hall_at(sqlite_url) as hall, http_on(hall, sqlite_url) as http:
-        opened = await hall.open_table(
+        opened = await hall.opening.open_table(
             CreateTable(
                 game=info.name,
                 options={**info.testing.options, "ruleset": ruleset.name},
@@ -190,7 +190,7 @@ async def test_nothing_fetched_before_the_start_tells_the_deal(
         names = NAMES[:players]
         creators = [opened.creator_token, *[None] * (len(names) - 1)]  # the first one starts it
         tokens = [
-            (await hall.join(table_id, name, code=code, creator=creator))[1]
+            (await hall.seats.join(table_id, name, code=code, creator=creator))[1]
             for name, creator in zip(names, creators, strict=True)
         ]
         await check_open_table(hall, http, info, table_id, tokens, code)
@@ -202,16 +202,16 @@ async def test_an_open_rematch_tells_nothing_of_its_deal(
     """Play again: the new table is open while it holds its seats for the old players; its
     history is refused and nothing fetched tells its deal."""
     async with hall_at(sqlite_url) as hall, http_on(hall, sqlite_url) as http:
-        opened = await hall.open_table(CreateTable(options=quick_options, seats=3, bots=1))
+        opened = await hall.opening.open_table(CreateTable(options=quick_options, seats=3, bots=1))
         old_id = opened.info.id
-        old = [(await hall.join(old_id, name))[1] for name in ("Ann", "Bob")]
+        old = [(await hall.seats.join(old_id, name))[1] for name in ("Ann", "Bob")]
         await play_randomly(hall, old_id, seed=3)
         again = await http.post(f"/api/tables/{old_id}/rematch", headers=bearer(old[0]))
         assert again.status_code == 201, again.text
         rematch = again.json()
         history = await http.get(f"/api/tables/{rematch['table']}/history")
         assert (history.status_code, history.json()["code"]) == (409, "not_started")
-        info = registry.info((await hall.info(rematch["table"])).game)
+        info = registry.info((await hall.book.info(rematch["table"])).game)
         await check_open_table(hall, http, info, rematch["table"], [rematch["token"]], None)
 
 

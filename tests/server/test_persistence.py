@@ -222,7 +222,9 @@ async def test_a_table_keeps_the_content_it_was_created_with(
 ) -> None:
     await db.migrate()
     hall = Hall(db)
-    table = await hall.create_table(CreateTable(options=quick_options, seats=2, turn_clock=None))
+    table = await hall.opening.create_table(
+        CreateTable(options=quick_options, seats=2, turn_clock=None)
+    )
     row = await db.table(table.id)
     assert row is not None
     assert row.content == games.create("quizpoker", 2, quick_options, seed=0).content()

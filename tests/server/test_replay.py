@@ -136,7 +136,7 @@ async def seated_table(
 ) -> tuple[str, list[str]]:
     """A started table of people only (no bot moves before the test listens), no clock,
     dealt from `seed` (so hypothesis can play a failing example again)."""
-    opened = await hall.open_table(
+    opened = await hall.opening.open_table(
         CreateTable(
             game=info.name,
             options={**info.testing.options, "ruleset": ruleset.name},
@@ -147,7 +147,7 @@ async def seated_table(
     table_id = opened.info.id
     async with hall.db.sessions.begin() as session:
         await session.execute(update(TableRow).where(TableRow.id == table_id).values(seed=seed))
-    tokens = [(await hall.join(table_id, NAMES[i]))[1] for i in range(players)]
+    tokens = [(await hall.seats.join(table_id, NAMES[i]))[1] for i in range(players)]
     return table_id, tokens
 
 
@@ -180,7 +180,7 @@ async def test_every_frame_is_what_that_seat_was_sent_live_and_tells_no_secret(
         for peer in peers.values():
             runtime.attach(peer)
         await play_randomly(hall, table_id, seed=seed, moves=moves)
-        state = games.replay(await hall.record(table_id))
+        state = games.replay(await hall.book.record(table_id))
         dealt = max(e.data["round"] for e in state.events if e.type == "round_started")
         finished = dealt if state.over else dealt - 1
         for seat, peer in peers.items():
@@ -229,14 +229,14 @@ async def test_refused_replays_say_why_and_change_nothing(
     sqlite_url: str, quick_options: dict[str, Any]
 ) -> None:
     async with hall_at(sqlite_url) as hall, http_on(hall, sqlite_url) as http:
-        opened = await hall.open_table(CreateTable(options=quick_options, seats=2))
+        opened = await hall.opening.open_table(CreateTable(options=quick_options, seats=2))
         table_id = opened.info.id
-        first = (await hall.join(table_id, "Anna"))[1]
+        first = (await hall.seats.join(table_id, "Anna"))[1]
         early = await http.get(f"/api/tables/{table_id}/hands/1/replay", headers=bearer(first))
         assert (early.status_code, early.json()["code"]) == (409, "not_started")
-        tokens = [first, (await hall.join(table_id, "Boris"))[1]]
-        record = await hall.record(table_id)
-        info = (await hall.info(table_id)).model_dump()
+        tokens = [first, (await hall.seats.join(table_id, "Boris"))[1]]
+        record = await hall.book.record(table_id)
+        info = (await hall.book.info(table_id)).model_dump()
         assert await refusals(http, table_id, tokens) == [
             (409, "hand_not_finished"),
             (404, "unknown_hand"),
@@ -247,8 +247,8 @@ async def test_refused_replays_say_why_and_change_nothing(
             (404, "unknown_table"),
             (422, None),
         ]
-        assert await hall.record(table_id) == record
-        assert (await hall.info(table_id)).model_dump() == info
+        assert await hall.book.record(table_id) == record
+        assert (await hall.book.info(table_id)).model_dump() == info
         own = await http.get(
             f"/api/tables/{table_id}/hands/999/replay",
             headers=bearer(tokens[1]),

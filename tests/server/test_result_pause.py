@@ -34,9 +34,9 @@ async def _table(
         bot_delay=0.0,
         result_pause=pause,
     )
-    table = await hall.create_table(request)
+    table = await hall.opening.create_table(request)
     for i in range(humans):
-        await hall.join(table.id, f"Player {i + 1}")
+        await hall.seats.join(table.id, f"Player {i + 1}")
     try:
         yield hall.runtimes[table.id]
     finally:
@@ -60,7 +60,7 @@ async def _until(condition: Callable[[], bool]) -> None:
 
 
 def _pause_over(runtime: TableRuntime) -> Callable[[], bool]:
-    return lambda: runtime.pause_json() is None
+    return lambda: runtime.pauses.pause_json() is None
 
 
 def _asked(runtime: TableRuntime, seat: int) -> Callable[[], bool]:
@@ -82,19 +82,19 @@ async def test_bots_wait_and_the_clock_starts_after_the_pause(long_pause: TableR
     runtime = long_pause
     await asyncio.wait_for(_play_first_hand(runtime, {0}), 10)
     paused_at = runtime.state.state_id
-    pause = runtime.pause_json()
+    pause = runtime.pauses.pause_json()
     assert pause is not None
     assert pause["waiting"] == [0]
     assert pause["total"] == 60.0
     await asyncio.sleep(0.1)  # time in which an undelayed bot would have moved many times
     assert runtime.state.state_id == paused_at
-    assert runtime.clock_for(0) == {"you": None, "table": None}
+    assert runtime.clock.clock_for(0) == {"you": None, "table": None}
     assert '"pause":' in runtime.snapshot(None)  # a client that comes now sees it too
 
     await runtime.next_hand(0)
-    assert runtime.pause_json() is None
+    assert runtime.pauses.pause_json() is None
     await _until(lambda: 0 in runtime.state.pending())  # the bot plays on at once
-    clock = runtime.clock_for(0)
+    clock = runtime.clock.clock_for(0)
     assert clock["you"] is not None
     assert clock["you"] > CLOCK - 2
 
@@ -102,7 +102,7 @@ async def test_bots_wait_and_the_clock_starts_after_the_pause(long_pause: TableR
 async def test_the_pause_ends_by_itself(sqlite_url: str, quick_options: dict[str, Any]) -> None:
     async for runtime in _table(sqlite_url, quick_options, pause=0.2, humans=1, bots=1):
         await asyncio.wait_for(_play_first_hand(runtime, {0}), 10)
-        assert runtime.pause_json() is not None
+        assert runtime.pauses.pause_json() is not None
         await _until(_pause_over(runtime))
         await _until(_asked(runtime, 0))
 
@@ -114,12 +114,12 @@ async def test_the_pause_waits_for_every_person(
         await asyncio.wait_for(_play_first_hand(runtime, {0, 1, 2}), 10)
         await runtime.next_hand(1)
         await runtime.next_hand(1)  # twice is once
-        pause = runtime.pause_json()
+        pause = runtime.pauses.pause_json()
         assert pause is not None
         assert pause["waiting"] == [0, 2]
         await runtime.next_hand(2)
         await runtime.next_hand(0)
-        assert runtime.pause_json() is None
+        assert runtime.pauses.pause_json() is None
 
 
 async def test_no_pause_at_a_table_set_to_none(
@@ -127,7 +127,7 @@ async def test_no_pause_at_a_table_set_to_none(
 ) -> None:
     async for runtime in _table(sqlite_url, quick_options, pause=0.0, humans=1, bots=1):
         await asyncio.wait_for(_play_first_hand(runtime, {0}), 10)
-        assert runtime.pause_json() is None
+        assert runtime.pauses.pause_json() is None
 
 
 async def test_a_game_default_applies_when_the_table_sets_none(
@@ -137,7 +137,7 @@ async def test_a_game_default_applies_when_the_table_sets_none(
     await db.migrate()
     hall = Hall(db)
     try:
-        table = await hall.create_table(CreateTable(options=quick_options, seats=2))
+        table = await hall.opening.create_table(CreateTable(options=quick_options, seats=2))
         assert table.result_pause == 6.0  # QuizPoker's GameInfo.result_pause
     finally:
         await hall.close()
@@ -154,11 +154,11 @@ async def test_a_next_hand_from_a_spectator_or_a_bot_is_refused(
     """Seat 1 is a bot: no person plays it, so it has nothing to press."""
     runtime = long_pause
     await asyncio.wait_for(_play_first_hand(runtime, {0}), 10)
-    before = (runtime.state.state_id, runtime.pause_json())
+    before = (runtime.state.state_id, runtime.pauses.pause_json())
     with pytest.raises(NextHandRefused) as refused:
         await runtime.next_hand(who)
     assert refused.value.code == code
-    assert (runtime.state.state_id, runtime.pause_json()) == before
+    assert (runtime.state.state_id, runtime.pauses.pause_json()) == before
 
 
 async def test_a_next_hand_from_a_player_who_left_is_refused(long_pause: TableRuntime) -> None:
@@ -189,7 +189,7 @@ async def test_a_snapshot_during_the_pause_redraws_the_ended_hand_and_tells_noth
     if runtime.state.pending()[0]["type"] == "guess":  # a secret guess: an event for seat 0 only
         await runtime.submit(0, {"type": "guess", "value": "1"})
     await asyncio.wait_for(_play_first_hand(runtime, {0}), 10)
-    assert runtime.pause_json() is not None
+    assert runtime.pauses.pause_json() is not None
     watched = json.loads(runtime.snapshot(None))["result_events"]
     played = json.loads(runtime.snapshot(0))["result_events"]
     assert watched[0]["type"] == "round_started"

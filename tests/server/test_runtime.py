@@ -23,9 +23,11 @@ async def runtime(sqlite_url: str, quick_options: dict[str, Any]) -> AsyncIterat
     db = Database(sqlite_url)
     await db.migrate()
     hall = Hall(db)
-    table = await hall.create_table(CreateTable(options=quick_options, seats=2, turn_clock=None))
-    await hall.join(table.id, "Ann")
-    await hall.join(table.id, "Bob")
+    table = await hall.opening.create_table(
+        CreateTable(options=quick_options, seats=2, turn_clock=None)
+    )
+    await hall.seats.join(table.id, "Ann")
+    await hall.seats.join(table.id, "Bob")
     yield hall.runtimes[table.id]
     await hall.close()
     await db.close()

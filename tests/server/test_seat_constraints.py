@@ -12,7 +12,8 @@ from sqlalchemy.exc import IntegrityError
 
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow
-from pokerhall.server.tables.hall import Hall, LobbyError
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire.messages import CreateTable
 
 pytestmark = pytest.mark.anyio
@@ -29,7 +30,7 @@ async def test_the_database_refuses_a_taken_seat_and_a_taken_name(
     await db.migrate()
     hall = Hall(db)
     try:
-        table = await hall.create_table(CreateTable(options=quick_options, seats=3))
+        table = await hall.opening.create_table(CreateTable(options=quick_options, seats=3))
         await db.add_seat(seat(table.id, 0, "Ann"))
         with pytest.raises(IntegrityError):
             await db.add_seat(seat(table.id, 0, "Bob"))
@@ -48,10 +49,10 @@ async def test_two_halls_racing_for_seats_never_seat_two_people_in_one(
     await first.migrate()
     halls = [Hall(first), Hall(second)]
     try:
-        table = await halls[0].create_table(CreateTable(options=quick_options, seats=3))
+        table = await halls[0].opening.create_table(CreateTable(options=quick_options, seats=3))
         names = ["Ann", "Bob", "Cyril", "Dana"]
         joins = await asyncio.gather(
-            *(halls[i % 2].join(table.id, name) for i, name in enumerate(names)),
+            *(halls[i % 2].seats.join(table.id, name) for i, name in enumerate(names)),
             return_exceptions=True,
         )
         rows = {s.seat: s.name for s in await first.seats(table.id)}

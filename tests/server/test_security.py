@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import MoveRow, SeatRow, TableRow
-from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.book import TableBook
 from pokerhall.server.tables.moves import Moves
 from pokerhall.server.tables.runtime import TableRuntime
 
@@ -180,8 +180,8 @@ async def test_an_http_error_shows_only_internal_server_error(
 ) -> None:
     async with Lobby.at(server.http) as lobby:
         table = await lobby.create(options=quick_options, seats=3)
-        monkeypatch.setattr(Hall, "info", _explode)
-        monkeypatch.setattr(Hall, "list_tables", _explode)  # one query, not info per table
+        monkeypatch.setattr(TableBook, "info", _explode)
+        monkeypatch.setattr(TableBook, "list_tables", _explode)  # one query, not info per table
         for path in (f"/api/tables/{table['id']}", "/api/tables"):
             response = await lobby.http.get(path)
             assert response.status_code == 500
@@ -207,7 +207,7 @@ async def test_a_websocket_error_shows_only_internal_server_error(
         monkeypatch.undo()
         assert (await client.sync())["view"]["seat"] == 0  # the connection still works
 
-        monkeypatch.setattr(Hall, "authenticate", _explode)
+        monkeypatch.setattr(TableBook, "authenticate", _explode)
         other = await TableClient.connect(server.ws(table["id"]), hello=False)
         await other.send({"v": 1, "type": "hello", "token": tokens[1]})
         assert await other.next_error() == _hidden_error()

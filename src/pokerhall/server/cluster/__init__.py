@@ -115,7 +115,7 @@ class Cluster:
             "tables_here": len(self.leases.held),
         }
 
-    # --- the hall's seam (`hall.Ownership`) --------------------------------------------------
+    # --- the hall's seam (`ownership.Ownership`) ---------------------------------------------
 
     async def acquire(self, table_id: str) -> bool:
         return await self.leases.acquire(table_id)
@@ -147,7 +147,7 @@ class Cluster:
 
     def left(self, table_id: str, seat: int, bot_kind: str | None) -> None:
         """A player left a table run elsewhere: its owner gives the seat to a bot or resigns
-        it (`Hall.left_here`)."""
+        it (`Running.left_here`)."""
         message = {"k": "left", "t": table_id, "s": seat, "b": bot_kind}
         self.bus.to_hall(message)
 
@@ -178,7 +178,9 @@ class Cluster:
     def _plays_here(self, table_id: str, seat: int) -> bool:
         """A connection of this process plays the seat: waiting, at the runtime, or linked."""
         linked = self.router.linked(table_id)
-        return self.hall.connected_here(table_id, seat) or any(c.seat == seat for c in linked)
+        return self.hall.presence.connected_here(table_id, seat) or any(
+            c.seat == seat for c in linked
+        )
 
     # --- receiving ---------------------------------------------------------------------------
 
@@ -188,28 +190,28 @@ class Cluster:
             table_id, owner = message["t"], message["o"]
             self.router.close_links(table_id, unless_owner=owner)
             if table_id not in self.hall.runtimes:
-                for conn in self.hall.waiting.pop(table_id, set()):
+                for conn in self.hall.presence.hand_over(table_id):
                     self.router.link(table_id, owner, conn)
         elif kind == "table":
             table_id = message["t"]
-            if self.hall.waiting.get(table_id) or table_id in self.hall.runtimes:
+            if self.hall.presence.waiting_at(table_id) or table_id in self.hall.runtimes:
                 # a task: routed messages must not wait for the database
-                self._spawn(self.hall.announce_here(table_id))
+                self._spawn(self.hall.news.announce_here(table_id))
             else:
-                self.hall.lobby_changed_here()  # nobody here watches the table itself
+                self.hall.news.lobby_changed_here()  # nobody here watches the table itself
         elif kind == "lobby":
-            self.hall.lobby_changed_here()
+            self.hall.news.lobby_changed_here()
         elif kind == "present?":
             table_id, seat = message["t"], message["s"]
             away = self.hall.absence.away_for(table_id, seat)
             self.bus.answer(message, {"p": self._plays_here(table_id, seat), "a": away})
         elif kind == "news":
-            self._spawn(self.hall.hear(message["n"], message["t"]))
+            self._spawn(self.hall.news.hear(message["n"], message["t"]))
         elif kind == "status":  # a table started or finished (the leagues' watchers here)
-            self._spawn(self.hall.tell_here(message["t"]))
+            self._spawn(self.hall.news.tell_here(message["t"]))
         elif kind == "left":
             if message["t"] in self.hall.runtimes:
-                self._spawn(self.hall.left_here(message["t"], message["s"], message["b"]))
+                self._spawn(self.hall.running.left_here(message["t"], message["s"], message["b"]))
         else:
             await self.router.receive(message)
 
@@ -248,7 +250,7 @@ class Cluster:
         for table_id in await self.leases.renew():
             log.warning("table %s: lease lost, another process runs it now", table_id)
             self.router.drop_remotes(table_id)
-            self._spawn(self.hall.drop(table_id))
+            self._spawn(self.hall.running.drop(table_id))
         await self.bus.heartbeat()
 
     async def _scan(self) -> None:
@@ -260,7 +262,7 @@ class Cluster:
             self.router.drop_remotes(origins=dead)
         orphans = await self.leases.orphans()
         claims = await asyncio.gather(
-            *(self.hall.claim_running(t) for t in orphans), return_exceptions=True
+            *(self.hall.running.claim_running(t) for t in orphans), return_exceptions=True
         )
         for table_id, claimed in zip(orphans, claims, strict=True):
             if isinstance(claimed, BaseException):

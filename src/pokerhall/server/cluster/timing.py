@@ -8,7 +8,7 @@ its leases. From that moment:
    owner's open transaction on a lease row is ended by PostgreSQL after `lock_idle`, so its
    locks do not hold the takeover up;
 2. a survivor finds the expired lease at its next scan, within `scan` seconds, or at once when
-   a client of the table reconnects to it (`Hall.runtime` claims an expired table);
+   a client of the table reconnects to it (`Running.runtime` claims an expired table);
 3. the survivor replays the table (the claim) and says so on the hall's channel; its clients
    linked to the old owner are disconnected and reconnect (`routing.Router.close_links`);
 4. the clients that were connected to the old owner itself reconnect: at once when it died

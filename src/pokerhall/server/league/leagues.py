@@ -4,7 +4,7 @@ A league is a hall feature over any registered game: its options are checked as 
 its table size comes from the ruleset's player range, and its overall table adds up the games'
 results in the engine's one result shape (`standings.py`). The drawing itself is pure
 (`drawing.py`); here it is stored, its tables are opened with their seats kept for the drawn
-accounts (`Hall.create_reserved_table`), and everyone watching the league is told of every
+accounts (`Opening.create_reserved_table`), and everyone watching the league is told of every
 change (`watch`), on whichever process their socket is: a change made here is shared as the
 hall's news, and a table's start or finish reaches every process's status listeners.
 """
@@ -41,14 +41,15 @@ from pokerhall.server.store.models import (
     TableRow,
 )
 from pokerhall.server.tables import controls
-from pokerhall.server.tables.hall import Hall, LobbyError, options_refused
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.refusals import LobbyError, options_refused
 from pokerhall.server.tables.tokens import new_token, seed_commitment, token_hash, token_matches
 from pokerhall.server.wire.messages import server_message
 
 log = logging.getLogger("pokerhall.server")
 Watcher = asyncio.Queue[str]
 NEWS = "league"
-"""The hall's news topic (`Hall.share`): a league changed on another process."""
+"""The hall's news topic (`News.share`): a league changed on another process."""
 
 
 class Leagues:
@@ -57,8 +58,8 @@ class Leagues:
         self.db = hall.db
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
-        hall.listeners.append(self._table_changed)
-        hall.news_listeners[NEWS].append(self._changed_here)
+        hall.news.listeners.append(self._table_changed)
+        hall.news.news_listeners[NEWS].append(self._changed_here)
 
     # --- leagues -----------------------------------------------------------------------------
 
@@ -194,7 +195,7 @@ class Leagues:
             except drawing.DrawingError as exc:
                 raise LobbyError(409, str(exc), "cannot_draw") from None
             for position, seated in enumerate(tables):
-                table_id = await self.hall.create_reserved_table(
+                table_id = await self.hall.opening.create_reserved_table(
                     game=league.game,
                     options=league.options,
                     name=f"{league.name} {number}.{position + 1}",
@@ -219,13 +220,13 @@ class Leagues:
         """The player's seat at a table of this league, if they were drawn to it."""
         await self._league(league_id)
         await self._drawn_table(league_id, table_id)
-        return await self.hall.claim(table_id, player.id)
+        return await self.hall.seats.claim(table_id, player.id)
 
     async def start(self, league_id: str, table_id: str, token: str) -> None:
         league = await self._league(league_id)
         self.authorise(league, token)
         await self._drawn_table(league_id, table_id)
-        await self.hall.start_reserved(table_id)
+        await self.hall.seats.start_reserved(table_id)
 
     async def excuse(
         self, league_id: str, table_id: str, token: str, seat: int, excused: bool
@@ -274,7 +275,7 @@ class Leagues:
     async def _changed(self, league_id: str) -> None:
         """The league changed here: its watchers on every process hear of it."""
         await self._changed_here(league_id)
-        self.hall.share(NEWS, league_id)
+        self.hall.news.share(NEWS, league_id)
 
     async def _changed_here(self, league_id: str) -> None:
         watchers = self._watchers.get(league_id)
@@ -291,7 +292,7 @@ class Leagues:
         finished game's result is in the standings from now on)."""
         async with self.db.sessions() as session:
             drawn = await session.get(LeagueTableRow, table_id)
-        if drawn is not None:  # every process hears of the table itself (`Hall.tell_here`)
+        if drawn is not None:  # every process hears of the table itself (`News.tell_here`)
             await self._changed_here(drawn.league_id)
 
     # --- rows --------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from pokerhall.server.league.messages import (
 )
 from pokerhall.server.lobby.routes import COMMON, CONFLICT, TokenDep, _answers
 from pokerhall.server.people import accounts
-from pokerhall.server.tables.hall import LobbyError
+from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import Excuse, SeatToken, TableInfo, error_message
 from pokerhall.server.wire.push import relay
@@ -178,7 +178,7 @@ async def excuse_league_player(
     """An excused player keeps their seat: not resigned at the start if not there, and the
     turn clock's moves for them are not time-outs (Slovní poker forfeits no deal, W12)."""
     await leagues.excuse(league_id, table_id, token, seat, body.excused)
-    return await leagues.hall.info(table_id)
+    return await leagues.hall.book.info(table_id)
 
 
 @socket_router.websocket("/ws/leagues/{league_id}")

@@ -32,7 +32,7 @@ class LobbyFeed:
         self.hall = hall
         self._watchers: set[Watcher] = set()
         self._sending: asyncio.Task[None] | None = None
-        hall.lobby_listeners.append(self.changed)
+        hall.news.lobby_listeners.append(self.changed)
 
     async def watch(self) -> Watcher:
         """A queue that gets the list (as a `tables` message) now and after every change."""
@@ -69,7 +69,7 @@ class LobbyFeed:
             queue.put_nowait(text)
 
     async def _message(self) -> str:
-        tables = await self.hall.list_tables(LISTED, finished=RECENT_RESULTS)
+        tables = await self.hall.book.list_tables(LISTED, finished=RECENT_RESULTS)
         return server_message(
             "tables",
             tables=[table.model_dump() for table in tables if table.status != "finished"],

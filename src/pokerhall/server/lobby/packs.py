@@ -23,7 +23,7 @@ from pokerhall.server.lobby import pack_quota
 from pokerhall.server.lobby.routes import COMMON
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import PackRow
-from pokerhall.server.tables.hall import LobbyError
+from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
 
 router = APIRouter(prefix="/api", responses=COMMON)

@@ -19,7 +19,8 @@ from pokerhall import games
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.lobby.feed import LobbyFeed
-from pokerhall.server.tables.hall import Hall, LobbyError
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import (
     CreatedTable,
@@ -101,7 +102,7 @@ async def game_messages(name: str, lang: str) -> JSONResponse:
 async def create_table(body: CreateTable, hall: HallDep) -> CreatedTable:
     """The table, with the creator token (the creator's controls) and a private table's
     join code, which only this answer tells."""
-    opened = await hall.open_table(body)
+    opened = await hall.opening.open_table(body)
     return CreatedTable(
         **opened.info.model_dump(),
         creator_token=opened.creator_token,
@@ -116,12 +117,12 @@ async def list_tables(
         list[Literal["open", "running", "finished"]] | None, Query(alias="status")
     ] = None,
 ) -> list[TableInfo]:
-    return await hall.list_tables(list(status_ or ["open", "running"]))
+    return await hall.book.list_tables(list(status_ or ["open", "running"]))
 
 
 @router.get("/tables/{table_id}", summary="One table: seats, status, result", responses=UNKNOWN)
 async def get_table(table_id: str, hall: HallDep) -> TableInfo:
-    return await hall.info(table_id)
+    return await hall.book.info(table_id)
 
 
 @router.post(
@@ -133,7 +134,7 @@ async def get_table(table_id: str, hall: HallDep) -> TableInfo:
 async def join_table(table_id: str, body: JoinTable, hall: HallDep, request: Request) -> SeatToken:
     if body.code is not None:  # a guess at a private table's code: limited like a look-up
         await ratelimit.of(request).check(request, "codes")
-    seat, token = await hall.join(table_id, body.name, code=body.code, creator=body.creator)
+    seat, token = await hall.seats.join(table_id, body.name, code=body.code, creator=body.creator)
     return SeatToken(seat=seat, token=token)
 
 
@@ -144,7 +145,7 @@ async def join_table(table_id: str, body: JoinTable, hall: HallDep, request: Req
     responses={**UNKNOWN, **TOKEN, **CONFLICT},
 )
 async def leave_table(table_id: str, token: TokenDep, hall: HallDep) -> None:
-    await hall.leave(table_id, token)
+    await hall.seats.leave(table_id, token)
 
 
 @router.post(
@@ -158,8 +159,8 @@ async def leave_table(table_id: str, token: TokenDep, hall: HallDep) -> None:
     },
 )
 async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInfo:
-    await hall.start(table_id, token)
-    return await hall.info(table_id)
+    await hall.seats.start(table_id, token)
+    return await hall.book.info(table_id)
 
 
 @router.get(
@@ -168,7 +169,7 @@ async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInf
     responses={**UNKNOWN, **CONFLICT},
 )
 async def table_record(table_id: str, hall: HallDep) -> dict[str, Any]:
-    return await hall.public_record(table_id)
+    return await hall.book.public_record(table_id)
 
 
 @socket_router.websocket("/ws/lobby")

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from pokerhall.server.people import hashing
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import PlayerRow
-from pokerhall.server.tables.hall import LobbyError, person_name
+from pokerhall.server.tables.refusals import LobbyError, person_name
 from pokerhall.server.wire.messages import name_key
 
 _N, _R, _P = 2**14, 8, 1

@@ -4,11 +4,11 @@ player" (`controls.remove_player`) waits out a reload or a network blip.
 A socket that drops is not a player who left: the web client reconnects at once, then about
 every 2.5 s (docs/protocol.md, "Reconnecting"). So a seat may be removed only once no connection
 has played it for `GRACE_SECONDS`. Each process knows only its own moments: when a connection
-that played the seat went away here (`Hall.unwait`, and a running table's detach, which sees
+that played the seat went away here (`Presence.unwait`, and a running table's detach, which sees
 other processes' clients too), when a player took the seat here, and when the table was launched
 here. Before any of them, this process's own start: a process that just started cannot tell how
 long a seat has been away, so it counts from then. With several processes every one is asked
-(`Hall.away`), and the least time away wins.
+(`Presence.away`), and the least time away wins.
 
 Times are on `clock` (monotonic by default; the tests give their own), and a process answers
 another with a length of time, never a moment, so the processes' clocks need not agree.

@@ -3,19 +3,19 @@ add a bot to a free seat, remove a player who is absent, and excuse a player ahe
 
 Absent means no connection has played the seat for the grace time (`server/tables/absence.py`: a
 reload or a network blip is not leaving; before the start: someone who took a seat in the lobby
-and never came, or went away), on any process (`Hall.away`): a running table's owner knows
+and never came, or went away), on any process (`Presence.away`): a running table's owner knows
 every client wherever it is connected, and sees each one go, and must answer; before the start
 each process knows only its own waiting room, so every process is asked, and the removal is
 refused (`presence_unknown`, retryable) when one of them cannot answer. A refusal within the
 grace time says in how many seconds the seat can be removed (`player_away_briefly`). Before
 the start their seat is freed (a bot's too); once the game runs the seat goes the way of a
-player who leaves (`Hall.leave`'s seam): a bot takes it when the table's `bot_takeover` says
+player who leaves (`Seats.leave`'s seam): a bot takes it when the table's `bot_takeover` says
 so and the game allows it, else the seat resigns.
 
 An excused player (the creator's, or for a league table its organiser's, `Leagues.excuse`)
 keeps their seat: the turn clock still moves for them, but does not mark its moves as
 time-outs (`engine.protocol.TIMED_OUT`), which a game may punish (Slovní poker W12), and a
-league player who has not come by the start is not resigned (`Hall.start_reserved`).
+league player who has not come by the start is not resigned (`Seats.start_reserved`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,14 @@ import math
 from pokerhall.engine import InvalidOptions, registry
 from pokerhall.server.store.models import SeatRow, TableRow
 from pokerhall.server.tables.creator import is_creator
-from pokerhall.server.tables.hall import Hall, LobbyError, _bot_kind, _bot_name, options_refused
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.opening import bot_kind, bot_name
+from pokerhall.server.tables.refusals import (
+    LobbyError,
+    already_started,
+    options_refused,
+    table_full,
+)
 from pokerhall.server.wire.messages import name_key
 
 
@@ -35,7 +42,7 @@ def not_creator() -> LobbyError:
 
 
 async def _creator_table(hall: Hall, table_id: str, token: str) -> TableRow:
-    table = await hall._table(table_id)
+    table = await hall.book.table(table_id)
     if not is_creator(table, token):
         raise not_creator()
     return table
@@ -44,44 +51,44 @@ async def _creator_table(hall: Hall, table_id: str, token: str) -> TableRow:
 async def add_bot(hall: Hall, table_id: str, token: str, kind: str | None) -> int:
     """Seat a bot (of `kind`, one of the game's bots; else the kind the table was opened
     with, else the game's default) in the first free seat; the table starts once full."""
-    async with await hall._lock(table_id):
+    async with await hall.book.lock(table_id):
         table = await _creator_table(hall, table_id, token)
         if table.status != "open":
-            raise LobbyError(409, "this table has already started", "already_started")
+            raise already_started()
         info = registry.info(table.game)
         rows = await hall.db.seats(table_id)
         if kind is None:
             kind = next((s.bot_kind for s in rows if s.kind == "bot" and s.bot_kind), None)
         try:
-            bot_kind = _bot_kind(info, kind)
+            chosen = bot_kind(info, kind)
         except InvalidOptions as exc:
             raise options_refused(exc, table.game) from None
         seats = {s.seat for s in rows}
         free = [i for i in range(table.num_seats) if i not in seats]
         if not free:
-            raise LobbyError(409, "this table is full", "table_full")
-        name = _bot_name(free[0], {name_key(s.name) for s in rows})
+            raise table_full()
+        name = bot_name(free[0], {name_key(s.name) for s in rows})
         await hall.db.add_seat(
             SeatRow(
                 table_id=table_id,
                 seat=free[0],
                 name=name,
                 kind="bot",
-                bot_kind=bot_kind,
+                bot_kind=chosen,
                 left=False,
             )
         )
         if len(free) == 1:
-            await hall._start(table)
+            await hall.running.start(table)
         else:
-            await hall._announce(table_id)
+            await hall.news.announce(table_id)
         return free[0]
 
 
 async def _check_away(hall: Hall, table: TableRow, row: SeatRow) -> None:
     """Refuse unless the player has been away for the grace time (`server/tables/absence.py`) on
     every process: a reload or a network blip must not cost them their seat."""
-    away = await hall.away(table.id, row.seat, table.status == "running")
+    away = await hall.presence.away(table.id, row.seat, table.status == "running")
     if away is None:
         raise LobbyError(
             409,
@@ -102,9 +109,9 @@ async def _check_away(hall: Hall, table: TableRow, row: SeatRow) -> None:
 
 async def remove_player(hall: Hall, table_id: str, token: str, seat: int) -> None:
     """Remove an absent player (or, before the start, a bot) from `seat`."""
-    async with await hall._lock(table_id):
+    async with await hall.book.lock(table_id):
         table = await _creator_table(hall, table_id, token)
-        runtime = await hall._claim_locked(table)
+        runtime = await hall.running.claim_locked(table)
         if table.status == "finished" or (runtime is not None and runtime.state.over):
             raise LobbyError(409, "the game is over", "nothing_to_leave")
         row = next((s for s in await hall.db.seats(table_id) if s.seat == seat), None)
@@ -116,22 +123,22 @@ async def remove_player(hall: Hall, table_id: str, token: str, seat: int) -> Non
             await _check_away(hall, table, row)
         if table.status == "open":
             await hall.db.remove_seat(table_id, seat)
-            await hall._announce(table_id)
+            await hall.news.announce(table_id)
             return
-        await hall._seat_left(table, row, runtime)
+        await hall.seats.seat_left(table, row, runtime)
 
 
 async def excuse(hall: Hall, table_id: str, token: str, seat: int, excused: bool) -> None:
     """The creator excuses the player in `seat` (or, `excused` false, takes it back)."""
-    async with await hall._lock(table_id):
+    async with await hall.book.lock(table_id):
         table = await _creator_table(hall, table_id, token)
         await _set_excused(hall, table, seat, excused)
 
 
 async def excuse_checked(hall: Hall, table_id: str, seat: int, excused: bool) -> None:
     """`excuse` for a caller who has proved their right already (a league's organiser)."""
-    async with await hall._lock(table_id):
-        await _set_excused(hall, await hall._table(table_id), seat, excused)
+    async with await hall.book.lock(table_id):
+        await _set_excused(hall, await hall.book.table(table_id), seat, excused)
 
 
 async def _set_excused(hall: Hall, table: TableRow, seat: int, excused: bool) -> None:
@@ -150,4 +157,4 @@ async def _set_excused(hall: Hall, table: TableRow, seat: int, excused: bool) ->
     if row.excused != excused:
         row.excused = excused
         await hall.db.put_seat(row)
-        await hall._announce(table.id)
+        await hall.news.announce(table.id)

@@ -6,7 +6,7 @@ However many of them click at once there is one new table: it names the old one 
 its seat at the table the first made. Only a player of the old table (proved by their seat
 token there) takes a seat this way: their old seat's number and name. Until all of them came
 (the table is then full, and starts), the creator starts it, or `HOLD_SECONDS` pass, the new
-table's free seats are held for them (`Hall.join` refuses others with `seats_held`); the
+table's free seats are held for them (`Seats.join` refuses others with `seats_held`); the
 others at the old table are told (its `TableInfo.rematch`) and one click seats them.
 """
 
@@ -20,7 +20,8 @@ from sqlalchemy.exc import IntegrityError
 
 from pokerhall.engine.rng import new_seed
 from pokerhall.server.store.models import SeatRow, TableRow, utcnow
-from pokerhall.server.tables.hall import Hall, LobbyError, seat_taken
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.refusals import LobbyError, already_started, seat_taken, table_full
 from pokerhall.server.tables.tokens import new_token, token_hash
 from pokerhall.server.wire.messages import name_key
 
@@ -39,8 +40,8 @@ class RematchSeat:
 
 async def play_again(hall: Hall, old_id: str, token: str) -> RematchSeat:
     """Seat the old table's player holding `token` at its rematch, opening it if nobody has."""
-    old = await hall._table(old_id)
-    seat = await hall.authenticate(old_id, token)
+    old = await hall.book.table(old_id)
+    seat = await hall.book.authenticate(old_id, token)
     if old.status != "finished":
         raise LobbyError(409, "the game is not over yet", "not_over")
     row = next(s for s in await hall.db.seats(old_id) if s.seat == seat)
@@ -90,11 +91,11 @@ async def _open(hall: Hall, old: TableRow, opener: SeatRow) -> RematchSeat | Non
         if s.kind == "bot" and not s.left  # a bot from the start, not one playing for a leaver
     ]
     try:
-        await hall.add_table(table, seats)
+        await hall.book.add_table(table, seats)
     except IntegrityError:
         return None
     hall.absence.seen(table.id, opener.seat)  # taken now: the grace runs until they connect
-    await hall._announce(old.id)  # the old table's players see the offer
+    await hall.news.announce(old.id)  # the old table's players see the offer
     await _start_if_full(hall, table.id)
     return RematchSeat(table.id, opener.seat, token, table.join_code, creator=True)
 
@@ -102,10 +103,10 @@ async def _open(hall: Hall, old: TableRow, opener: SeatRow) -> RematchSeat | Non
 async def _take_seat(hall: Hall, table_id: str, old_row: SeatRow) -> RematchSeat:
     """The old player's seat at the rematch: their old seat (with a new token when they took
     it already, from another tab), else any free one once the hold has ended."""
-    async with await hall._lock(table_id):
-        table = await hall._table(table_id)
+    async with await hall.book.lock(table_id):
+        table = await hall.book.table(table_id)
         if table.status != "open":
-            raise LobbyError(409, "this table has already started", "already_started")
+            raise already_started()
         seats = {s.seat: s for s in await hall.db.seats(table_id)}
         token = new_token()
         mine = seats.get(old_row.seat)
@@ -127,7 +128,7 @@ async def _take_seat(hall: Hall, table_id: str, old_row: SeatRow) -> RematchSeat
             )
         free = [i for i in range(table.num_seats) if i not in seats]
         if not free:
-            raise LobbyError(409, "this table is full", "table_full")
+            raise table_full()
         number = old_row.seat if old_row.seat in free else free[0]
         row = _seat(table_id, old_row, token)
         row.seat = number
@@ -153,11 +154,11 @@ def _seat(table_id: str, old_row: SeatRow, token: str) -> SeatRow:
 
 async def _start_if_full(hall: Hall, table_id: str) -> None:
     """Every old player came: the hold is over, the game begins (as a join filling it)."""
-    async with await hall._lock(table_id):
-        table = await hall._table(table_id)
+    async with await hall.book.lock(table_id):
+        table = await hall.book.table(table_id)
         if table.status == "open" and len(await hall.db.seats(table_id)) == table.num_seats:
-            await hall._start(table)
+            await hall.running.start(table)
             if table.rematch_of is not None:
-                await hall._announce(table.rematch_of)  # the offer there is over
+                await hall.news.announce(table.rematch_of)  # the offer there is over
         else:
-            await hall._announce(table_id)
+            await hall.news.announce(table_id)

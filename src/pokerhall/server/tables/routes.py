@@ -23,7 +23,7 @@ from pokerhall.server.store.models import TableRow
 from pokerhall.server.tables import controls, history, rematch
 from pokerhall.server.tables import replay as hand_replay
 from pokerhall.server.tables.creator import normal_code
-from pokerhall.server.tables.hall import LobbyError
+from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import AddBot, Excuse, RematchSeat, TableInfo
 
@@ -83,11 +83,11 @@ async def table_history(
     public record is at `/record` once the game is over. Before the start there is nothing to
     show (`not_started`): nothing derived from the seed leaves the server then."""
     token = optional_token(authorization)
-    seat = None if token is None else await hall.authenticate(table_id, token)
+    seat = None if token is None else await hall.book.authenticate(table_id, token)
     table = await hall.db.table(table_id)
     if table is not None and table.status == "open":
         raise not_started()
-    record = await hall.record(table_id)
+    record = await hall.book.record(table_id)
     out = await asyncio.to_thread(_history, table_id, record, seat, round_, every)
     out["table"] = table_id
     return out
@@ -123,13 +123,13 @@ async def replay_hand(
     token = optional_token(authorization)
     if token is None and seat is not None:
         raise not_your_seat(seat)
-    own = None if token is None else await hall.authenticate(table_id, token)
+    own = None if token is None else await hall.book.authenticate(table_id, token)
     if seat is not None and seat != own:
         raise not_your_seat(seat)
     table = await hall.db.table(table_id)
     if table is not None and table.status == "open":
         raise not_started()
-    record = await hall.record(table_id)
+    record = await hall.book.record(table_id)
     try:
         replayed = await asyncio.to_thread(HAND_REPLAYS.get, table_id, record, own, hand)
     except hand_replay.HandMissing:
@@ -183,7 +183,7 @@ async def play_again(table_id: str, token: TokenDep, hall: HallDep) -> RematchSe
 )
 async def add_bot(table_id: str, body: AddBot, token: TokenDep, hall: HallDep) -> TableInfo:
     await controls.add_bot(hall, table_id, token, body.bot_kind)
-    return await hall.info(table_id)
+    return await hall.book.info(table_id)
 
 
 @router.post(
@@ -194,7 +194,7 @@ async def add_bot(table_id: str, body: AddBot, token: TokenDep, hall: HallDep) -
 )
 async def remove_player(table_id: str, seat: int, token: TokenDep, hall: HallDep) -> TableInfo:
     await controls.remove_player(hall, table_id, token, seat)
-    return await hall.info(table_id)
+    return await hall.book.info(table_id)
 
 
 @router.post(
@@ -208,7 +208,7 @@ async def excuse_player(
     """The turn clock still moves for an excused player, but its moves are not time-outs:
     Slovní poker forfeits no deal for them (W12). Refused for a seat with no player in it."""
     await controls.excuse(hall, table_id, token, seat, body.excused)
-    return await hall.info(table_id)
+    return await hall.book.info(table_id)
 
 
 @router.get(
@@ -221,4 +221,4 @@ async def table_by_code(code: str, hall: HallDep) -> TableInfo:
     table: TableRow | None = await hall.db.table_by_code(normal_code(code)[:8])
     if table is None or table.status != "open":
         raise LobbyError(404, "no open table has this code", "unknown_code", {"code": code[:12]})
-    return await hall.info(table.id)
+    return await hall.book.info(table.id)

@@ -91,15 +91,17 @@ class TableRuntime:
         """Told the seat of a player's connection that went (here or, through the cluster,
         on another process): the hall counts the seat's time away from then."""
         clock_now = now if now is not None else _loop_time
+        # `clock` and `pauses` are public for reading (the seconds left, the pause as clients
+        # see it); the other parts are reached only through the methods below.
         self._inbox = Inbox(table_id)
         self._seats = Seats(table_id, state, db, control, self.connections)
-        self._clock = TurnClock(table_id, state, db, control, self._inbox, now=clock_now)
+        self.clock = TurnClock(table_id, state, db, control, self._inbox, now=clock_now)
         self._sender = Sender(
             state,
             self.connections,
             # `fan_out` as set when sending: the cluster sets its own once the table runs
             fan_out=lambda peers, text: self.fan_out(peers, text),
-            clock_for=self._clock.clock_for,
+            clock_for=self.clock.clock_for,
             on_closed=lambda: self._presence.changed(),
         )
         self._presence = Presence(
@@ -110,11 +112,11 @@ class TableRuntime:
             live_connections=self._sender.live_connections,
         )
         self._bots = BotTurns(table_id, state, control, self._inbox)
-        self._pauses = Pauses(
+        self.pauses = Pauses(
             state,
             control,
             seats=self._seats,
-            clock=self._clock,
+            clock=self.clock,
             bots=self._bots,
             sender=self._sender,
             inbox=self._inbox,
@@ -127,8 +129,8 @@ class TableRuntime:
             table_id,
             state,
             db,
-            clock=self._clock,
-            pauses=self._pauses,
+            clock=self.clock,
+            pauses=self.pauses,
             presence=self._presence,
             sender=self._sender,
             on_finish=on_finish,
@@ -140,17 +142,17 @@ class TableRuntime:
         # Clocks and bots are set before the task runs: the hall attaches the waiting room's
         # connections right after this, and their first snapshot must carry the clock of the
         # first prompts (no later update may come before the deadline passes).
-        self._clock.restore(self.control.deadlines)
-        self._pauses.keep_current_round()
-        self._pauses.schedule()
+        self.clock.restore(self.control.deadlines)
+        self.pauses.keep_current_round()
+        self.pauses.schedule()
         self._inbox.start(self._handle)
 
     async def stop(self) -> None:
         await self._inbox.stop()
-        self._clock.cancel()  # after the task, which may have set a new timer
+        self.clock.cancel()  # after the task, which may have set a new timer
         self._presence.cancel()
-        self._pauses.clear()
-        await self._clock.flush()
+        self.pauses.clear()
+        await self.clock.flush()
         self._inbox.refuse_waiting()
         for conn in list(self.connections):
             await conn.wait_closed()
@@ -159,10 +161,10 @@ class TableRuntime:
         if isinstance(command, MoveCommand):
             await self._moves.apply(command)
         elif isinstance(command, BotTurn):
-            await self._bots.play(command.seat, self._moves.apply, paused=self._pauses.paused)
+            await self._bots.play(command.seat, self._moves.apply, paused=self.pauses.paused)
         elif isinstance(command, ClockTick):
-            await self._clock.tick(self._moves.apply, self._seats.excused)
-            self._pauses.schedule()
+            await self.clock.tick(self._moves.apply, self._seats.excused)
+            self.pauses.schedule()
         elif isinstance(command, PresenceTick):
             self._presence.tick()
         elif isinstance(command, ChatCommand):
@@ -170,9 +172,9 @@ class TableRuntime:
         elif isinstance(command, ChatSettingsCommand):
             await self._table_chat.settings(command)
         elif isinstance(command, PauseCheck):
-            self._pauses.check(command.serial)
+            self.pauses.check(command.serial)
         elif isinstance(command, NextHandCommand):
-            self._pauses.next_hand(command)
+            self.pauses.next_hand(command)
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -214,7 +216,7 @@ class TableRuntime:
         """The player left: their connections only watch from now on."""
         self._seats.leave(seat)
         self._presence.changed()
-        self._pauses.left(seat)
+        self.pauses.left(seat)
 
     async def resign(self, seat: int) -> None:
         """The player left and nobody takes the seat over: the seat resigns (a move like any
@@ -228,7 +230,7 @@ class TableRuntime:
     def set_bot(self, seat: int, bot: Bot) -> None:
         """A bot takes over a seat (a player left): it moves from the next prompt on."""
         self._seats.take_over(seat, bot)
-        self._clock.answered(seat)  # the bot moves now, not when the player's time is up
+        self.clock.answered(seat)  # the bot moves now, not when the player's time is up
         self.release(seat)
         self._bots.take_over(seat)
 
@@ -261,20 +263,12 @@ class TableRuntime:
             "state",
             view=self.state.view(seat),
             events=[event_json(e) for e in self.state.events if e.visible_to(seat)],
-            result_events=[event_json(e) for e in self._pauses.ended_round(seat)],
-            clock=self._clock.clock_for(seat),
-            pause=self._pauses.pause_json(),
+            result_events=[event_json(e) for e in self.pauses.ended_round(seat)],
+            clock=self.clock.clock_for(seat),
+            pause=self.pauses.pause_json(),
             presence=self._presence.seats_json() if presence is None else presence,
             chat=self._table_chat.history(seat),
         )
-
-    def clock_for(self, seat: int | None) -> JSON:
-        """Seconds left for this seat's own prompt and the table's (`TurnClock.clock_for`)."""
-        return self._clock.clock_for(seat)
-
-    def pause_json(self) -> JSON | None:
-        """The result pause as clients see it, None without one (`Pauses.pause_json`)."""
-        return self._pauses.pause_json()
 
     def notify(self, text: str) -> None:
         """Send every connection at the table the same text."""

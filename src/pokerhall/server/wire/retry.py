@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from pokerhall.server.tables.hall import LobbyError
+from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire.messages import error_message
 
 

@@ -17,7 +17,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from pokerhall.engine import IllegalMove
 from pokerhall.server.tables.chat import CHAT_BURST, ChatRefused
-from pokerhall.server.tables.hall import Hall, LobbyError
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.tables.runtime import MoveNotSaved, NextHandRefused, TableRuntime
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.connection import (
@@ -98,11 +99,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if (info := await _greet(conn, guard, hall, table_id)) is None:
             return
         conn.send(server_message("welcome", seat=conn.seat, table=info.model_dump()))
-        runtime = await hall.runtime(table_id)
+        runtime = await hall.running.runtime(table_id)
         if runtime is not None:
             runtime.attach(conn)
-        elif not await hall.link(table_id, conn):  # the table runs in another process
-            hall.wait(table_id, conn)
+        elif not await hall.running.link(table_id, conn):  # the table runs in another process
+            hall.presence.wait(table_id, conn)
         while (text := await _receive_text(conn, guard)) is not None:
             if (refusal := await limits.chat_refusal(client, text)) is not None:
                 conn.send(refusal)  # the client's address is over its chat limit
@@ -124,7 +125,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         conn.send(error_message("server_error", HIDDEN))
     finally:
         limits.close_socket(client, table_id)
-        hall.unwait(table_id, conn)
+        hall.presence.unwait(table_id, conn)
         if hall.cluster is not None:
             hall.cluster.unlink(conn)
         live = hall.runtimes.get(table_id)
@@ -148,9 +149,9 @@ async def _greet(
             raise ProtocolError(
                 "hello_first", 'the first message must be {"v": 1, "type": "hello"}'
             )
-        info = await hall.info(table_id)
+        info = await hall.book.info(table_id)
         if hello.token is not None:
-            conn.seat = await hall.authenticate(table_id, hello.token)
+            conn.seat = await hall.book.authenticate(table_id, hello.token)
         return info
     except TimeoutError:
         reason, code = "no hello received in time", "hello_first"
@@ -188,7 +189,7 @@ async def handle_message(conn: Peer, hall: Hall, table_id: str, text: str) -> No
         if runtime is not None:
             conn.send(runtime.snapshot(conn.seat))
         else:
-            conn.send(server_message("table", table=(await hall.info(table_id)).model_dump()))
+            conn.send(server_message("table", table=(await hall.book.info(table_id)).model_dump()))
     elif isinstance(message, MoveMessage):
         if conn.seat is None:
             conn.send(error_message("not_seated", "spectators cannot make moves"))
