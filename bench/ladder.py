@@ -57,6 +57,7 @@ from pokerhall.engine.protocol import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
 from bench.exploiters import EXPLOITERS, make_bot
+from bench.lexicon_choice import pick_lexicon
 from bench.stats import wilson
 
 BUDGET_MS = 50.0
@@ -458,19 +459,6 @@ def game_lengths(
 
 def lexicon_option(table: Table, lexicon: str) -> dict[str, object]:
     return {"lexicon": lexicon} if table.game == "wordpoker" else {}
-
-
-def pick_lexicon(name: str, out: Callable[[str], None]) -> str:
-    """The system Czech dictionary when installed (`make lexicon`), else the small list."""
-    if name == "system":
-        from pokerhall.games.wordpoker.lexicons import lexicon
-
-        try:
-            lexicon("system")
-        except (ImportError, OSError, ValueError) as exc:
-            out(f"the system dictionary is not available ({exc}); using the small list instead")
-            return "mini"
-    return name
 
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:

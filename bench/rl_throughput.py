@@ -19,16 +19,21 @@ the target is 2x.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from pokerhall import rl
 from pokerhall.engine import registry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.lexicon_choice import pick_lexicon
 
 TARGET = 2.0
 BASELINE = "texas_holdem_no_limit_v6"
@@ -108,18 +113,6 @@ def our_envs(seats: int, lexicon: str) -> list[tuple[str, Callable[[], Any]]]:
 
             made.append((name, make))
     return made
-
-
-def pick_lexicon(name: str, out: Callable[[str], None]) -> str:
-    if name == "system":
-        try:
-            from pokerhall.games.wordpoker.lexicons import lexicon
-
-            lexicon("system")
-        except (ImportError, OSError, ValueError) as exc:
-            out(f"the system dictionary is not available ({exc}); Slovní poker uses the small list")
-            return "mini"
-    return name
 
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:

@@ -22,21 +22,16 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from pokerhall.games.wordpoker.best import best_word
 from pokerhall.games.wordpoker.letters import default_alphabet
-from pokerhall.games.wordpoker.lexicons import WordList, lexicon
+from pokerhall.games.wordpoker.lexicons import lexicon
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
+from bench.lexicon_choice import pick_lexicon
 
 TARGET_MS = 1.0
-
-
-def pick_lexicon(name: str, out: Callable[[str], None]) -> tuple[str, WordList]:
-    if name == "system":
-        try:
-            return "system", lexicon("system")
-        except (ImportError, OSError, ValueError) as exc:
-            out(f"the system dictionary is not available ({exc}); using the small list instead")
-    return "mini", lexicon("mini")
 
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:
@@ -45,7 +40,8 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lexicon", choices=("system", "mini"), default="system")
     args = parser.parse_args(argv)
-    name, words = pick_lexicon(args.lexicon, out)
+    name = pick_lexicon(args.lexicon, out)
+    words = lexicon(name)
     gc.collect()
     gc.freeze()  # the dictionary is long-lived: keep the collector from walking it per call
     alphabet = default_alphabet()
