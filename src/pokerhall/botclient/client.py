@@ -169,6 +169,7 @@ class BotClient:
                 except (OSError, TimeoutError, WebSocketException) as exc:
                     log.warning("connection lost: %s", exc or type(exc).__name__)
                 if self.result is not None:
+                    self._summary()
                     return self.result
                 if self.stats.connections > greeted:
                     failures = 0  # it got through: start the backoff over
@@ -376,6 +377,8 @@ class BotClient:
         self._sent = sent
         self._answered = prompt_id
         self.stats.moves.append(sent)
+        note = "" if why == BY_BOT else f" (the default: {why})"
+        log.debug("prompt %d: %s%s", prompt_id, json.dumps(move, ensure_ascii=False), note)
         await self._send({"v": 1, "type": "move", "move": {**move, "prompt_id": prompt_id}})
 
     def _stop_thinking(self) -> None:
@@ -390,6 +393,16 @@ class BotClient:
         if self.result is None:
             self.result = result
             self._hook("on_result", result)
+
+    def _summary(self) -> None:
+        stats = self.stats
+        log.info(
+            "game over: %d moves sent (%d defaults), %d refused, %d reconnects",
+            len(stats.moves),
+            len(stats.defaults()),
+            len(stats.refused),
+            max(0, stats.connections - 1),
+        )
 
     def _hook(self, name: str, *args: Any) -> None:
         """Call the bot's optional hook; a failing hook is logged, never the client's end."""
