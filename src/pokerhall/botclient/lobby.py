@@ -48,6 +48,19 @@ def base_url(url: str) -> str:
     return url
 
 
+def parse_link(url: str) -> tuple[str, str | None, str | None]:
+    """The server, table id and join code of a table's link as the lobby shows it
+    (`http://host:8000/table.html?id=ID&code=CODE`); a plain server address gives no table."""
+    parts = urllib.parse.urlsplit(url.strip() if "://" in url else "http://" + url.strip())
+    query = urllib.parse.parse_qs(parts.query)
+    if not parts.path.endswith(".html") or "id" not in query:
+        return base_url(url), None, None
+    folder = parts.path.rsplit("/", 1)[0]
+    base = base_url(urllib.parse.urlunsplit((parts.scheme, parts.netloc, folder, "", "")))
+    code = query.get("code")
+    return base, query["id"][0], code[0] if code else None
+
+
 def socket_url(url: str, table_id: str) -> str:
     """The table's WebSocket (`/ws/tables/{id}`): ws:// for http://, wss:// for https://."""
     base = base_url(url)

@@ -11,8 +11,10 @@ its seat back. The result is printed at the end.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
+from collections.abc import Iterator
 from typing import Annotated, Any
 
 import typer
@@ -36,8 +38,16 @@ from pokerhall.engine.rng import new_seed
 
 
 def bot_command(
-    url: Annotated[str, typer.Argument(help="The server, e.g. http://127.0.0.1:8000.")],
-    table: Annotated[str, typer.Option("--table", help="The table's id (in its link).")],
+    url: Annotated[
+        str,
+        typer.Argument(
+            help="The server, e.g. http://127.0.0.1:8000, or a table's link"
+            " (http://127.0.0.1:8000/table.html?id=ID, with a private table's code)."
+        ),
+    ],
+    table: Annotated[
+        str | None, typer.Option("--table", help="The table's id (in its link).")
+    ] = None,
     module: Annotated[
         str | None,
         typer.Option(
@@ -82,11 +92,30 @@ def bot_command(
     """A bot plays a seat at a table on a pokerhall server until the game is over."""
     if (module is None) == (level is None):
         fail("give either --module module:Class or --level LEVEL", USAGE_ERROR)
-    _logging(logging.WARNING if quiet else logging.DEBUG if verbose else logging.INFO)
+    with _logging(logging.WARNING if quiet else logging.DEBUG if verbose else logging.INFO):
+        _run(url, table, module, level, name, token, code, think, margin, seed)
+
+
+def _run(
+    url: str,
+    table: str | None,
+    module: str | None,
+    level: str | None,
+    name: str | None,
+    token: str | None,
+    code: str | None,
+    think: float,
+    margin: float,
+    seed: int | None,
+) -> None:
     try:
-        base = lobby.base_url(url)
+        base, linked, linked_code = lobby.parse_link(url)
     except ValueError as exc:
         fail(str(exc), USAGE_ERROR)
+    table = table or linked
+    code = code or linked_code
+    if table is None:
+        fail("give the table: --table ID, or the table's link as URL", USAGE_ERROR)
     try:
         info = lobby.table(base, table)
     except LobbyRefused as exc:
@@ -129,13 +158,29 @@ async def _play(
     return result, [str(s.get("name") or f"Seat {s.get('seat', 0) + 1}") for s in seats]
 
 
-def _logging(level: int) -> None:
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Log lines to whatever `sys.stderr` is when they are written."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+@contextlib.contextmanager
+def _logging(level: int) -> Iterator[None]:
+    """The client's log lines on stderr, `HH:MM:SS message`, while the command runs."""
     logger = logging.getLogger("pokerhall.botclient")
+    kept = logger.handlers[:], logger.level, logger.propagate
+    handler = _Stderr()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
     logger.handlers[:] = [handler]
     logger.setLevel(level)
     logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.handlers[:], level, logger.propagate = kept
+        logger.setLevel(level)
 
 
 def _print_result(result: JSON, names: list[str]) -> None:
