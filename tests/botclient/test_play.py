@@ -150,9 +150,9 @@ async def test_a_slow_bot_is_overruled_before_the_turn_clock(served: Served) -> 
     """A bot still thinking when the turn clock nearly runs out gets the prompt's default move
     sent for it by the client, in time: the clock never moves for the seat (it never shows
     `away`, which is what a move by the clock shows)."""
-    table = served.open_table("quizpoker", turn_clock=2.0)
-    bot = Slow(seconds=1.9)
-    client = await seated_client(served, table, bot, margin=0.75)
+    table = served.open_table("quizpoker", turn_clock=3.0)
+    bot = Slow(seconds=2.6)
+    client = await seated_client(served, table, bot, margin=1.0)
     started = time.monotonic()
     async with asyncio.timeout(GAME_TIMEOUT):
         await client.run()
