@@ -116,3 +116,13 @@ def test_links() -> None:
     assert lobby.parse_link(link) == ("http://h:8", "T1", "AB12CD")
     assert lobby.parse_link("https://h/hall/table.html?id=T") == ("https://h/hall", "T", None)
     assert lobby.parse_link("h:8000/") == ("http://h:8000", None, None)
+
+
+def test_the_docs_bot_plays_a_local_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/botclient.md: its example bot (with its hooks) and the sketch that plays it
+    locally, as written."""
+    text = (ROOT / "docs" / "botclient.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+    bot, local = blocks[0], next(b for b in blocks if "bot_move" in b)
+    exec(compile(bot + local, "docs/botclient.md", "exec"), {"__name__": "docs"})
+    assert "'winners'" in capsys.readouterr().out

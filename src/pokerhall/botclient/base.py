@@ -5,7 +5,7 @@ A bot that plays over the network sees exactly what a person at that seat sees: 
 `you.prompt`). It answers with a move, `{"type": ..., <params>}`, as the prompt lists them
 (`engine/prompts.py`); the client adds the `prompt_id`. So any bot that plays locally
 (`engine.bots.Bot`: a built-in level, an arena bot) plays remotely unchanged, and a bot written
-for the network plays in `pokerhall simulate` too.
+for the network plays a local game too (`engine.bots.bot_move(bot, game, seat, prompt)`).
 
 `RemoteBot` is the documented base class: subclass it, write `choose`, and optionally
 `on_event` (every event the seat may see, in order), `on_result` (once, at game over) and
