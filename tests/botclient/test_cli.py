@@ -126,3 +126,32 @@ def test_the_docs_bot_plays_a_local_game(capsys: pytest.CaptureFixture[str]) -> 
     bot, local = blocks[0], next(b for b in blocks if "bot_move" in b)
     exec(compile(bot + local, "docs/botclient.md", "exec"), {"__name__": "docs"})
     assert "'winners'" in capsys.readouterr().out
+
+
+STUCK = """
+import threading
+
+class Stuck:
+    def choose(self, view, prompt):
+        threading.Event().wait()  # never returns
+"""
+
+
+def test_a_bot_that_never_answers_still_ends(served: Served, tmp_path: Path) -> None:
+    """A `choose` that never returns: every prompt gets its default in time, and the command
+    ends at game over all the same (the bot's thread does not hold the process)."""
+    (tmp_path / "stuck.py").write_text(STUCK, encoding="utf-8")
+    table = served.open_table("wordpoker", options={"deals": 1, "lexicon": "mini"})
+    words = ["bot", served.http, "--table", table["id"], "--module", "stuck:Stuck"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerhall", *words, "--think", "0.2"],
+        cwd=tmp_path,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Game over.\n")
+    assert "sending the default move" in done.stderr

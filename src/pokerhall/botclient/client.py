@@ -27,9 +27,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import queue
 import random
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,6 +110,35 @@ class Stats:
         return [m for m in self.moves if m.why != BY_BOT and (why is None or m.why == why)]
 
 
+class Worker:
+    """One daemon thread that makes the bot's calls in order, so a bot need not be thread-safe,
+    and a call that never returns cannot keep the process from ending."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Callable[..., Any], tuple[Any, ...], Future[Any]]] = (
+            queue.SimpleQueue()
+        )
+        self._thread: threading.Thread | None = None
+
+    def submit(self, call: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self._jobs.put((call, args, future))
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="bot-choose", daemon=True)
+            self._thread.start()
+        return future
+
+    def _work(self) -> None:
+        while True:
+            call, args, future = self._jobs.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(call(*args))
+            except BaseException as exc:  # handed to the waiting side, which logs it
+                future.set_exception(exc)
+
+
 class BotClient:
     """Plays one seat (its `token`) of table `table_id` at the server `url` with `bot`.
 
@@ -144,7 +175,7 @@ class BotClient:
         self.stats = Stats()
         self.ws: ClientConnection | None = None
         """The open socket, while there is one (a test may cut it)."""
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-choose")
+        self._worker = Worker()
         self._clock: tuple[float, float] | None = None
         """(loop time when it was read, seconds left for this seat's prompt then)."""
         self._answered: int | None = None
@@ -182,7 +213,6 @@ class BotClient:
                 await asyncio.sleep(delay)
         finally:
             self._stop_thinking()
-            self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def _session(self) -> None:
         """One connection, until it closes or the game is over."""
@@ -345,8 +375,7 @@ class BotClient:
 
     async def _think(self, view: JSON, prompt: JSON, prompt_id: int) -> None:
         budget = self._budget()
-        loop = asyncio.get_running_loop()
-        asked = loop.run_in_executor(self._executor, self.bot.choose, view, prompt)
+        asked = asyncio.wrap_future(self._worker.submit(self.bot.choose, view, prompt))
         why = BY_BOT
         try:
             move: Any = await asyncio.wait_for(asyncio.shield(asked), budget)
