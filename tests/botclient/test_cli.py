@@ -95,6 +95,16 @@ def test_an_unknown_table_or_level(served: Served) -> None:
     assert "cautious" in result.output  # the kinds the game has
 
 
+def test_a_started_table_has_no_seat(served: Served) -> None:
+    table = served.open_table("palace", turn_clock=1.0)
+    lobby.join(served.http, table["id"], "First")  # the last seat: the table starts
+    result = CliRunner().invoke(
+        app, ["bot", served.http, "--table", table["id"], "--level", "random"]
+    )
+    assert result.exit_code == 1
+    assert "cannot take a seat: this table has already started" in result.output
+
+
 def test_a_private_tables_link_is_enough(served: Served) -> None:
     """The link the lobby shows (`table.html?id=...&code=...`) names the table and its code."""
     table = served.open_table("detective", seats=3, private=True)
