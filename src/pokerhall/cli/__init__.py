@@ -1,4 +1,4 @@
-"""The `pokerhall` command: serve, play, simulate, replay, questions, games.
+"""The `pokerhall` command: serve, play, simulate, replay, questions, games, bot.
 
 Each command lives in its own module and is registered here, so adding one is a new module
 and one line below. The modules stay importable by their
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from pokerhall.cli import catalog, play, questions, replay, serve, simulate
+from pokerhall.cli import bot, catalog, play, questions, replay, serve, simulate
 
 GAME_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
 """`play` and `simulate` pass flags they do not know to the game's terminal module."""
@@ -27,6 +27,7 @@ app.command("simulate", context_settings=GAME_FLAGS)(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("games")(catalog.games_command)
 app.command("serve")(serve.serve_command)
+app.command("bot")(bot.bot_command)
 app.add_typer(questions.questions_app, name="questions")
 
 __all__ = ["app"]
