@@ -170,12 +170,14 @@ class Standing:
 
 
 def labels_for(specs: Sequence[str]) -> tuple[str, ...]:
-    """Each bot's label: its spec, with `#2`, `#3` on the repeats of one spec."""
+    """Each bot's label: its spec (a bot of your own by its class's name), with `#2`, `#3` on
+    the repeats of one label."""
     seen: dict[str, int] = {}
     out: list[str] = []
     for spec in specs:
-        seen[spec] = seen.get(spec, 0) + 1
-        out.append(spec if seen[spec] == 1 else f"{spec} #{seen[spec]}")
+        label = spec.rpartition(":")[2] or spec
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
     return tuple(out)
 
 

@@ -182,9 +182,9 @@ def _print(
         markup=False,
     )
     table = Table(title="Arena", title_justify="left")
-    columns = ("Bot", "Games", "Wins", "Win rate", "95 % interval", "Fair share", "Rating")
+    columns = ("Bot", "Games", "Wins", "Win rate", "95 % interval", "Fair", "Rating")
     for column in columns:
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+        table.add_column(column, justify="left" if column == "Bot" else "right", no_wrap=True)
     for s in result.standings:
         table.add_row(
             s.label,
@@ -197,7 +197,8 @@ def _print(
         )
     console.print(table)
     console.print(
-        "Wins: each game's winners share it. Fair share: the win rate of equally strong bots. "
+        "Wins: each game's winners share it. Fair: the win rate of equally strong bots (the "
+        "bot's share of the seats). "
         "Rating: openskill Plackett-Luce mu ± sigma from each game's places, best (mu - 3 sigma) "
         "first.",
         markup=False,
