@@ -57,8 +57,8 @@ $(JS_STAMP): package.json package-lock.json
 	touch $@
 
 lint: $(STAMP) $(JS_STAMP)
-	$(BIN)/ruff check src tests scripts bench
-	$(BIN)/ruff format --check src tests scripts bench
+	$(BIN)/ruff check src tests scripts bench examples
+	$(BIN)/ruff format --check src tests scripts bench examples
 	npx --no-install tsc -p tsconfig.json
 	npx --no-install eslint src/pokerhall/web/js
 

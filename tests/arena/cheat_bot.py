@@ -25,3 +25,12 @@ class Chooseless:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+
+
+class Crash(Cheat):
+    """Fails when asked to bet."""
+
+    def choose(self, view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+        if prompt["type"] == "bet":
+            raise RuntimeError("no idea what to bet")
+        return super().choose(view, prompt)

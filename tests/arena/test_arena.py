@@ -94,6 +94,13 @@ def test_an_illegal_move_stops_the_arena_naming_game_seat_and_move() -> None:
     assert "(Cheat) played an illegal move {'type': 'raise', 'to': 1} to a bet prompt" in error
 
 
+def test_a_bot_that_fails_to_choose_stops_the_arena_naming_game_and_seat() -> None:
+    result = arena("quizpoker", "casual", f"{CHEAT}:Crash", "--games", "2", *QUIZ)
+    assert result.exit_code == 1
+    error = " ".join(result.stderr.split())
+    assert "(Crash) failed to choose a move for a bet prompt: RuntimeError: no idea" in error
+
+
 def test_an_unknown_bot_is_refused_listing_the_known_ones() -> None:
     result = arena("quizpoker", "casual", "grandmaster")
     assert result.exit_code == 2
