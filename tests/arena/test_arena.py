@@ -86,6 +86,26 @@ def test_ratings_put_the_expert_above_the_random_bot() -> None:
     assert low <= best["win_rate"] <= high
 
 
+def test_at_the_hand_cap_the_biggest_stacks_take_the_places() -> None:
+    """QuizPoker plays until one player has every chip (Q10): the arena stops at `max_hands`
+    and places the seats by their stacks, ties sharing a place."""
+    run = run_arena(
+        "quizpoker",
+        ["casual", "station", "novice"],
+        players=3,
+        options={"questions": "builtin", "language": "en"},
+        games_count=3,
+        seed=2,
+        max_hands=2,
+    )
+    for outcome in run.outcomes:
+        assert outcome.capped
+        assert outcome.hands == 2
+        assert min(outcome.places) == 1
+        assert outcome.winners == tuple(s for s, p in enumerate(outcome.places) if p == 1)
+    assert sum(s.wins for s in run.standings) == pytest.approx(3)
+
+
 def test_an_illegal_move_stops_the_arena_naming_game_seat_and_move() -> None:
     result = arena("quizpoker", "casual", f"{CHEAT}:Cheat", "--games", "3", *QUIZ)
     assert result.exit_code == 1
