@@ -4,8 +4,8 @@ at a full table, then four default bots at a table for its length in hands.
 
 Games and tables (`TABLES`): QuizPoker under the `quizpoker` ruleset (2 and 6 seats) and the
 `duell` (3, its least, and 6), Palace (2 and 4), Slovní poker (2 and 5) and Detective (3 and 4,
-its only sizes). The exploiters are one-trick bots of the benchmarks only (`bench/exploiters.py`,
-`bench/palace_exploiters.py`, `bench/wordpoker_exploiters.py`), never offered in the lobby.
+its only sizes). The exploiters are one-trick bots of the benchmarks and the arena only
+(`pokerhall.arena.exploiters`, a module per game), never offered in the lobby.
 
 Pairings (first kind vs second kind):
 
@@ -50,13 +50,13 @@ from pathlib import Path
 from typing import Any
 
 from pokerhall import games
+from pokerhall.arena.exploiters import EXPLOITERS, make_bot
 from pokerhall.engine.bots import bot_move
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.events import JSON, ROUND_STARTED
 from pokerhall.engine.protocol import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
-from bench.exploiters import EXPLOITERS, make_bot
 from bench.lexicon_choice import pick_lexicon
 from bench.stats import wilson
 

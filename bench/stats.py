@@ -1,4 +1,5 @@
-"""Confidence intervals the bot benchmarks print: one place for the arithmetic.
+"""Confidence intervals the bot benchmarks print: one place for the arithmetic (the Wilson
+interval is the arena's, `pokerhall.arena.stats`, shared).
 
 Games, hands or deals are independent trials, so a win rate gets the Wilson score interval
 (sound near 0 and 1, where the normal interval runs past them) and a mean per trial (chips or
@@ -11,18 +12,9 @@ import math
 import statistics
 from collections.abc import Sequence
 
-Z95 = 1.959964
-"""The two-sided 95 % quantile of the standard normal distribution."""
+from pokerhall.arena.stats import Z95, wilson
 
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """95 % Wilson score interval for a rate of `wins` in `n`; (0, 1) when nothing was played."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+__all__ = ["Z95", "mean_ci", "wilson"]
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:

@@ -62,7 +62,9 @@ def test_serve_on_a_busy_port_says_so_and_fails_before_announcing(tmp_path: Path
     assert not (tmp_path / "hall.sqlite3").exists()  # nothing was opened
 
 
-@pytest.mark.parametrize("command", ["serve", "play", "simulate", "replay", "games", "bot"])
+@pytest.mark.parametrize(
+    "command", ["serve", "play", "simulate", "arena", "replay", "games", "bot"]
+)
 def test_help_shows_flags_without_a_value_type(cli: Run, command: str) -> None:
     """A flag takes no value, so help must not show one ("--help <bool>" was shown)."""
     result = cli(command, "--help")

@@ -1,4 +1,4 @@
-"""The `pokerhall` command: serve, play, simulate, replay, questions, games, bot.
+"""The `pokerhall` command: serve, play, simulate, arena, replay, questions, games, bot.
 
 Each command lives in its own module and is registered here, so adding one is a new module
 and one line below. The modules stay importable by their
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import typer
 
-from pokerhall.cli import bot, catalog, play, questions, replay, serve, simulate
+from pokerhall.cli import arena, bot, catalog, play, questions, replay, serve, simulate
 
 GAME_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
-"""`play` and `simulate` pass flags they do not know to the game's terminal module."""
+"""`play`, `simulate` and `arena` pass flags they do not know to the game's terminal module."""
 
 app = typer.Typer(
     name="pokerhall",
@@ -24,6 +24,7 @@ app = typer.Typer(
 )
 app.command("play", context_settings=GAME_FLAGS)(play.play)
 app.command("simulate", context_settings=GAME_FLAGS)(simulate.simulate)
+app.command("arena", context_settings=GAME_FLAGS)(arena.arena)
 app.command("replay")(replay.replay)
 app.command("games")(catalog.games_command)
 app.command("serve")(serve.serve_command)

@@ -1,7 +1,7 @@
 """Palace bots, weakest first: `random` (any legal move), `cautious` and `sampler` (chances from
 sampling the cards their seat cannot see; see `levels`). Each is built from a seed, `Bot(seed)`,
 and sees only its own seat's view and prompt. `bench/ladder.py` measures how much each beats
-the one below, how the default beats the simple habits of `bench/palace_exploiters.py` (maniac,
+the one below, how the default beats the simple habits of `arena/exploiters/palace.py` (maniac,
 calling station, rock, min-raiser, always- and never-attacking), and what a decision costs."""
 
 from collections.abc import Mapping

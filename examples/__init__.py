@@ -1,0 +1,1 @@
+"""Examples of pokerhall's extension points (`arena_bot.py`: a bot of your own for the arena)."""
