@@ -33,7 +33,7 @@ from pokerhall.server.tables.refusals import (
     options_refused,
     table_full,
 )
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.wire.names import name_key
 
 
 def not_creator() -> LobbyError:

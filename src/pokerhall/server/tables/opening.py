@@ -19,7 +19,8 @@ from pokerhall.server.tables.book import TableBook
 from pokerhall.server.tables.news import News
 from pokerhall.server.tables.refusals import LobbyError, options_refused
 from pokerhall.server.tables.tokens import new_token, token_hash
-from pokerhall.server.wire.messages import CreateTable, TableInfo, name_key
+from pokerhall.server.wire.messages import CreateTable, TableInfo
+from pokerhall.server.wire.names import name_key
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pokerhall.engine import InvalidOptions, UnknownGame
-from pokerhall.server.people import names
+from pokerhall.server.wire import names
 
 
 class LobbyError(Exception):

@@ -31,7 +31,7 @@ from pokerhall.server.tables.refusals import (
 from pokerhall.server.tables.running import Running
 from pokerhall.server.tables.runtime import TableRuntime
 from pokerhall.server.tables.tokens import new_token, token_hash
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.wire.names import name_key
 
 
 class Seats:

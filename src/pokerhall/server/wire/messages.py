@@ -29,9 +29,8 @@ from pydantic_core import PydanticCustomError
 
 from pokerhall.content.text import code_point, refused_character
 from pokerhall.engine import registry
-from pokerhall.server.people.names import MAX_NAME_CHARS
-from pokerhall.server.people.names import name_key as name_key  # where modules have found it
 from pokerhall.server.tables.chat import ChatRefused, Reaction, clean_text
+from pokerhall.server.wire.names import MAX_NAME_CHARS
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
