@@ -16,11 +16,11 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from pokerhall.engine import IllegalMove
-from pokerhall.server.tables.chat import CHAT_BURST, ChatRefused
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.tables.runtime import MoveNotSaved, NextHandRefused, TableRuntime
 from pokerhall.server.wire import ratelimit
+from pokerhall.server.wire.chat_text import CHAT_BURST, ChatRefused
 from pokerhall.server.wire.connection import (
     TRY_AGAIN_LATER,
     Admission,
