@@ -20,10 +20,10 @@ from pokerhall.server.league.messages import (
 )
 from pokerhall.server.lobby.routes import COMMON, CONFLICT, TokenDep, _answers
 from pokerhall.server.people import accounts
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import Excuse, SeatToken, TableInfo, error_message
 from pokerhall.server.wire.push import relay
+from pokerhall.server.wire.refusal import LobbyError
 
 router = APIRouter(prefix="/api", responses=COMMON)
 socket_router = APIRouter()

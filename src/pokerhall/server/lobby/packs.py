@@ -23,8 +23,8 @@ from pokerhall.server.lobby import pack_quota
 from pokerhall.server.lobby.routes import COMMON
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import PackRow
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
+from pokerhall.server.wire.refusal import LobbyError
 
 router = APIRouter(prefix="/api", responses=COMMON)
 log = logging.getLogger("pokerhall.server")

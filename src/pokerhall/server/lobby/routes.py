@@ -20,7 +20,6 @@ from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.lobby.feed import LobbyFeed
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import (
     CreatedTable,
@@ -31,6 +30,7 @@ from pokerhall.server.wire.messages import (
     TableInfo,
 )
 from pokerhall.server.wire.push import relay
+from pokerhall.server.wire.refusal import LobbyError
 
 
 def _answers(**reasons: str) -> dict[int | str, dict[str, Any]]:

@@ -23,9 +23,9 @@ from pokerhall.server.store.models import TableRow
 from pokerhall.server.tables import controls, history, rematch
 from pokerhall.server.tables import replay as hand_replay
 from pokerhall.server.tables.creator import normal_code
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import AddBot, Excuse, RematchSeat, TableInfo
+from pokerhall.server.wire.refusal import LobbyError
 
 router = APIRouter(prefix="/api", responses=COMMON)
 FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creator)."})
