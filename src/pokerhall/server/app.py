@@ -29,9 +29,10 @@ from pokerhall.server.lobby.feed import LobbyFeed
 from pokerhall.server.people import hashing
 from pokerhall.server.store.db import Database
 from pokerhall.server.tables import routes as table_routes
+from pokerhall.server.tables import socket as websocket
 from pokerhall.server.tables.absence import GRACE_SECONDS
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.wire import retry, websocket
+from pokerhall.server.wire import retry
 from pokerhall.server.wire.connection import Peer
 from pokerhall.server.wire.ratelimit import ClientAddresses, Limits, RateLimits
 from pokerhall.server.wire.refusal import LobbyError
