@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from pokerhall.engine.messages import LANGUAGES
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import ChatRow
-from pokerhall.server.tables.chat import MAX_CHAT_CHARS
+from pokerhall.server.wire.chat_text import MAX_CHAT_CHARS
 from pokerhall.server.wire.connection import RateLimiter
 
 from .live import LiveServer

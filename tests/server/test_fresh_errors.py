@@ -20,7 +20,7 @@ import pytest
 import pokerhall
 from pokerhall.server.people import accounts
 from pokerhall.server.store.db import Database
-from pokerhall.server.tables.refusals import LobbyError
+from pokerhall.server.wire.refusal import LobbyError
 
 pytestmark = pytest.mark.anyio
 ATTEMPTS = 1_000

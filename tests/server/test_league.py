@@ -16,7 +16,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from pokerhall.server.league.drawing import draw
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.wire.names import name_key
 
 from .live import LiveServer
 from .lobby import bearer

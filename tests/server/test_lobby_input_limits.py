@@ -16,9 +16,9 @@ from pokerhall.server.app import MAX_BODY_BYTES, create_app
 from pokerhall.server.wire.messages import (
     MAX_NESTING,
     ProtocolError,
-    name_key,
     parse_client_message,
 )
+from pokerhall.server.wire.names import name_key
 
 from .live import LiveServer
 from .lobby import Lobby

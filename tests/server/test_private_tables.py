@@ -11,8 +11,8 @@ import pytest
 
 from pokerhall.server.tables import controls
 from pokerhall.server.tables.creator import CODE_ALPHABET, CODE_LENGTH
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire.messages import CreateTable
+from pokerhall.server.wire.refusal import LobbyError
 
 from .halls import bearer, hall_at, manual_absence, play_randomly
 from .lobby import Lobby

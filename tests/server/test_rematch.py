@@ -14,8 +14,8 @@ from sqlalchemy import update
 from pokerhall.server.store.models import TableRow, utcnow
 from pokerhall.server.tables import rematch
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire.messages import CreateTable
+from pokerhall.server.wire.refusal import LobbyError
 
 from .halls import hall_at, play_randomly
 

@@ -29,9 +29,9 @@ from pokerhall import games
 from pokerhall.engine import prompts, registry
 from pokerhall.engine.catalog import GameInfo, Ruleset
 from pokerhall.server.store.models import TableRow
-from pokerhall.server.tables.chat import CHAT_BURST, CHAT_RATE
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.replay import HandReplays, replay_hand
+from pokerhall.server.wire.chat_text import CHAT_BURST, CHAT_RATE
 from pokerhall.server.wire.connection import RateLimiter
 from pokerhall.server.wire.messages import CreateTable
 

@@ -3,6 +3,10 @@ no module reaches into another object's private members (`x._name`), and no clas
 `MAX_METHODS` methods or `MAX_LINES` lines, but for the few listed in `TOO_BIG_FOR_NOW` until
 they are split too.
 
+The rooms (the sub-packages, and the top modules) import in one order, lowest first (`ROOMS`):
+a module imports its own room or a lower one, never a higher room nor one of its own level, but
+for the few pairs in `SAME_LEVEL_ALLOWED`, each with its reason.
+
 Read from the source (`ast`), nothing is imported: the checks see every module under
 `src/pokerhall/server`, whether a test imports it or not.
 """
@@ -34,6 +38,25 @@ one once it is split: the test fails while a class listed here is within the lim
 
 PRIVATE_REACH_ALLOWED: dict[str, str] = {}
 """`path:line` of an `x._name` that must stay, with the reason; none today."""
+
+
+ROOMS: tuple[frozenset[str], ...] = (
+    frozenset({"wire"}),
+    frozenset({"store"}),
+    frozenset({"tables"}),
+    frozenset({"lobby", "league", "people", "cluster"}),
+    frozenset({"app", "serve", "reach", "collector"}),
+)
+"""The rooms' levels, lowest first (ARCHITECTURE.md, "The rooms")."""
+
+SAME_LEVEL_ALLOWED: dict[tuple[str, str], str] = {
+    ("league", "people"): "a league's players are accounts: its routes register and sign them in",
+    ("app", "reach"): "the app serves the invite link's route",
+    ("app", "collector"): "the app runs the garbage collector's watch in its lifespan",
+    ("serve", "app"): "serve runs the app",
+    ("serve", "reach"): "serve prints the addresses the server can be reached at",
+}
+"""Rooms of one level that one imports from the other (importer, imported), with the reason."""
 
 
 def _modules() -> list[tuple[str, ast.Module]]:
@@ -129,3 +152,87 @@ def test_the_hall_is_parts_of_one_job_each() -> None:
     ):
         assert not _too_big(sizes[name]), (name, sizes[name])
         assert name not in TOO_BIG_FOR_NOW
+
+
+def _level(room: str) -> int:
+    return next(i for i, rooms in enumerate(ROOMS) if room in rooms)
+
+
+def _room(module: str) -> str | None:
+    """The room of `pokerhall.server.<room>...`; None for a module outside the server."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["pokerhall", "server"] and len(parts) > 2 else None
+
+
+def _imported(name: str, tree: ast.Module) -> list[tuple[int, str]]:
+    """Every module `name` (a path under the server) imports, with its line: at the top, in a
+    function or under `TYPE_CHECKING` alike (each is a dependency); `from pokerhall.server
+    import app` as `pokerhall.server.app`, relative imports resolved."""
+    package = ["pokerhall", "server", *name.removesuffix(".py").split("/")][:-1]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package[: len(package) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            if base == "pokerhall.server":
+                found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, base))
+    return found
+
+
+def _out_of_order(modules: list[tuple[str, ast.Module]]) -> list[str]:
+    """`path:line imports module` for each import of a higher room, or of another room of the
+    same level not in `SAME_LEVEL_ALLOWED`."""
+    wrong = []
+    for name, tree in modules:
+        room = name.split("/")[0].removesuffix(".py")
+        if room == "__init__":  # the package's own docstring
+            continue
+        for line, module in _imported(name, tree):
+            other = _room(module)
+            if other is None or other == room:
+                continue
+            higher = _level(other) > _level(room)
+            same = _level(other) == _level(room) and (room, other) not in SAME_LEVEL_ALLOWED
+            if higher or same:
+                wrong.append(f"{name}:{line} imports {module}")
+    return wrong
+
+
+def test_rooms_import_in_one_order() -> None:
+    """wire < store < tables < {lobby, league, people, cluster} < {app, serve, reach,
+    collector}: every room of the server is in `ROOMS`, and none imports a higher one."""
+    modules = _modules()
+    rooms = {name.split("/")[0].removesuffix(".py") for name, _ in modules} - {"__init__"}
+    assert rooms == set().union(*ROOMS), "put each room in ROOMS"
+    assert _out_of_order(modules) == []
+
+
+def test_the_room_order_check_sees_an_import_out_of_order() -> None:
+    source = (
+        "from pokerhall.server.tables.hall import Hall\n"
+        "from pokerhall.server import app\n"
+        "from . import names\n"
+        "from ..store import db\n"
+        "if TYPE_CHECKING:\n"
+        "    import pokerhall.server.people.accounts\n"
+        "def f():\n"
+        "    from pokerhall.server.lobby.routes import COMMON\n"
+    )
+    made_up = [("wire/made_up.py", ast.parse(source)), ("lobby/made_up.py", ast.parse(source))]
+    assert _out_of_order(made_up) == [
+        "wire/made_up.py:1 imports pokerhall.server.tables.hall",
+        "wire/made_up.py:2 imports pokerhall.server.app",
+        "wire/made_up.py:4 imports pokerhall.server.store",
+        "wire/made_up.py:6 imports pokerhall.server.people.accounts",
+        "wire/made_up.py:8 imports pokerhall.server.lobby.routes",
+        "lobby/made_up.py:2 imports pokerhall.server.app",
+        "lobby/made_up.py:6 imports pokerhall.server.people.accounts",
+    ]
+    allowed = [("league/made_up.py", ast.parse("from pokerhall.server.people import accounts"))]
+    assert _out_of_order(allowed) == []

@@ -13,8 +13,8 @@ from sqlalchemy.exc import IntegrityError
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire.messages import CreateTable
+from pokerhall.server.wire.refusal import LobbyError
 
 pytestmark = pytest.mark.anyio
 

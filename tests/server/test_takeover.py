@@ -26,8 +26,8 @@ from pokerhall.server.cluster.timing import (
 )
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow
+from pokerhall.server.tables import socket as websocket
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.wire import websocket
 from pokerhall.server.wire.connection import Peer
 
 from . import redis_server

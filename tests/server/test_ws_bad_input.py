@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from pokerhall.server.wire import websocket
+from pokerhall.server.tables import socket as websocket
 from pokerhall.server.wire.messages import MAX_MESSAGE_CHARS, WS_MAX_FRAME_BYTES
 
 from .conftest import Seated

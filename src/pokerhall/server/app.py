@@ -29,12 +29,13 @@ from pokerhall.server.lobby.feed import LobbyFeed
 from pokerhall.server.people import hashing
 from pokerhall.server.store.db import Database
 from pokerhall.server.tables import routes as table_routes
+from pokerhall.server.tables import socket as websocket
 from pokerhall.server.tables.absence import GRACE_SECONDS
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.tables.refusals import LobbyError
-from pokerhall.server.wire import retry, websocket
+from pokerhall.server.wire import retry
 from pokerhall.server.wire.connection import Peer
 from pokerhall.server.wire.ratelimit import ClientAddresses, Limits, RateLimits
+from pokerhall.server.wire.refusal import LobbyError
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("pokerhall.server")

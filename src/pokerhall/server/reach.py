@@ -15,7 +15,7 @@ from typing import Annotated
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from pokerhall.server.lobby.routes import COMMON
+from pokerhall.server.tables.http import COMMON
 
 router = APIRouter(prefix="/api", responses=COMMON)
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerhall.server.cluster.bus import Bus
-from pokerhall.server.tables.chat import CHAT_BURST, CHAT_RATE
 from pokerhall.server.tables.runtime import FanOut
+from pokerhall.server.wire.chat_text import CHAT_BURST, CHAT_RATE
 from pokerhall.server.wire.connection import NORMAL_CLOSURE, TRY_AGAIN_LATER, Peer, RateLimiter
 
 

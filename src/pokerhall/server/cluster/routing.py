@@ -3,9 +3,9 @@
 Here (the client's process) a `Link` forwards every message the client sends, untouched, to the
 owner, and hands the client what the owner sends it. There (the owner) the client is a
 `RemoteConnection` attached to the table's runtime like any WebSocket, and its messages are
-handled by the same code as a local client's (`websocket.handle_message`), one at a time and in
-order, as a WebSocket's are. So the owner's runtime decides everything, visibility included, and
-this module only carries text.
+handled by the same code as a local client's (`tables/socket.py: handle_message`), one at a
+time and in order, as a WebSocket's are. So the owner's runtime decides everything, visibility
+included, and this module only carries text.
 
 Messages, on the receiving process's channel (`bus.py`): to the owner `attach` (table, conn,
 origin, seat), `msg` (conn, text), `detach` (conn); to the client's process `send` (conns, text),

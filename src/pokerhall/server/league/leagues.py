@@ -42,9 +42,10 @@ from pokerhall.server.store.models import (
 )
 from pokerhall.server.tables import controls
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.tables.refusals import LobbyError, options_refused
+from pokerhall.server.tables.refusals import options_refused
 from pokerhall.server.tables.tokens import new_token, seed_commitment, token_hash, token_matches
 from pokerhall.server.wire.messages import server_message
+from pokerhall.server.wire.refusal import LobbyError
 
 log = logging.getLogger("pokerhall.server")
 Watcher = asyncio.Queue[str]

@@ -18,20 +18,20 @@ from pokerhall.server.league.messages import (
     SessionInfo,
     StandingInfo,
 )
-from pokerhall.server.lobby.routes import COMMON, CONFLICT, TokenDep, _answers
 from pokerhall.server.people import accounts
-from pokerhall.server.tables.refusals import LobbyError
+from pokerhall.server.tables.http import COMMON, CONFLICT, TokenDep, answers
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import Excuse, SeatToken, TableInfo, error_message
 from pokerhall.server.wire.push import relay
+from pokerhall.server.wire.refusal import LobbyError
 
 router = APIRouter(prefix="/api", responses=COMMON)
 socket_router = APIRouter()
 
-NO_LEAGUE = _answers(**{"404": "No such league, session or table of the league."})
-ORGANISER = _answers(**{"401": "No organiser token, or not this league's."})
-ACCOUNT = _answers(**{"401": "No player with this name and secret."})
-NOT_DRAWN = _answers(**{"403": "The player was not drawn to this table (code not_drawn)."})
+NO_LEAGUE = answers(**{"404": "No such league, session or table of the league."})
+ORGANISER = answers(**{"401": "No organiser token, or not this league's."})
+ACCOUNT = answers(**{"401": "No player with this name and secret."})
+NOT_DRAWN = answers(**{"403": "The player was not drawn to this table (code not_drawn)."})
 Id = Annotated[str, Path(max_length=64)]
 Number = Annotated[int, Path(ge=1, le=1_000_000)]
 
@@ -48,7 +48,7 @@ LeaguesDep = Annotated[Leagues, Depends(get_leagues)]
     "/players",
     status_code=status.HTTP_201_CREATED,
     summary="Register a player account (name and secret)",
-    responses={**_answers(**{"409": "The name is taken (code name_taken)."}), **ratelimit.LIMITED},
+    responses={**answers(**{"409": "The name is taken (code name_taken)."}), **ratelimit.LIMITED},
 )
 async def register_player(body: Account, leagues: LeaguesDep, request: Request) -> PlayerInfo:
     await ratelimit.of(request).check(request, "accounts")

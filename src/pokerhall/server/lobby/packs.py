@@ -20,11 +20,11 @@ from pydantic import BaseModel, Field, StringConstraints
 from pokerhall.engine import registry
 from pokerhall.engine.content import ContentLibrary, ContentRefused, Uploaded
 from pokerhall.server.lobby import pack_quota
-from pokerhall.server.lobby.routes import COMMON
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import PackRow
-from pokerhall.server.tables.refusals import LobbyError
+from pokerhall.server.tables.http import COMMON
 from pokerhall.server.wire import ratelimit
+from pokerhall.server.wire.refusal import LobbyError
 
 router = APIRouter(prefix="/api", responses=COMMON)
 log = logging.getLogger("pokerhall.server")

@@ -6,8 +6,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import (
     APIRouter,
-    Depends,
-    Header,
     Query,
     Request,
     WebSocket,
@@ -19,61 +17,31 @@ from pokerhall import games
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.lobby.feed import LobbyFeed
-from pokerhall.server.tables.hall import Hall
-from pokerhall.server.tables.refusals import LobbyError
+from pokerhall.server.tables.http import (
+    COMMON,
+    CONFLICT,
+    TOKEN,
+    UNKNOWN,
+    HallDep,
+    TokenDep,
+    answers,
+)
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import (
     CreatedTable,
     CreateTable,
-    ErrorBody,
     JoinTable,
     SeatToken,
     TableInfo,
 )
 from pokerhall.server.wire.push import relay
+from pokerhall.server.wire.refusal import LobbyError
 
-
-def _answers(**reasons: str) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI `responses` for error statuses: every error body is `{"detail": reason}`."""
-    return {int(code): {"model": ErrorBody, "description": why} for code, why in reasons.items()}
-
-
-COMMON = _answers(
-    **{
-        "400": "The body could not be read as JSON text (e.g. not UTF-8).",
-        "413": "The request body is over 64 KiB.",
-        "422": "The request does not fit its model; detail names the first problem.",
-    }
-)
-"""What any route may answer: FastAPI validates every request, and the body limit is global."""
-UNKNOWN = _answers(**{"404": "There is no table with this id."})
-TOKEN = _answers(**{"401": "No seat token, or one that holds no seat at this table."})
-CONFLICT = _answers(**{"409": "The table's state does not allow it (see detail)."})
-NO_CATALOG = _answers(**{"404": "No such game, or no messages in that language."})
-PRIVATE = _answers(**{"403": "A private table, and no code or not its code (code_required)."})
+NO_CATALOG = answers(**{"404": "No such game, or no messages in that language."})
+PRIVATE = answers(**{"403": "A private table, and no code or not its code (code_required)."})
 
 router = APIRouter(prefix="/api", responses=COMMON)
 socket_router = APIRouter()
-
-
-def get_hall(request: Request) -> Hall:
-    hall: Hall = request.app.state.hall
-    return hall
-
-
-HallDep = Annotated[Hall, Depends(get_hall)]
-
-
-def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
-    """The seat token, sent as `Authorization: Bearer <token>` (never in a URL)."""
-    if authorization is None or not authorization.startswith("Bearer "):
-        raise LobbyError(
-            401, "send your seat token as 'Authorization: Bearer <token>'", "token_missing"
-        )
-    return authorization.removeprefix("Bearer ").strip()
-
-
-TokenDep = Annotated[str, Depends(bearer_token)]
 
 
 @router.get("/games", summary="Games: rulesets, options with their limits, bot kinds")
@@ -155,7 +123,7 @@ async def leave_table(table_id: str, token: TokenDep, hall: HallDep) -> None:
         **UNKNOWN,
         **TOKEN,
         **CONFLICT,
-        **_answers(**{"403": "A player who is not the table's creator (creator_starts)."}),
+        **answers(**{"403": "A player who is not the table's creator (creator_starts)."}),
     },
 )
 async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInfo:

@@ -1,2 +1,2 @@
-"""People: accounts with a name and a secret, names compared as people see them, and
-secret hashing off the event loop."""
+"""People: accounts with a name and a secret, and secret hashing off the event loop (names
+compared as people see them are the wire's, `wire/names.py`)."""

@@ -14,8 +14,9 @@ from sqlalchemy.exc import IntegrityError
 from pokerhall.server.people import hashing
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import PlayerRow
-from pokerhall.server.tables.refusals import LobbyError, person_name
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.tables.refusals import person_name
+from pokerhall.server.wire.names import name_key
+from pokerhall.server.wire.refusal import LobbyError
 
 _N, _R, _P = 2**14, 8, 1
 """scrypt's cost: about 16 MiB and a few tens of milliseconds a check, which makes guessing

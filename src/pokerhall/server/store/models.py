@@ -25,7 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.wire.names import name_key
 
 
 def utcnow() -> datetime:

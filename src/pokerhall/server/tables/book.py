@@ -21,9 +21,9 @@ from pokerhall.engine.record import PUBLIC_RECORD_FORMAT
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow, utcnow
 from pokerhall.server.tables.creator import new_join_code
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.tables.tokens import seed_commitment, token_matches
 from pokerhall.server.wire.messages import RematchInfo, SeatInfo, TableInfo
+from pokerhall.server.wire.refusal import LobbyError
 
 CODE_ATTEMPTS = 5
 

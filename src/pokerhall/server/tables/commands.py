@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pokerhall.engine import JSON
-from pokerhall.server.tables.chat import Reaction
+from pokerhall.server.wire.chat_text import Reaction
 
 log = logging.getLogger("pokerhall.server")
 

@@ -28,12 +28,12 @@ from pokerhall.server.tables.creator import is_creator
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.opening import bot_kind, bot_name
 from pokerhall.server.tables.refusals import (
-    LobbyError,
     already_started,
     options_refused,
     table_full,
 )
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.wire.names import name_key
+from pokerhall.server.wire.refusal import LobbyError
 
 
 def not_creator() -> LobbyError:

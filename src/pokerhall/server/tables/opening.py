@@ -17,9 +17,11 @@ from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow
 from pokerhall.server.tables.book import TableBook
 from pokerhall.server.tables.news import News
-from pokerhall.server.tables.refusals import LobbyError, options_refused
+from pokerhall.server.tables.refusals import options_refused
 from pokerhall.server.tables.tokens import new_token, token_hash
-from pokerhall.server.wire.messages import CreateTable, TableInfo, name_key
+from pokerhall.server.wire.messages import CreateTable, TableInfo
+from pokerhall.server.wire.names import name_key
+from pokerhall.server.wire.refusal import LobbyError
 
 
 @dataclass(frozen=True)

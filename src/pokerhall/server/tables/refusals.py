@@ -1,5 +1,5 @@
-"""The hall's refusals: `LobbyError` (an HTTP status, a code for clients, an English reason)
-and the functions that make each refusal used in more than one place.
+"""The hall's refusals: the functions that make each refusal used in more than one place, as
+`LobbyError`s (`wire/refusal.py`: an HTTP status, a code for clients, an English reason).
 
 These refusals are made afresh at every raise, never kept in a module: a raised exception
 keeps the traceback it went through, so one shared instance would grow by the frames of every
@@ -8,30 +8,11 @@ raise and keep their locals (tokens, names) alive.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from pokerhall.engine import InvalidOptions, UnknownGame
-from pokerhall.server.people import names
-
-
-class LobbyError(Exception):
-    """A lobby request that cannot be served; `status` is the HTTP status to answer with.
-    `code` names the reason for clients, which show it in their reader's language with the
-    values in `params` (docs/protocol.md lists them); the reason itself is English."""
-
-    def __init__(
-        self,
-        status: int,
-        reason: str,
-        code: str | None = None,
-        params: Mapping[str, Any] | None = None,
-    ) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.reason = reason
-        self.code = code
-        self.params = dict(params or {})
+from pokerhall.server.wire import names
+from pokerhall.server.wire.refusal import LobbyError
 
 
 def options_refused(exc: InvalidOptions | UnknownGame, game: str) -> LobbyError:

@@ -21,9 +21,10 @@ from sqlalchemy.exc import IntegrityError
 from pokerhall.engine.rng import new_seed
 from pokerhall.server.store.models import SeatRow, TableRow, utcnow
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.tables.refusals import LobbyError, already_started, seat_taken, table_full
+from pokerhall.server.tables.refusals import already_started, seat_taken, table_full
 from pokerhall.server.tables.tokens import new_token, token_hash
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.wire.names import name_key
+from pokerhall.server.wire.refusal import LobbyError
 
 HOLD_SECONDS = 180.0
 """How long a rematch keeps its seats for the old table's players."""

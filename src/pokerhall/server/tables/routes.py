@@ -10,35 +10,33 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Header, Path, Query, status
 
 from pokerhall.engine import JSON, MatchRecord
-from pokerhall.server.lobby.routes import (
+from pokerhall.server.store.models import TableRow
+from pokerhall.server.tables import controls, history, rematch
+from pokerhall.server.tables import replay as hand_replay
+from pokerhall.server.tables.creator import normal_code
+from pokerhall.server.tables.http import (
     COMMON,
     CONFLICT,
     TOKEN,
     UNKNOWN,
     HallDep,
     TokenDep,
-    _answers,
+    answers,
 )
-from pokerhall.server.store.models import TableRow
-from pokerhall.server.tables import controls, history, rematch
-from pokerhall.server.tables import replay as hand_replay
-from pokerhall.server.tables.creator import normal_code
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire import ratelimit
 from pokerhall.server.wire.messages import AddBot, Excuse, RematchSeat, TableInfo
+from pokerhall.server.wire.refusal import LobbyError
 
 router = APIRouter(prefix="/api", responses=COMMON)
-FORBIDDEN = _answers(**{"403": "Only the table's creator may do this (not_creator)."})
-NO_CODE = _answers(**{"404": "No open table has this code."})
-UNSURE = _answers(**{"503": "Whether the player is here cannot be told now (presence_unknown)."})
-NOT_YET = _answers(**{"409": "The game has not started: no history before the first deal."})
-NOT_YOURS = _answers(
+FORBIDDEN = answers(**{"403": "Only the table's creator may do this (not_creator)."})
+NO_CODE = answers(**{"404": "No open table has this code."})
+UNSURE = answers(**{"503": "Whether the player is here cannot be told now (presence_unknown)."})
+NOT_YET = answers(**{"409": "The game has not started: no history before the first deal."})
+NOT_YOURS = answers(
     **{"403": "Another seat's view, or a seat's view without its token (not_your_seat)."}
 )
-NO_HAND = _answers(
-    **{"404": "No such table (unknown_table), or no such hand dealt (unknown_hand)."}
-)
-NOT_DONE = _answers(
+NO_HAND = answers(**{"404": "No such table (unknown_table), or no such hand dealt (unknown_hand)."})
+NOT_DONE = answers(
     **{"409": "Not started (not_started), or the hand is still being played (hand_not_finished)."}
 )
 

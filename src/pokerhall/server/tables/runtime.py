@@ -26,7 +26,7 @@ from pokerhall.engine import JSON, Game, IllegalMove
 from pokerhall.engine.bots import Bot
 from pokerhall.server.store.db import Database
 from pokerhall.server.tables.bot_turns import BotTurns
-from pokerhall.server.tables.chat import ChatLog, Reaction
+from pokerhall.server.tables.chat import ChatLog
 from pokerhall.server.tables.clock import TurnClock
 from pokerhall.server.tables.commands import (
     BotTurn,
@@ -47,6 +47,7 @@ from pokerhall.server.tables.runtime_presence import PRESENCE_DELAY, Presence
 from pokerhall.server.tables.seat_control import SeatControl, Seats
 from pokerhall.server.tables.sending import FanOut, Sender, send_each
 from pokerhall.server.tables.table_chat import TableChat
+from pokerhall.server.wire.chat_text import Reaction
 from pokerhall.server.wire.connection import Peer
 from pokerhall.server.wire.messages import server_message
 

@@ -17,7 +17,6 @@ from pokerhall.server.tables.news import News
 from pokerhall.server.tables.opening import bot_name
 from pokerhall.server.tables.presence import Presence
 from pokerhall.server.tables.refusals import (
-    LobbyError,
     already_started,
     code_required,
     creator_starts,
@@ -31,7 +30,8 @@ from pokerhall.server.tables.refusals import (
 from pokerhall.server.tables.running import Running
 from pokerhall.server.tables.runtime import TableRuntime
 from pokerhall.server.tables.tokens import new_token, token_hash
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.wire.names import name_key
+from pokerhall.server.wire.refusal import LobbyError
 
 
 class Seats:

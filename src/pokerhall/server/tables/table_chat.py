@@ -10,10 +10,11 @@ from typing import Literal
 from pokerhall.engine import JSON
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import ChatRow, utcnow
-from pokerhall.server.tables.chat import ChatEntry, ChatLog, ChatRefused
+from pokerhall.server.tables.chat import ChatEntry, ChatLog
 from pokerhall.server.tables.commands import ChatCommand, ChatSettingsCommand
 from pokerhall.server.tables.seat_control import Seats
 from pokerhall.server.tables.sending import Sender
+from pokerhall.server.wire.chat_text import ChatRefused
 from pokerhall.server.wire.messages import server_message
 
 log = logging.getLogger("pokerhall.server")

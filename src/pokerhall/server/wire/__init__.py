@@ -1,2 +1,3 @@
-"""What crosses the network: the WebSocket, one client's connection, the messages,
-read-only push sockets, rate limits and the refusals a client may repeat."""
+"""What crosses the network: one client's connection, the messages (with the name and chat
+text rules they are read by), read-only push sockets, rate limits, and refusals as a client is
+told them (`LobbyError`, and those a client may repeat)."""

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from starlette.websockets import WebSocket
 
-from pokerhall.server.tables.chat import CHAT_BURST, CHAT_RATE
+from pokerhall.server.wire.chat_text import CHAT_BURST, CHAT_RATE
 
 OUTBOX_LIMIT = 256
 CLOSE_TIMEOUT = 5.0

@@ -29,9 +29,8 @@ from pydantic_core import PydanticCustomError
 
 from pokerhall.content.text import code_point, refused_character
 from pokerhall.engine import registry
-from pokerhall.server.people.names import MAX_NAME_CHARS
-from pokerhall.server.people.names import name_key as name_key  # where modules have found it
-from pokerhall.server.tables.chat import ChatRefused, Reaction, clean_text
+from pokerhall.server.wire.chat_text import ChatRefused, Reaction, clean_text
+from pokerhall.server.wire.names import MAX_NAME_CHARS
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_CHARS = 4_096
@@ -163,7 +162,7 @@ class NextHand(_Message):
 
 
 def _chat_text(text: str) -> str:
-    """The chat's own rules (`chat.clean_text`) as a validation error whose type is the
+    """The chat's own rules (`chat_text.clean_text`) as a validation error whose type is the
     refusal's code (`chat_too_long`, ...), which `parse_client_message` sends as it is."""
     try:
         return clean_text(text)

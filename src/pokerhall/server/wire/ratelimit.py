@@ -33,7 +33,8 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection
 
-from pokerhall.server.wire.messages import ErrorBody, name_key
+from pokerhall.server.wire.messages import ErrorBody
+from pokerhall.server.wire.names import name_key
 from pokerhall.server.wire.retry import RateLimited
 
 log = logging.getLogger("pokerhall.server")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from pokerhall.server.tables.refusals import LobbyError
 from pokerhall.server.wire.messages import error_message
+from pokerhall.server.wire.refusal import LobbyError
 
 
 class RetryLater(LobbyError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from pokerhall.server.wire.messages import name_key
+from pokerhall.server.wire.names import name_key
 
 revision = "0004"
 down_revision = "0003"

@@ -1,0 +1,51 @@
+"""The HTTP routes' plumbing that the lobby's, the tables' and the leagues' routes share: the
+error answers as OpenAPI documents them (`answers`, and those most routes give), the hall and
+the seat token as FastAPI dependencies (`HallDep`, `TokenDep`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Request
+
+from pokerhall.server.tables.hall import Hall
+from pokerhall.server.wire.messages import ErrorBody
+from pokerhall.server.wire.refusal import LobbyError
+
+
+def answers(**reasons: str) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for error statuses: every error body is `{"detail": reason}`."""
+    return {int(code): {"model": ErrorBody, "description": why} for code, why in reasons.items()}
+
+
+COMMON = answers(
+    **{
+        "400": "The body could not be read as JSON text (e.g. not UTF-8).",
+        "413": "The request body is over 64 KiB.",
+        "422": "The request does not fit its model; detail names the first problem.",
+    }
+)
+"""What any route may answer: FastAPI validates every request, and the body limit is global."""
+UNKNOWN = answers(**{"404": "There is no table with this id."})
+TOKEN = answers(**{"401": "No seat token, or one that holds no seat at this table."})
+CONFLICT = answers(**{"409": "The table's state does not allow it (see detail)."})
+
+
+def get_hall(request: Request) -> Hall:
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+HallDep = Annotated[Hall, Depends(get_hall)]
+
+
+def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
+    """The seat token, sent as `Authorization: Bearer <token>` (never in a URL)."""
+    if authorization is None or not authorization.startswith("Bearer "):
+        raise LobbyError(
+            401, "send your seat token as 'Authorization: Bearer <token>'", "token_missing"
+        )
+    return authorization.removeprefix("Bearer ").strip()
+
+
+TokenDep = Annotated[str, Depends(bearer_token)]
