@@ -194,7 +194,9 @@ async def test_an_account_stored_before_the_rules_still_signs_in(
         assert (await accounts.authenticate(hall.db, old, SECRET)).id == row.id
 
 
-refused_chars = st.characters(categories=sorted(REFUSED_CATEGORIES)).filter(lambda c: c != "\u200d")
+refused_chars = st.characters(
+    categories=sorted(REFUSED_CATEGORIES - {"Cs"}),  # a lone surrogate is not text at all:
+).filter(lambda c: c != "\u200d")  # pydantic refuses it first (test_lobby_input_limits.py)
 letters = st.text(st.characters(categories=["L"]), min_size=1, max_size=10)
 
 
