@@ -149,6 +149,8 @@ def _seat(table_id: str, old_row: SeatRow, token: str) -> SeatRow:
         kind="human",
         token_hash=token_hash(token),
         left=False,
+        player_id=old_row.player_id if old_row.bot_account else None,  # still the bot's
+        bot_account=old_row.bot_account,
     )
 
 
