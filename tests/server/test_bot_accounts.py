@@ -12,9 +12,15 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import update
 
+from pokerhall.server.people import bots
 from pokerhall.server.store.db import Database
+from pokerhall.server.store.models import TableRow
+from pokerhall.server.tables import invitations, rematch
+from pokerhall.server.wire.messages import CreateTable
 
+from .halls import hall_at, play_randomly
 from .live import LiveServer
 from .lobby import Lobby, bearer
 from .wsclient import TableClient, passive_strategy, unexpected_errors
@@ -231,3 +237,37 @@ async def test_a_bot_account_does_not_sign_up_for_a_league(server: LiveServer) -
         refused(signup, 403, "bot_account_refused")
         league = (await http.get(f"/api/leagues/{league_id}")).json()
         assert league["sessions"][0]["players"] == []
+
+
+async def test_play_again_keeps_the_bot_account_mark_and_waits_for_an_invited_bot(
+    sqlite_url: str, quick_options: dict[str, Any]
+) -> None:
+    """A bot account that played takes its seat at the rematch still marked; a rematch that an
+    invited bot account has still to come to does not start when the others are in."""
+    async with hall_at(sqlite_url) as hall:
+        opened = await hall.opening.open_table(
+            CreateTable(options=quick_options, seats=2, turn_clock=None)
+        )
+        table_id = opened.info.id
+        _seat, ann = await hall.seats.join(table_id, "Ann", creator=opened.creator_token)
+        account = await bots.register(hall.db, BOT, SECRET)
+        await invitations.invite(hall, table_id, ann, BOT)
+        _seat, robot = await invitations.claim(hall, table_id, account)
+        await play_randomly(hall, table_id, seed=5)
+        assert (await hall.book.info(table_id)).status == "finished"
+
+        again = await rematch.play_again(hall, table_id, robot)
+        info = await hall.book.info(again.table)
+        assert [(s.name, s.bot_account) for s in info.seats] == [(None, False), (BOT, True)]
+
+        await bots.register(hall.db, "Stroj", SECRET)
+        async with hall.db.sessions.begin() as session:  # the hold is over
+            await session.execute(
+                update(TableRow).where(TableRow.id == again.table).values(held_until=None)
+            )
+        await hall.db.remove_seat(again.table, 1)  # the bot gave its seat up before the start
+        await invitations.invite(hall, again.table, again.token, "Stroj")
+        await rematch.play_again(hall, table_id, ann)
+        info = await hall.book.info(again.table)
+        assert info.status == "open"  # full, but Stroj has still to come
+        assert [s.reserved for s in info.seats] == [True, False]
