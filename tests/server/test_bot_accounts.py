@@ -7,6 +7,7 @@ invite the bot, an invitation by someone not the creator, to a full table or aft
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -23,6 +24,7 @@ from pokerhall.server.wire.messages import CreateTable
 from .halls import hall_at, play_randomly
 from .live import LiveServer
 from .lobby import Lobby, bearer
+from .roomy import ROOMY
 from .wsclient import TableClient, passive_strategy, unexpected_errors
 
 pytestmark = pytest.mark.anyio
@@ -271,3 +273,28 @@ async def test_play_again_keeps_the_bot_account_mark_and_waits_for_an_invited_bo
         info = await hall.book.info(again.table)
         assert info.status == "open"  # full, but Stroj has still to come
         assert [s.reserved for s in info.seats] == [True, False]
+
+
+async def test_bot_accounts_are_limited_as_accounts_and_secrets_are(
+    sqlite_url: str, quick_options: dict[str, Any]
+) -> None:
+    """A bot account counts as an account made (`accounts`), and claiming a seat as a secret
+    checked (`secrets`): past the limit a 429, and nothing is made or claimed."""
+    limits = dataclasses.replace(ROOMY, accounts="2/hour", secrets="2/minute")
+    async with LiveServer(sqlite_url, limits) as server, Lobby.at(server.http) as lobby:
+        http = lobby.http
+        person = await http.post("/api/players", json={"name": "Petra", "secret": SECRET})
+        assert person.status_code == 201, person.text
+        await make_bot(http)
+        third = await http.post("/api/bots", json={"name": "Stroj", "secret": SECRET})
+        refused(third, 429, "rate_limited")  # one count with the person's account
+        table = await lobby.create(options=quick_options, seats=2)
+        _seat, ann = await lobby.join(table["id"], "Ann", creator=table["creator_token"])
+        assert (await invite(http, table["id"], ann)).status_code == 201
+        refused(await claim(http, table["id"], secret="wrong secret"), 401, "bad_secret")
+        refused(await claim(http, table["id"], secret="wrong again"), 401, "bad_secret")
+        refused(await claim(http, table["id"]), 429, "rate_limited")
+        info = await lobby.table(table["id"])
+        assert info["status"] == "open"
+        assert info["seats"][1]["reserved"] is True  # not claimed
+        refused(await invite(http, table["id"], ann, "Stroj"), 404, "unknown_bot")  # never made
