@@ -325,6 +325,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
         "reserved": False,
         "held_for": None,
         "excused": False,
+        "bot_account": False,
     }
     assert table["result"] is not None
     assert sum(table["result"]["scores"]) == 400
@@ -347,6 +348,7 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
         "reserved": False,
         "held_for": None,
         "excused": False,
+        "bot_account": False,
     }
     state = api.hall.runtimes[table["id"]].state
     assert 0 in state.resigned

@@ -16,11 +16,10 @@ from pydantic import ValidationError
 
 from pokerhall.content.text import REFUSED_CATEGORIES
 from pokerhall.server.app import create_app
-from pokerhall.server.league.messages import Account
 from pokerhall.server.people import accounts
 from pokerhall.server.store.models import PlayerRow
 from pokerhall.server.tables.hall import Hall
-from pokerhall.server.wire.messages import JoinTable, ProtocolError, parse_client_message
+from pokerhall.server.wire.messages import Account, JoinTable, ProtocolError, parse_client_message
 from pokerhall.server.wire.names import NameRefused, is_bot_name, look_key, name_key, person_name
 
 pytestmark = pytest.mark.anyio

@@ -69,7 +69,7 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "table_leases",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0010",)
+            ("0011",)
         ]
         assert await conn.run_sync(differences) == []
 

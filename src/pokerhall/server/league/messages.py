@@ -6,21 +6,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from pokerhall.server.wire.messages import Name, TableName
+from pokerhall.server.wire.messages import TableName
 
 LONGEST_CLOCK = 7 * 24 * 3600.0
 """A league's turn clock may be as long as a week: slow play over days, for players who take
 their time (the clock is stored as wall-clock deadlines, so restarts keep it)."""
-
-Secret = Annotated[str, StringConstraints(min_length=8, max_length=200)]
-
-
-class Account(BaseModel):
-    """A player's name and secret: who signs up and who takes a drawn seat."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: Name
-    secret: Secret = Field(description="At least 8 characters; stored only as a scrypt hash.")
 
 
 class PlayerInfo(BaseModel):

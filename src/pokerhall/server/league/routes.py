@@ -9,7 +9,6 @@ from fastapi import APIRouter, Depends, Path, Request, WebSocket, status
 
 from pokerhall.server.league.leagues import Leagues
 from pokerhall.server.league.messages import (
-    Account,
     CreatedLeague,
     CreateLeague,
     LeagueInfo,
@@ -18,10 +17,10 @@ from pokerhall.server.league.messages import (
     SessionInfo,
     StandingInfo,
 )
-from pokerhall.server.people import accounts
+from pokerhall.server.people import accounts, bots
 from pokerhall.server.tables.http import COMMON, CONFLICT, TokenDep, answers
 from pokerhall.server.wire import ratelimit
-from pokerhall.server.wire.messages import Excuse, SeatToken, TableInfo, error_message
+from pokerhall.server.wire.messages import Account, Excuse, SeatToken, TableInfo, error_message
 from pokerhall.server.wire.push import relay
 from pokerhall.server.wire.refusal import LobbyError
 
@@ -31,6 +30,7 @@ socket_router = APIRouter()
 NO_LEAGUE = answers(**{"404": "No such league, session or table of the league."})
 ORGANISER = answers(**{"401": "No organiser token, or not this league's."})
 ACCOUNT = answers(**{"401": "No player with this name and secret."})
+PEOPLE = answers(**{"403": "A bot account: leagues are for people (bot_account_refused)."})
 NOT_DRAWN = answers(**{"403": "The player was not drawn to this table (code not_drawn)."})
 Id = Annotated[str, Path(max_length=64)]
 Number = Annotated[int, Path(ge=1, le=1_000_000)]
@@ -113,14 +113,14 @@ async def get_session(league_id: Id, number: Number, leagues: LeaguesDep) -> Ses
     "/leagues/{league_id}/sessions/{number}/signups",
     status_code=status.HTTP_201_CREATED,
     summary="Sign up for a session with your account",
-    responses={**NO_LEAGUE, **ACCOUNT, **CONFLICT, **ratelimit.LIMITED},
+    responses={**NO_LEAGUE, **ACCOUNT, **PEOPLE, **CONFLICT, **ratelimit.LIMITED},
 )
 async def sign_up(
     league_id: Id, number: Number, body: Account, leagues: LeaguesDep, request: Request
 ) -> SessionInfo:
     await leagues.session(league_id, number)  # an unknown session before the slow secret check
     await ratelimit.of(request).check_secret(request, body.name)
-    player = await accounts.authenticate(leagues.db, body.name, body.secret)
+    player = bots.people_only(await accounts.authenticate(leagues.db, body.name, body.secret))
     return await leagues.sign_up(league_id, number, player)
 
 

@@ -50,16 +50,20 @@ def secret_matches(secret: str, stored: str) -> bool:
     return hmac.compare_digest(mine.hex(), digest)
 
 
-async def register(db: Database, name: str, secret: str) -> PlayerRow:
+async def register(db: Database, name: str, secret: str, kind: str = "person") -> PlayerRow:
     """A new account. The name is unique by a database constraint on its key, so two sign-ups
     racing for one name cannot both succeed; it must be a person's (`hall.person_name`: NFKC,
     one script, not a bot's) and look like no other account's (read here, so two look-alikes
-    signing up at the same moment could both pass: only equal keys are the database's)."""
+    signing up at the same moment could both pass: only equal keys are the database's).
+    `kind` is "person", or "bot" for a program's account (`bots.py`): one namespace for both,
+    so a bot account can never pass for a person by their name."""
     async with db.sessions() as session:
         taken = (await session.scalars(select(PlayerRow.name))).all()
     name = await asyncio.to_thread(person_name, name, taken)  # a look at every account's name
     hashed = await hashing.pool().run(hash_secret, secret)
-    row = PlayerRow(id=secrets.token_hex(8), name=name, name_key=name_key(name), secret_hash=hashed)
+    row = PlayerRow(
+        id=secrets.token_hex(8), name=name, name_key=name_key(name), secret_hash=hashed, kind=kind
+    )
     try:
         async with db.sessions.begin() as session:
             session.add(row)

@@ -116,6 +116,10 @@ class SeatRow(Base):
     excused: Mapped[bool] = mapped_column(Boolean, default=False)
     """The player is excused ahead of time (`controls.excuse`): the turn clock still moves for
     them, but its moves are not marked as time-outs (`engine.protocol.TIMED_OUT`)."""
+    bot_account: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The seat is a bot account's (`PlayerRow.kind` "bot"), which the table's creator invited
+    (`people/bots.py`): kept for that account (`player_id`) until its program claims it, then
+    played as any person's seat (`kind` human), and shown with a bot mark."""
 
 
 class MoveRow(Base):
@@ -179,6 +183,9 @@ class PlayerRow(Base):
     name_key: Mapped[str] = mapped_column(String(80))
     secret_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    kind: Mapped[str] = mapped_column(String(8), default="person")
+    """person, or bot: an account a program plays with (`people/bots.py`), which a table's
+    creator may invite to a seat, and which is shown with a bot mark."""
 
 
 class LeagueRow(Base):

@@ -161,6 +161,7 @@ def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
                 left=row.left,
                 reserved=row.player_id is not None and row.token_hash is None and not row.left,
                 excused=row.excused,
+                bot_account=row.bot_account,
             )
         )
     return TableInfo(
@@ -176,7 +177,8 @@ def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         bot_delay=table.bot_delay,
         result_pause=result_pause(table),
         bot_takeover=table.bot_takeover and leaver_gets_a_bot(table.game),
-        anyone_starts=table.creator_hash is None and all(s.player_id is None for s in rows),
+        anyone_starts=table.creator_hash is None
+        and all(s.player_id is None or s.bot_account for s in rows),
         seed_sha256=seed_commitment(table.seed),
         seed=str(table.seed) if table.status == "finished" and seed_published(table.game) else None,
         result=table.result,

@@ -24,6 +24,7 @@ import math
 
 from pokerhall.engine import InvalidOptions, registry
 from pokerhall.server.store.models import SeatRow, TableRow
+from pokerhall.server.tables import invited
 from pokerhall.server.tables.creator import is_creator
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.opening import bot_kind, bot_name
@@ -78,7 +79,7 @@ async def add_bot(hall: Hall, table_id: str, token: str, kind: str | None) -> in
                 left=False,
             )
         )
-        if len(free) == 1:
+        if len(free) == 1 and not invited.awaiting(rows):
             await hall.running.start(table)
         else:
             await hall.news.announce(table_id)
@@ -117,9 +118,9 @@ async def remove_player(hall: Hall, table_id: str, token: str, seat: int) -> Non
         row = next((s for s in await hall.db.seats(table_id) if s.seat == seat), None)
         if row is None or row.left or (table.status == "running" and row.kind != "human"):
             raise LobbyError(409, "nobody to remove in this seat", "nobody_there", {"seat": seat})
-        if row.player_id is not None:
+        if invited.league_seat(row):
             raise LobbyError(409, "a league seat is its drawn player's", "seat_reserved")
-        if row.kind == "human":
+        if row.kind == "human" and not invited.pending(row):  # an invitation is withdrawn
             await _check_away(hall, table, row)
         if table.status == "open":
             await hall.db.remove_seat(table_id, seat)

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from pokerhall.engine.rng import new_seed
 from pokerhall.server.store.models import SeatRow, TableRow, utcnow
+from pokerhall.server.tables import invited
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.refusals import already_started, seat_taken, table_full
 from pokerhall.server.tables.tokens import new_token, token_hash
@@ -150,14 +151,18 @@ def _seat(table_id: str, old_row: SeatRow, token: str) -> SeatRow:
         kind="human",
         token_hash=token_hash(token),
         left=False,
+        player_id=old_row.player_id if old_row.bot_account else None,  # still the bot's
+        bot_account=old_row.bot_account,
     )
 
 
 async def _start_if_full(hall: Hall, table_id: str) -> None:
-    """Every old player came: the hold is over, the game begins (as a join filling it)."""
+    """Every old player came: the hold is over, the game begins (as a join filling it; not
+    while a bot account the creator invited has still to come, `invitations.py`)."""
     async with await hall.book.lock(table_id):
         table = await hall.book.table(table_id)
-        if table.status == "open" and len(await hall.db.seats(table_id)) == table.num_seats:
+        rows = await hall.db.seats(table_id)
+        if table.status == "open" and len(rows) == table.num_seats and not invited.awaiting(rows):
             await hall.running.start(table)
             if table.rematch_of is not None:
                 await hall.news.announce(table.rematch_of)  # the offer there is over

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from pokerhall.engine import registry
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow
+from pokerhall.server.tables import invited
 from pokerhall.server.tables.book import TableBook, seats_held
 from pokerhall.server.tables.creator import code_matches, is_creator
 from pokerhall.server.tables.news import News
@@ -59,7 +60,7 @@ class Seats:
             if seats_held(table):
                 raise seats_held_refusal()
             seats = {s.seat: s for s in await self._db.seats(table_id)}
-            if any(s.player_id is not None for s in seats.values()):
+            if any(invited.league_seat(s) for s in seats.values()):
                 raise reserved()
             name = person_name(name, (s.name for s in seats.values()))
             if any(name_key(s.name) == name_key(name) for s in seats.values()):
@@ -85,9 +86,9 @@ class Seats:
             if is_creator(table, creator):
                 await self._db.set_creator(table_id, token_hash(token))
                 table.creator_hash = token_hash(token)  # the start below reads it
-            if len(free) == 1:
+            if len(free) == 1 and not invited.awaiting(seats.values()):
                 await self._running.start(table)
-            else:
+            else:  # not full, or an invited bot account is still to come
                 await self._news.announce(table_id)
         return free[0], token
 
@@ -105,7 +106,7 @@ class Seats:
                     409, "the game is over: there is no seat left to leave", "nothing_to_leave"
                 )
             row = next(s for s in await self._db.seats(table_id) if s.seat == seat)
-            if table.status == "open" and row.player_id is not None:
+            if table.status == "open" and invited.league_seat(row):
                 row.token_hash = None  # still the drawn player's, who may claim it again
                 await self._db.put_seat(row)
                 await self._news.announce(table_id)
@@ -146,12 +147,15 @@ class Seats:
             if table.status != "open":
                 raise already_started()
             rows = await self._db.seats(table_id)
-            if any(s.player_id is not None for s in rows):
+            if any(invited.league_seat(s) for s in rows):
                 raise LobbyError(
                     409,
                     "a league table starts when its players are in, or by its organiser",
                     "organiser_starts",
                 )
+            for row in filter(invited.pending, rows):  # the invitation lapses: a bot plays
+                await self._db.remove_seat(table_id, row.seat)
+            rows = [s for s in rows if not invited.pending(s)]
             seats = {s.seat for s in rows}
             taken = {name_key(s.name) for s in rows}
             kind = next(

@@ -409,6 +409,19 @@ class SeatToken(BaseModel):
     token: str = Field(description="Secret: send it in the WebSocket hello to act for the seat.")
 
 
+class Invite(BaseModel):
+    """The creator invites a bot account (`POST /api/bots`) to a seat of their open table."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: Name = Field(description="The bot account's name.")
+
+
+class BotAccountInfo(BaseModel):
+    id: str
+    name: str
+    bot_account: bool = Field(default=True, description="Always true: a program's account.")
+
+
 class AddBot(BaseModel):
     model_config = ConfigDict(extra="forbid")
     bot_kind: Annotated[str, StringConstraints(max_length=20)] | None = Field(
@@ -450,6 +463,11 @@ class SeatInfo(BaseModel):
     excused: bool = Field(
         default=False,
         description="The player is excused ahead of time: the clock's moves are not time-outs.",
+    )
+    bot_account: bool = Field(
+        default=False,
+        description="A bot account's seat (a program plays it), which the table's creator "
+        "invited; `reserved` until the program claims it. Shown with a bot mark.",
     )
 
 
@@ -519,3 +537,16 @@ class RematchSeat(BaseModel):
     token: str = Field(description="Secret: the seat token at the new table.")
     join_code: str | None = None
     creator: bool = Field(description="This player opened the new table (its creator).")
+
+
+# --- accounts (a league player, a bot account) ------------------------------------------------
+
+Secret = Annotated[str, StringConstraints(min_length=8, max_length=200)]
+
+
+class Account(BaseModel):
+    """A player's name and secret: who signs up and who takes a drawn seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Name
+    secret: Secret = Field(description="At least 8 characters; stored only as a scrypt hash.")

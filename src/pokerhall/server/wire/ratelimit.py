@@ -58,7 +58,7 @@ class Limits:
     account_secrets: str = "10/minute;100/hour"
     """Secret checks of one account, from any address."""
     accounts: str = "20/hour;100/day"
-    """New accounts (`POST /api/players`), per address."""
+    """New accounts (`POST /api/players`, and bot accounts: `POST /api/bots`), per address."""
     packs: str = "10/hour;50/day"
     """Pack uploads (`POST /api/packs`), per address."""
     pack_quota: int = 20

@@ -89,6 +89,7 @@ export const api = {
   playAgain: (id, token) => request("POST", `${table(id)}/rematch`, { token }),
   addBot: (id, token, botKind = null) =>
     request("POST", `${table(id)}/bots`, { token, body: botKind ? { bot_kind: botKind } : {} }),
+  inviteBot: (id, token, bot) => request("POST", `${table(id)}/invitations`, { token, body: { bot } }),
   removeSeat: (id, token, seat) => request("POST", `${table(id)}/seats/${seat}/remove`, { token }),
   excuseSeat: (id, token, seat, excused) =>
     request("POST", `${table(id)}/seats/${seat}/excuse`, { token, body: { excused } }),

@@ -63,7 +63,7 @@ function card(table, onJoin) {
     table.turn_clock === null
       ? t("lobby.noClock")
       : t("lobby.clockSeconds", { count: Math.round(table.turn_clock) });
-  const players = taken.map((s) => s.name).filter(Boolean);
+  const players = taken.filter((s) => s.name).map((s) => (s.bot_account ? `${s.name} ${t("seats.botAccount")}` : s.name));
   const mine = seatAt(table.id);
 
   const buttons = [];

@@ -5,10 +5,12 @@
    game a bot takes it or it resigns, as the table's settings say). The server refuses a player
    who is connected (apiError.player_present); the page does not guess who is. And excuse a
    player ahead of time, or take the excuse back (a toggle button per player; only at a table
-   with a turn clock, which moves for an excused player without marking a time-out). */
+   with a turn clock, which moves for an excused player without marking a time-out). And invite
+   a bot account by its name (server/people/invitations.py): a seat is kept for it until its
+   program takes it; the status line says so, a refusal shows as the others' do. */
 
 import { api, errorText } from "./api.js";
-import { byId, fill, h, show, buttonById, selectById } from "./dom.js";
+import { byId, fill, h, show, buttonById, inputById, selectById } from "./dom.js";
 import { hasString, t } from "./i18n.js";
 import { creatorToken } from "./storage.js";
 
@@ -56,6 +58,28 @@ export class CreatorControls {
     this.loading = undefined;
     buttonById("creator-add-bot").addEventListener("click", () => this.run((token) => api.addBot(this.tableId, token, selectById("creator-bot-kind").value)));
     buttonById("creator-start").addEventListener("click", () => this.run((token) => api.start(this.tableId, token)));
+    buttonById("creator-invite-bot").addEventListener("click", () => this.invite());
+    inputById("creator-invite-name").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") this.invite();
+    });
+  }
+
+  /** Invite the bot account named in the field; the status line tells which seat is kept. */
+  async invite() {
+    const field = inputById("creator-invite-name");
+    const name = field.value.trim();
+    const status = byId("creator-invite-status");
+    status.textContent = "";
+    if (!name) {
+      field.focus();
+      return;
+    }
+    const invited = await this.run((token) => api.inviteBot(this.tableId, token, name));
+    const seat = invited?.seats.find((s) => s.bot_account && s.name === name);
+    if (seat) {
+      status.textContent = t("creator.invited", { name: seat.name, seat: seat.seat + 1 });
+      field.value = "";
+    }
   }
 
   get tableId() {
@@ -64,11 +88,14 @@ export class CreatorControls {
 
   async run(call) {
     const token = creatorToken(this.tableId);
-    if (!token) return;
+    if (!token) return null;
     try {
-      this.onInfo(await call(token));
+      const info = await call(token);
+      this.onInfo(info);
+      return info;
     } catch (error) {
       byId("table-error").textContent = errorText(error);
+      return null;
     }
   }
 

@@ -80,6 +80,7 @@ function seatCard(model, game, player, seat) {
         name,
         mine ? h("span", { class: "you-tag" }, ` ${t("seats.you")}`) : null,
         info?.kind === "bot" ? h("span", { class: "bot-tag" }, ` ${t("seats.bot")}`) : null,
+        info?.bot_account ? h("span", { class: "bot-tag" }, ` ${t("seats.botAccount")}`) : null,
       ),
       h("span", { class: "badges" }, extra.badges || []),
     ),

@@ -44,9 +44,10 @@ export function renderWaiting(model, { seated, rerender = null }) {
               {},
               s.name,
               s.kind === "bot" ? ` ${t("seats.bot")}` : "",
+              s.bot_account ? ` ${t("seats.botAccount")}` : "",
               s.seat === model.seat ? ` ${t("seats.you")}` : "",
             ),
-        s.reserved ? h("span", { class: "muted" }, ` (${t("seats.reserved")})`) : null,
+        s.reserved ? h("span", { class: "muted" }, ` (${t(s.bot_account ? "seats.invited" : "seats.reserved")})`) : null,
       ),
     ),
   );
