@@ -1,4 +1,5 @@
-"""The two HTTP calls a bot client makes: read a table, and take a seat at it by name.
+"""The HTTP calls a bot client makes: read a table, and take a seat at it by name; and opening
+a table (`pokerhall arena --server` opens one per game).
 
 Plain `urllib` (the standard library), run in a thread by the async client: a bot makes these
 calls once, so they need no HTTP client of their own. Errors come back as `LobbyRefused` with
@@ -97,6 +98,13 @@ def table(url: str, table_id: str) -> JSON:
     """`GET /api/tables/{id}`: the table (`TableInfo`)."""
     quoted = urllib.parse.quote(table_id, safe="")
     info: JSON = _call("GET", f"{base_url(url)}/api/tables/{quoted}")
+    return info
+
+
+def open_table(url: str, body: JSON) -> JSON:
+    """`POST /api/tables` with `body` (`game`, `options`, `seats`, `bots`, `turn_clock`, ...,
+    docs/protocol.md, "Lobby"): the new table (`TableInfo`, with its `id`)."""
+    info: JSON = _call("POST", f"{base_url(url)}/api/tables", body)
     return info
 
 
