@@ -79,6 +79,13 @@ class Served:
         table: dict[str, Any] = answer.json()
         return table
 
+    def tables(self) -> list[dict[str, Any]]:
+        """The public tables, newest first (`GET /api/tables`, every status)."""
+        statuses = {"status": ["open", "running", "finished"]}
+        answer = httpx.get(f"{self.http}/api/tables", params=statuses, timeout=10)
+        listed: list[dict[str, Any]] = answer.json()
+        return listed
+
     def table(self, table_id: str) -> dict[str, Any]:
         info: dict[str, Any] = httpx.get(f"{self.http}/api/tables/{table_id}", timeout=10).json()
         return info

@@ -5,16 +5,21 @@ the same standings as local games. Short games: the mini pack and small stacks."
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
-from pokerhall.arena import Server, run_arena
+from pokerhall.arena import Server, ServerRefused, remote, run_arena
 from pokerhall.arena.play import labels_for, seating
 from pokerhall.arena.remote import seat_name
+from pokerhall.botclient import BotClient
 from pokerhall.cli import app
+from pokerhall.engine.events import JSON
 from serving import SHORT, Served, free_port
 
 CHEAT = Path(__file__).with_name("cheat_bot.py")
@@ -111,6 +116,52 @@ def test_a_refused_move_stops_the_arena_naming_game_and_seat(served: Served) -> 
     error = " ".join(result.stderr.split())
     assert "game 1, seat 1 (Crash)" in error
     assert "RuntimeError: no idea what to bet" in error
+
+
+class CutAtSeat2(BotClient):
+    """Seat 2's client plays two moves, then its line is cut for good."""
+
+    made = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        CutAtSeat2.made += 1
+        self.cut = CutAtSeat2.made % 2 == 0
+
+    async def run(self) -> JSON:
+        if not self.cut:
+            return await super().run()
+        playing = asyncio.create_task(super().run())
+        while len(self.stats.moves) < 2 and not playing.done():
+            await asyncio.sleep(0.01)
+        playing.cancel()
+        raise ConnectionError("the line is cut")
+
+
+def test_a_client_that_stops_stops_the_arena_and_its_table_goes_on_without_it(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The failing seat is named; the arena gives up its seats (`leave`), so the table is not
+    left waiting: QuizPoker's bots take them over and finish the game."""
+    monkeypatch.setattr(remote, "BotClient", CutAtSeat2)
+    with pytest.raises(ServerRefused) as stopped:
+        run_arena(
+            "quizpoker",
+            ["casual", "random"],
+            players=2,
+            options=SHORT["quizpoker"],
+            games_count=2,
+            seed=0,
+            server=Server(served.http),
+        )
+    message = str(stopped.value)
+    assert message.startswith("game 1, seat 2 (random): its bot client stopped: ")
+    assert "ConnectionError: the line is cut" in message
+    tables = [t for t in served.tables() if t["name"] == "Arena game 1"]
+    deadline = time.monotonic() + 20
+    while served.table(tables[0]["id"])["status"] != "finished":
+        assert time.monotonic() < deadline, "the table was left waiting for the arena's seats"
+        time.sleep(0.1)
 
 
 def test_server_flags_need_a_server() -> None:

@@ -34,6 +34,8 @@ from pokerhall.engine.bots import Bot
 from pokerhall.engine.events import JSON
 from pokerhall.engine.rng import derive_seed
 
+LEAVE_TIMEOUT = 3.0
+"""Seconds each seat's leave may take when the arena stops mid-game."""
 MAX_NAME = 40
 """The longest seat name a server takes (`server.people.names.MAX_NAME_CHARS`)."""
 
@@ -124,6 +126,7 @@ async def play_table(job: Job, server: Server) -> Outcome:
         try:
             taken = await asyncio.to_thread(lobby.join, server.url, table_id, name)
         except LobbyRefused as exc:
+            _leave(server.url, table_id, clients)
             raise ServerRefused(
                 f"{where(seat)}: the server refused the seat at table {table_id}: {exc}"
             ) from None
@@ -137,14 +140,28 @@ async def play_table(job: Job, server: Server) -> Outcome:
     tasks = [asyncio.create_task(client.run()) for client in clients]
     try:
         failed = await _first_failure(tasks)
+    except BaseException:  # interrupted (another table failed, Ctrl-C): give the seats up
+        _leave(server.url, table_id, clients)
+        raise
     finally:
         await _cancel(tasks)
     if failed is not None:
+        _leave(server.url, table_id, clients)
         seat, error = failed
         raise ServerRefused(f"{where(seat)}: its bot client stopped: {_why(error)}") from error
     for seat, client in enumerate(clients):
         _check_moves(client, watched[seat], f"{where(seat)} at table {table_id}")
     return _outcome(job, seed, seats, table_id, await _result(server.url, table_id, game))
+
+
+def _leave(url: str, table_id: str, clients: Sequence[BotClient]) -> None:
+    """Give up the seats of a table the arena stops playing, so it is not left waiting for
+    them: the game's bots take them over, or they resign (`POST .../leave`). Best effort, and
+    quick: the arena is stopping anyway."""
+    for client in clients:
+        if client.result is None:
+            with contextlib.suppress(LobbyRefused):
+                lobby.leave(url, table_id, client.token, timeout=LEAVE_TIMEOUT)
 
 
 def seat_name(label: str, seat: int) -> str:

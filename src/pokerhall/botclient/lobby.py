@@ -70,14 +70,23 @@ def socket_url(url: str, table_id: str) -> str:
     return f"{ws}://{rest}/ws/tables/{urllib.parse.quote(table_id, safe='')}"
 
 
-def _call(method: str, url: str, body: JSON | None = None) -> Any:
+def _call(
+    method: str,
+    url: str,
+    body: JSON | None = None,
+    *,
+    token: str | None = None,
+    timeout: float = TIMEOUT,
+) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Accept", "application/json")
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
     if data is not None:
         request.add_header("Content-Type", "application/json")
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
             return json.loads(answer.read() or b"null")
     except urllib.error.HTTPError as exc:
         try:
@@ -117,3 +126,10 @@ def join(url: str, table_id: str, name: str, code: str | None = None) -> Seat:
         body["code"] = code
     answer = _call("POST", f"{base_url(url)}/api/tables/{quoted}/seats", body)
     return Seat(seat=int(answer["seat"]), token=str(answer["token"]))
+
+
+def leave(url: str, table_id: str, token: str, *, timeout: float = TIMEOUT) -> None:
+    """`POST /api/tables/{id}/leave` with the seat's token: the seat is given up (during the
+    game a bot takes it over, or it resigns, as the game has it)."""
+    quoted = urllib.parse.quote(table_id, safe="")
+    _call("POST", f"{base_url(url)}/api/tables/{quoted}/leave", token=token, timeout=timeout)

@@ -147,6 +147,8 @@ def arena(
                 on_game=lambda outcome: progress.advance(task),
                 server=remote,
             )
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
     except (IllegalBotMove, ServerRefused) as exc:
         fail(str(exc), DATA_ERROR)
     except (ArenaError, InvalidOptions) as exc:
