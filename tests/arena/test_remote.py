@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shlex
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from pokerhall.arena.remote import seat_name
 from pokerhall.botclient import BotClient
 from pokerhall.cli import app
 from pokerhall.engine.events import JSON
-from serving import SHORT, Served, free_port
+from serving import ROOT, SHORT, Served, free_port
 
 CHEAT = Path(__file__).with_name("cheat_bot.py")
 QUIZ = [f"-o{key}={json.dumps(value)}" for key, value in SHORT["quizpoker"].items()]
@@ -171,3 +172,16 @@ def test_server_flags_need_a_server() -> None:
     result = arena("quizpoker", "casual", "random", "--server", "x:1", "--workers", "2")
     assert result.exit_code == 2
     assert "--parallel" in result.stderr
+
+
+def test_the_docs_example_runs(served: Served) -> None:
+    """docs/arena.md's command for a server, on the test server, with fewer games."""
+    doc = (ROOT / "docs" / "arena.md").read_text(encoding="utf-8")
+    commands = [line for line in doc.splitlines() if line.startswith("pokerhall arena")]
+    command = next(line for line in commands if "--server" in line)
+    words = shlex.split(command)[2:]
+    words = [served.http if w == "http://127.0.0.1:8000" else w for w in words]
+    words[words.index("--games") + 1] = "2"
+    result = arena(*words)
+    assert result.exit_code == 0, result.output
+    assert "2 games of 2 seats" in result.stdout

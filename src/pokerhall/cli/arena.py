@@ -68,7 +68,7 @@ def arena(
         list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
     ] = None,
     max_hands: Annotated[
-        int, typer.Option(min=1, help="Hands per game at most; then the biggest stack wins.")
+        int, typer.Option(min=1, help="Hands per local game at most; then the biggest stack wins.")
     ] = 300,
     workers: Annotated[
         int, typer.Option(min=1, max=MAX_WORKERS, help="Processes playing games.")
