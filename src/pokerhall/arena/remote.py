@@ -220,6 +220,8 @@ class Watched:
             raise
 
     def __getattr__(self, name: str) -> Any:
+        if name == "bot":  # not set yet (a copy being made): no recursion
+            raise AttributeError(name)
         return getattr(self.bot, name)
 
 
