@@ -1,9 +1,10 @@
-"""Fixtures shared by the whole suite: question packs with known answers and game builders."""
+"""Fixtures shared by the whole suite: question packs with known answers, game builders, and a
+real server process for the tests that play over the network (`served`, tests/serving.py)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from pokerhall import games
 from pokerhall.content import library
 from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.protocol import Game
+from serving import Served, serve
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI_PACK = FIXTURES / "mini.en.jsonl"
@@ -27,6 +29,12 @@ settings.register_profile("pokerhall", deadline=None)
 settings.load_profile("pokerhall")
 """No time limit per example: speed is measured by the benchmarks, and a loaded machine (CI, a
 shared laptop) must not turn a slow example into a failure."""
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A `pokerhall serve` process for the whole session (started when first asked for)."""
+    yield from serve(tmp_path_factory)
 
 
 def question_entry(

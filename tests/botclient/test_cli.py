@@ -14,8 +14,7 @@ from typer.testing import CliRunner
 
 from pokerhall.botclient import lobby
 from pokerhall.cli import app
-
-from .conftest import ROOT, Served, child_env
+from serving import ROOT, Served, child_env
 
 README = ROOT / "README.md"
 SECTION = "## For programs: a bot on any server"

@@ -1,6 +1,6 @@
 """pokerhall.botclient is a layer above the games, below the CLI (ARCHITECTURE.md): only the
-CLI imports it, and it speaks to a server only through the public protocol, never importing
-the server's code (or the CLI's)."""
+CLI and the arena (its games on a server, `arena/remote.py`) import it, and it speaks to a
+server only through the public protocol, never importing the server's code (or the CLI's)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ def importers(module: str) -> list[str]:
     )
 
 
-def test_only_the_cli_imports_the_bot_client() -> None:
-    outside = [p for p in importers("botclient") if p.split("/")[0] not in ("botclient", "cli")]
+def test_only_the_cli_and_the_arena_import_the_bot_client() -> None:
+    users = ("botclient", "cli", "arena")
+    outside = [p for p in importers("botclient") if p.split("/")[0] not in users]
     assert outside == []
 
 

@@ -22,8 +22,7 @@ from pokerhall.botclient import (
 from pokerhall.botclient.client import BY_BOT, FAILED, LATE, REFUSED
 from pokerhall.engine.events import JSON
 from server.tcp_proxy import TcpProxy
-
-from .conftest import ROOT, Served
+from serving import ROOT, Served
 
 pytestmark = pytest.mark.anyio
 GAME_TIMEOUT = 60.0

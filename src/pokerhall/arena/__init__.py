@@ -3,7 +3,8 @@ each gets its win rate with a 95 % Wilson interval, its fair share and an opensk
 
 Layer: above the games (like the CLI, which is its only caller besides the benchmarks); nothing
 below imports it. `bots` resolves a bot spec (a level, an exploiter, `module:Class`), `play`
-plays the games from each seat's own view, `ratings` rates them, `exploiters` holds the
+plays the games from each seat's own view, `remote` plays them as tables on a server through
+the bot client (`--server`), `ratings` rates them, `exploiters` holds the
 one-trick bots the lobby never offers. docs/arena.md is the user's guide.
 """
 
@@ -13,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokerhall.arena import remote
 from pokerhall.arena.bots import ArenaError, BotSpec, known_bots, resolve
 from pokerhall.arena.play import (
     IllegalBotMove,
@@ -24,6 +26,7 @@ from pokerhall.arena.play import (
     win_shares,
 )
 from pokerhall.arena.ratings import rate
+from pokerhall.arena.remote import Server, ServerRefused
 from pokerhall.arena.stats import wilson
 
 __all__ = [
@@ -31,6 +34,8 @@ __all__ = [
     "ArenaRun",
     "BotSpec",
     "IllegalBotMove",
+    "Server",
+    "ServerRefused",
     "known_bots",
     "resolve",
     "run_arena",
@@ -55,9 +60,12 @@ def run_arena(
     max_hands: int = 300,
     workers: int = 1,
     on_game: Callable[[Outcome], None] = lambda outcome: None,
+    server: Server | None = None,
 ) -> ArenaRun:
-    """Play `games_count` games of `game` between the bots of `specs`; raises ArenaError for a
-    bot spec that means nothing and IllegalBotMove for a move the game refused."""
+    """Play `games_count` games of `game` between the bots of `specs`, here or (with `server`)
+    as tables on a server; raises ArenaError for a bot spec that means nothing,
+    IllegalBotMove for a move the game refused and ServerRefused for a table or seat the
+    server would not give, or a seat's client that could not play."""
     if not specs:
         raise ArenaError("the arena needs at least one bot")
     bots = [resolve(game, spec) for spec in specs]
@@ -71,8 +79,8 @@ def run_arena(
         seed=seed,
         max_hands=max_hands,
     )
-    outcomes = run(jobs, workers, on_game)
-    return ArenaRun(outcomes, standings(outcomes, [bot.spec for bot in bots]))
+    played = run(jobs, workers, on_game) if server is None else remote.run(jobs, server, on_game)
+    return ArenaRun(played, standings(played, [bot.spec for bot in bots]))
 
 
 def standings(outcomes: Sequence[Outcome], specs: Sequence[str]) -> list[Standing]:

@@ -49,6 +49,8 @@ class Outcome:
     hands: int
     capped: bool
     """The hand cap ended the game; the places are the stacks' (or standings') order."""
+    table: str | None = None
+    """The table's id on the server that played it (`--server`); None for a local game."""
 
 
 @dataclass(frozen=True, slots=True)

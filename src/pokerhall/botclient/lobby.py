@@ -1,4 +1,5 @@
-"""The two HTTP calls a bot client makes: read a table, and take a seat at it by name.
+"""The HTTP calls a bot client makes: read a table, and take a seat at it by name; and opening
+a table (`pokerhall arena --server` opens one per game).
 
 Plain `urllib` (the standard library), run in a thread by the async client: a bot makes these
 calls once, so they need no HTTP client of their own. Errors come back as `LobbyRefused` with
@@ -69,14 +70,23 @@ def socket_url(url: str, table_id: str) -> str:
     return f"{ws}://{rest}/ws/tables/{urllib.parse.quote(table_id, safe='')}"
 
 
-def _call(method: str, url: str, body: JSON | None = None) -> Any:
+def _call(
+    method: str,
+    url: str,
+    body: JSON | None = None,
+    *,
+    token: str | None = None,
+    timeout: float = TIMEOUT,
+) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Accept", "application/json")
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
     if data is not None:
         request.add_header("Content-Type", "application/json")
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
             return json.loads(answer.read() or b"null")
     except urllib.error.HTTPError as exc:
         try:
@@ -100,6 +110,13 @@ def table(url: str, table_id: str) -> JSON:
     return info
 
 
+def open_table(url: str, body: JSON) -> JSON:
+    """`POST /api/tables` with `body` (`game`, `options`, `seats`, `bots`, `turn_clock`, ...,
+    docs/protocol.md, "Lobby"): the new table (`TableInfo`, with its `id`)."""
+    info: JSON = _call("POST", f"{base_url(url)}/api/tables", body)
+    return info
+
+
 def join(url: str, table_id: str, name: str, code: str | None = None) -> Seat:
     """`POST /api/tables/{id}/seats`: a seat by name (a private table's with its join code);
     its secret token plays the seat from then on."""
@@ -109,3 +126,10 @@ def join(url: str, table_id: str, name: str, code: str | None = None) -> Seat:
         body["code"] = code
     answer = _call("POST", f"{base_url(url)}/api/tables/{quoted}/seats", body)
     return Seat(seat=int(answer["seat"]), token=str(answer["token"]))
+
+
+def leave(url: str, table_id: str, token: str, *, timeout: float = TIMEOUT) -> None:
+    """`POST /api/tables/{id}/leave` with the seat's token: the seat is given up (during the
+    game a bot takes it over, or it resigns, as the game has it)."""
+    quoted = urllib.parse.quote(table_id, safe="")
+    _call("POST", f"{base_url(url)}/api/tables/{quoted}/leave", token=token, timeout=timeout)

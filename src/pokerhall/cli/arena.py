@@ -1,18 +1,29 @@
-"""`pokerhall arena`: local bots play many games in rotating seats; each bot's win rate with its
-95 % interval, its fair share and an openskill rating. The work is `pokerhall.arena`'s; this
-module reads the command line and prints the table (docs/arena.md)."""
+"""`pokerhall arena`: bots play many games in rotating seats, here or (`--server URL`) as tables
+on a server, each seat over the bot client; each bot's win rate with its 95 % interval, its fair
+share and an openskill rating. The work is `pokerhall.arena`'s; this module reads the command
+line and prints the table (docs/arena.md)."""
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pokerhall.arena import ArenaError, ArenaRun, IllegalBotMove, resolve, run_arena
+from pokerhall.arena import (
+    ArenaError,
+    ArenaRun,
+    IllegalBotMove,
+    Server,
+    ServerRefused,
+    resolve,
+    run_arena,
+)
 from pokerhall.arena.play import MAX_WORKERS, summary_json
+from pokerhall.botclient import lobby
 from pokerhall.cli.common import (
     DATA_ERROR,
     USAGE_ERROR,
@@ -28,6 +39,10 @@ from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON
 from pokerhall.engine.rng import MAX_SEED
+
+MAX_PARALLEL = 8
+"""Tables at once at most: each is one asyncio task per seat in this process, and the server's
+work; more would mostly load the server."""
 
 
 def arena(
@@ -53,10 +68,25 @@ def arena(
         list[str] | None, typer.Option("--option", "-o", help="A game option as KEY=VALUE.")
     ] = None,
     max_hands: Annotated[
-        int, typer.Option(min=1, help="Hands per game at most; then the biggest stack wins.")
+        int, typer.Option(min=1, help="Hands per local game at most; then the biggest stack wins.")
     ] = 300,
     workers: Annotated[
         int, typer.Option(min=1, max=MAX_WORKERS, help="Processes playing games.")
+    ] = 1,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            help="Play each game as a table on this server (http://host:port), each seat over "
+            "the bot client.",
+        ),
+    ] = None,
+    turn_clock: Annotated[
+        float | None,
+        typer.Option(min=1, help="With --server: seconds per move at each table (default: none)."),
+    ] = None,
+    parallel: Annotated[
+        int, typer.Option(min=1, max=MAX_PARALLEL, help="With --server: tables played at once.")
     ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -64,8 +94,10 @@ def arena(
 
     A bot is a level of the game (see `pokerhall games`), one of its exploiters, or a class of
     your own as module:Class or file.py:Class (docs/arena.md). The same seed gives the same
-    games. A game may add flags of its own (a question language, say).
+    games (on a server: the same seats and bots' seeds; the server deals). A game may add flags
+    of its own (a question language, say).
     """
+    remote = _server(server, turn_clock, parallel, workers)
     info = game_info(game)
     terminal = terminal_for(info)
     bots, flags = _split_flags(bots)
@@ -96,6 +128,10 @@ def arena(
         disable=as_json,
         transient=True,
     )
+    if remote is not None:
+        # The clients' own log (a dropped line they came back from, a bot's exception) would
+        # break the progress bar; what stops the arena is said by its error.
+        logging.getLogger("pokerhall.botclient").setLevel(logging.CRITICAL)
     try:
         with progress:
             task = progress.add_task("games", total=games_count)
@@ -109,15 +145,39 @@ def arena(
                 max_hands=max_hands,
                 workers=workers,
                 on_game=lambda outcome: progress.advance(task),
+                server=remote,
             )
-    except IllegalBotMove as exc:
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+    except (IllegalBotMove, ServerRefused) as exc:
         fail(str(exc), DATA_ERROR)
     except (ArenaError, InvalidOptions) as exc:
         fail(str(exc), USAGE_ERROR)
+    finally:
+        logging.getLogger("pokerhall.botclient").setLevel(logging.NOTSET)
     if as_json:
-        typer.echo(json.dumps(_json(result, info.name, options, seats, seed)))
+        summary = _json(result, info.name, options, seats, seed)
+        typer.echo(json.dumps({**summary, "server": remote.url} if remote else summary))
     else:
-        _print(result, info, info.parse_options(options)["ruleset"], seats, seed, max_hands)
+        ruleset = info.parse_options(options)["ruleset"]
+        _print(result, info, ruleset, seats, seed, max_hands, remote)
+
+
+def _server(
+    url: str | None, turn_clock: float | None, parallel: int, workers: int
+) -> Server | None:
+    """The server the games are played on (`--server`), its address checked; None: here."""
+    if url is None:
+        if turn_clock is not None or parallel != 1:
+            fail("--turn-clock and --parallel are for games on a server: --server URL", USAGE_ERROR)
+        return None
+    if workers != 1:
+        fail("--workers is for local games; on a server use --parallel", USAGE_ERROR)
+    try:
+        base = lobby.base_url(url)
+    except ValueError as exc:
+        fail(str(exc), USAGE_ERROR)
+    return Server(base, turn_clock=turn_clock, parallel=parallel)
 
 
 def _split_flags(words: list[str]) -> tuple[list[str], list[str]]:
@@ -171,13 +231,15 @@ def _print(
     seats: int,
     seed: int,
     max_hands: int,
+    server: Server | None = None,
 ) -> None:
     console = make_console()
     rules = f" ({ruleset})" if ruleset else ""
     capped = sum(outcome.capped for outcome in result.outcomes)
     cap = f", {capped} ended at the cap of {plural(max_hands, 'hand')}" if capped else ""
+    where = f", tables on {server.url}" if server else ""
     console.print(
-        f"{info.title}{rules}: {plural(len(result.outcomes), 'game')} of {seats} seats, "
+        f"{info.title}{rules}: {plural(len(result.outcomes), 'game')} of {seats} seats{where}, "
         f"seats rotating, seed {seed}{cap}",
         markup=False,
     )
