@@ -137,6 +137,10 @@ def _walk(
                 push((child_path, child))
 
 
+_EXTRA = path_hash("rl")
+"""The path under which what a seat knows beyond its view is encoded."""
+
+
 def encode(
     view: Any, extra: Any = None, size: int = DEFAULT_SIZE, skip: frozenset[int] = frozenset()
 ) -> NDArray[np.float32]:
@@ -147,7 +151,7 @@ def encode(
     tokens: list[int] = []
     _walk(view, _ROOT, numbers, amounts, tokens, skip)
     if extra is not None:
-        _walk(extra, path_hash("rl"), numbers, amounts, tokens)
+        _walk(extra, _EXTRA, numbers, amounts, tokens)
     cells = np.array(numbers + tokens, dtype=np.int64) % size
     count = len(numbers)
     out = np.bincount(cells[:count], weights=amounts, minlength=size)
