@@ -17,7 +17,7 @@ from typing import Any
 from pokerhall.engine.events import JSON
 from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import derive_seed
-from pokerhall.games.quizpoker.bots.knowledge import learn, write
+from pokerhall.games.quizpoker.bots.knowledge import Knowledge, learn, write
 from pokerhall.games.wordpoker.best import Best, best_word
 from pokerhall.games.wordpoker.letters import Card
 
@@ -101,14 +101,31 @@ def betting(prompt: JSON) -> list[Move]:
     return [fold, passive, *sized, all_in]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class QuizKnowledge:
-    """The seat's estimate of this hand's answer and the guesses of its buckets."""
+    """The seat's estimate of this hand's answer and the guesses of its buckets (written when
+    a guess prompt first asks for them: most hands' observations need the estimate alone)."""
 
     hand: int
     estimate: float
     width: float
-    guesses: tuple[str, ...]
+    known: Knowledge
+    written: tuple[str, ...] | None = None
+
+    @property
+    def guesses(self) -> tuple[str, ...]:
+        if self.written is None:
+            k = self.known
+            rough = k.space == "log" and not k.exact
+            guesses = []
+            for w in GUESS_WIDTHS:
+                value = min(k.high, max(k.low, k.from_space(k.centre + w * k.width)))
+                if math.isfinite(value):
+                    guesses.append(write(value, k.decimals, significant=rough, low=k.low))
+                else:
+                    guesses.append(k.guess())
+            self.written = tuple(guesses)
+        return self.written
 
 
 class QuizPokerBuckets(Buckets):
@@ -158,16 +175,8 @@ class QuizPokerBuckets(Buckets):
             level=self.level,  # type: ignore[arg-type]
             seed=derive_seed(game.seed, f"rl:{seat}"),
         )
-        rough = k.space == "log" and not k.exact
-        guesses = []
-        for w in GUESS_WIDTHS:
-            value = min(k.high, max(k.low, k.from_space(k.centre + w * k.width)))
-            if math.isfinite(value):
-                guesses.append(write(value, k.decimals, significant=rough, low=k.low))
-            else:
-                guesses.append(k.guess())
         estimate = min(k.high, max(k.low, k.from_space(k.centre)))
-        known = QuizKnowledge(briefing["hand"], estimate, k.width, tuple(guesses))
+        known = QuizKnowledge(briefing["hand"], estimate, k.width, k)
         self._known[seat] = known
         return known
 

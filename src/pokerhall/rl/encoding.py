@@ -54,6 +54,24 @@ def _token(path: int, value: Any) -> int:
     return found
 
 
+_LOGS: dict[int | float, float] = {}
+"""Number -> its amount, as `_log` computes it."""
+
+
+def _log(value: int | float) -> float:
+    """`sign(x)·log(1 + |x|)` in float64 by numpy's own functions (so every amount is the same
+    to the bit however many are encoded at once), 0 where that is not finite."""
+    values = np.array([value], dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        values = np.sign(values) * np.log1p(np.abs(values))
+    values[~np.isfinite(values)] = 0.0
+    found = float(values[0])
+    if len(_LOGS) >= _MAX_CACHE:
+        _LOGS.clear()
+    _LOGS[value] = found
+    return found
+
+
 def path_hash(dotted: str) -> int:
     """The CRC of a dotted path (`you.prompt`), as the walk computes it."""
     at = _ROOT
@@ -73,10 +91,11 @@ def _walk(
     tokens: list[int],
     skip: frozenset[int] = frozenset(),
 ) -> None:
-    """Every leaf under `root`: a number's path CRC into `numbers` and its value into
-    `amounts`, any other leaf's token CRC into `tokens`. One loop over an explicit stack,
-    dispatching on the exact type (views are plain JSON), with the hashes cached."""
-    paths, leaves = _PATHS, _TOKENS
+    """Every leaf under `root`: a number's path CRC into `numbers` and its amount
+    (`sign(x)·log(1 + |x|)`, `_log`) into `amounts`, any other leaf's token CRC into `tokens`.
+    One loop over an explicit stack, dispatching on the exact type (views are plain JSON), with
+    the hashes and amounts cached."""
+    paths, leaves, logs = _PATHS, _TOKENS, _LOGS
     add_number, add_amount, add_token = numbers.append, amounts.append, tokens.append
     stack: list[tuple[int, Any]] = [(path, root)]
     pop, push = stack.pop, stack.append
@@ -90,7 +109,8 @@ def _walk(
             items = enumerate(node[start:], start) if start else enumerate(node)
         elif kind is int or kind is float:
             add_number(at)
-            add_amount(node)
+            amount = logs.get(node)
+            add_amount(amount if amount is not None else _log(node))
             continue
         else:  # text, bool, null (anything else is spelt as text)
             leaf = node if kind is str or kind is bool or node is None else str(node)
@@ -108,12 +128,17 @@ def _walk(
             kind = type(child)
             if kind is int:
                 add_number(child_path)
-                add_amount(child)
+                amount = logs.get(child)
+                add_amount(amount if amount is not None else _log(child))
             elif kind is str or kind is bool or child is None:
                 token = leaves.get(child_path, _EMPTY).get(child)
                 add_token(token if token is not None else _token(child_path, child))
             else:
                 push((child_path, child))
+
+
+_EXTRA = path_hash("rl")
+"""The path under which what a seat knows beyond its view is encoded."""
 
 
 def encode(
@@ -126,11 +151,9 @@ def encode(
     tokens: list[int] = []
     _walk(view, _ROOT, numbers, amounts, tokens, skip)
     if extra is not None:
-        _walk(extra, path_hash("rl"), numbers, amounts, tokens)
-    values = np.array(amounts, dtype=np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        values = np.sign(values) * np.log1p(np.abs(values))
-    values[~np.isfinite(values)] = 0.0
-    out = np.bincount(np.array(numbers, dtype=np.int64) % size, weights=values, minlength=size)
-    out += np.bincount(np.array(tokens, dtype=np.int64) % size, minlength=size)
+        _walk(extra, _EXTRA, numbers, amounts, tokens)
+    cells = np.array(numbers + tokens, dtype=np.int64) % size
+    count = len(numbers)
+    out = np.bincount(cells[:count], weights=amounts, minlength=size)
+    out += np.bincount(cells[count:], minlength=size)
     return out.astype(np.float32)

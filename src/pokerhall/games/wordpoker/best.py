@@ -136,7 +136,25 @@ def candidates(
 def best_word(
     alphabet: Alphabet, words: WordList, hand: Sequence[Card], dice: Sequence[str]
 ) -> Best:
-    """Longest keys first, each length best bound first: the first length with a playable
+    """The best word of the hand and the dice (`Best`), remembered for the last few thousand
+    exact (hand, dice) pairs of a table's alphabet and word list: the same hand is asked about
+    by the bots, the RL environment's buckets and the deal's scoring (W10). A `Best` is
+    immutable, and its key is everything the search reads, so a remembered one cannot go
+    stale."""
+    return _best_of(alphabet, words, tuple(hand), tuple(dice))
+
+
+@lru_cache(maxsize=4096)
+def _best_of(
+    alphabet: Alphabet, words: WordList, hand: tuple[Card, ...], dice: tuple[str, ...]
+) -> Best:
+    return search(alphabet, words, hand, dice)
+
+
+def search(alphabet: Alphabet, words: WordList, hand: Sequence[Card], dice: Sequence[str]) -> Best:
+    """The search itself, remembering nothing (what `bench/wordpoker_best.py` times).
+
+    Longest keys first, each length best bound first: the first length with a playable
     word holds the longest word, and a row is left as soon as its bound cannot beat the best
     word so far (a tie of score loses to a longer word, so a shorter row needs more)."""
     held = _Hand(alphabet, hand, dice)

@@ -35,6 +35,7 @@ import random
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
+from functools import lru_cache
 from typing import Literal
 
 Level = Literal["novice", "casual", "expert"]
@@ -118,9 +119,11 @@ YEAR_UNITS = ("year", "jahr", "rok", "έτος")
 DEGREE_UNITS = ("degrees", "grad", "stupňů", "μοίρες")
 
 
+@lru_cache(maxsize=8192)
 def kind_of(question: str, unit: str, answer_sign: int) -> Kind:
     """The kind of a question from its unit and wording (English, German, Czech or Greek), and
-    the sign of its answer (a person knows whether a temperature is below zero)."""
+    the sign of its answer (a person knows whether a temperature is below zero); remembered
+    per question, since every hand's bots ask it again (a kind is one of the constants)."""
     text = f"{question} {unit}"
     if unit.lower() in YEAR_UNITS or (_YEAR.search(question) and not _HOW_MANY.search(question)):
         return YEAR
