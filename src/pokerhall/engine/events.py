@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from dataclasses import field
-from typing import Any
+from typing import Any, Generic, Literal, TypedDict, cast, overload
+
+from typing_extensions import TypeVar
 
 from pokerhall.engine.values import value_class
 
@@ -48,24 +49,66 @@ ROUND_STARTED = "round_started"
 """The public event every game emits when a round (hand, deal, battle) starts, with at least
 `round` (counted from 1): the server, the CLI and the charts find rounds by it alone."""
 
+EventData = TypeVar(
+    "EventData", bound=Mapping[str, object], covariant=True, default=Mapping[str, Any]
+)
+"""What an event carries, its `type` included: a game's events are TypedDicts with a
+`type: Literal[...]` discriminator, declared in the game's `events.py` and joined in a union
+(`DetectiveEvent`), so mypy checks every event where it is made and narrows it where it is read
+(`if payload["type"] == "bet": payload["chips"]`). A bare `Event` is an event of any game."""
+Payload = TypeVar("Payload", bound=Mapping[str, object])
+
+
+class Resigned(TypedDict):
+    """The engine's own event: a seat resigned (every game's union includes it)."""
+
+    type: Literal["resigned"]
+    seat: int
+
 
 @value_class
-class Event:
+class Event(Generic[EventData]):
     """One thing that happened. `to` is None for a public event, else the seats that may see it.
 
-    Read-only (see `value_class`): events are shared by the log, replays and every recipient."""
+    `payload` is the event with its `type`; `type` and `data` (the rest) read it. Read-only (see
+    `value_class`): events are shared by the log, replays and every recipient."""
 
-    type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    payload: EventData
     to: frozenset[int] | None = None
 
+    @overload
     @classmethod
-    def public(cls, type: str, **data: Any) -> Event:
-        return cls(type, data)
+    def public(cls, payload: Payload, /) -> Event[Payload]: ...
+    @overload
+    @classmethod
+    def public(cls, type: str, /, **data: Any) -> Event: ...
+    @classmethod
+    def public(cls, payload: Mapping[str, Any] | str, /, **data: Any) -> Event[Any]:
+        """A public event: `Event.public(Bet(type="bet", seat=1, ...))`. (The form with a type
+        and keywords, `Event.public("x", a=1)`, is untyped: for events of no declared game.)"""
+        return Event(_payload(payload, data))
 
+    @overload
     @classmethod
-    def private(cls, seats: Iterable[int], type: str, **data: Any) -> Event:
-        return cls(type, data, frozenset(seats))
+    def private(cls, seats: Iterable[int], payload: Payload, /) -> Event[Payload]: ...
+    @overload
+    @classmethod
+    def private(cls, seats: Iterable[int], type: str, /, **data: Any) -> Event: ...
+    @classmethod
+    def private(
+        cls, seats: Iterable[int], payload: Mapping[str, Any] | str, /, **data: Any
+    ) -> Event[Any]:
+        """An event only `seats` may see (see `public`)."""
+        return Event(_payload(payload, data), frozenset(seats))
+
+    @property
+    def type(self) -> str:
+        return cast(str, self.payload["type"])
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The payload without its `type` (a new mapping: readers should narrow `payload`)."""
+        return {key: value for key, value in self.payload.items() if key != "type"}
 
     @property
     def is_public(self) -> bool:
@@ -76,9 +119,19 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> JSON:
-        out: JSON = {"type": self.type, **self.data}
+        """The event as clients and records get it: `type` first, then the payload's fields in
+        the order they were given, then `visibility`."""
+        out: JSON = {"type": self.payload["type"], **self.payload}
         out["visibility"] = "public" if self.to is None else sorted(self.to)
         return out
+
+
+def _payload(payload: Mapping[str, Any] | str, data: Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(payload, str):
+        return {"type": payload, **data}
+    if not isinstance(payload.get("type"), str) or data:
+        raise TypeError("an event is a mapping with a text `type` (and no keywords)")
+    return payload
 
 
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
