@@ -1,0 +1,140 @@
+"""Each game declares its events as types (its `events.py`, issue 24): a union of TypedDicts,
+one per event type, which mypy checks where the game makes an event and where readers read it.
+These tests keep the declarations true to what the games emit at run time: every event of a
+few full games played by the game's bots (with a resignation, and turn-clock defaults) has a
+declared type, and its payload has exactly the declared keys with values of the declared types,
+nested objects included.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+from collections.abc import Iterator
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+import pytest
+
+from pokerhall import games
+from pokerhall.engine import registry
+from pokerhall.engine.bots import bot_move
+from pokerhall.engine.events import Event
+from pokerhall.games.detective.events import DetectiveEvent
+
+UNIONS: dict[str, Any] = {"detective": DetectiveEvent}
+MAX_MOVES = 5000
+
+
+def declared(union: Any) -> dict[str, Any]:
+    """The union's TypedDicts by their `type`."""
+    out = {}
+    for kind in get_args(union):
+        (name,) = get_args(get_type_hints(kind)["type"])
+        assert name not in out, f"{name} is declared twice"
+        out[name] = kind
+    return out
+
+
+def problems(value: Any, hint: Any, where: str) -> list[str]:
+    """What is wrong with `value` as a value of the type `hint` (empty when it fits)."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return []
+    if is_typeddict(hint):
+        if not isinstance(value, dict):
+            return [f"{where}: {value!r} is not an object"]
+        hints = get_type_hints(hint)
+        out = [f"{where}: no {key!r}" for key in sorted(hint.__required_keys__ - value.keys())]
+        out += [f"{where}: undeclared {key!r}" for key in sorted(value.keys() - hints.keys())]
+        for key in sorted(value.keys() & hints.keys()):
+            out += problems(value[key], hints[key], f"{where}.{key}")
+        return out
+    if origin is Literal:
+        return [] if value in get_args(hint) else [f"{where}: {value!r} not in {get_args(hint)}"]
+    if origin in (Union, types.UnionType):
+        found = [problems(value, option, where) for option in get_args(hint)]
+        return [] if any(not p for p in found) else min(found, key=len)
+    if origin is list:
+        if not isinstance(value, list | tuple):
+            return [f"{where}: {value!r} is not a list"]
+        (item,) = get_args(hint)
+        return [p for i, v in enumerate(value) for p in problems(v, item, f"{where}[{i}]")]
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{where}: {value!r} is not an object"]
+        key_type, value_type = get_args(hint)
+        out = []
+        for k, v in value.items():
+            out += problems(k, key_type, f"{where} key")
+            out += problems(v, value_type, f"{where}[{k!r}]")
+        return out
+    if hint is type(None) or hint is None:
+        return [] if value is None else [f"{where}: {value!r} is not null"]
+    if hint is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        return [] if ok else [f"{where}: {value!r} is not a number"]
+    if hint in (int, str, bool):
+        ok = type(value) is hint
+        return [] if ok else [f"{where}: {value!r} is not {hint.__name__}"]
+    raise AssertionError(f"{where}: the test cannot check the type {hint!r}")
+
+
+def played(name: str, seed: int) -> Iterator[Event]:
+    """The events of full games of `name`, every ruleset and table size, played by its bots;
+    now and then a seat resigns or lets the clock move for it."""
+    info = games.info(name)
+    rng = random.Random(seed)
+    for ruleset in info.rulesets:
+        for count in sorted({ruleset.min_players, ruleset.max_players}):
+            options = {**info.testing.options, "ruleset": ruleset.name}
+            game = games.create(name, count, options, seed=rng.randrange(2**32))
+            kinds = {seat: rng.choice(sorted(info.bots)) for seat in range(count)}
+            bots = registry.make_bots(name, kinds, rng.randrange(2**32))
+            for _ in range(MAX_MOVES):
+                pending = game.pending()
+                if game.over:
+                    break
+                seat = rng.choice(sorted(pending))
+                roll = rng.random()
+                if roll < 0.002 and game.still_in(seat) and seat not in game.resigned:
+                    game.act(seat, {"type": "resign"})
+                elif roll < 0.02:
+                    game.act(seat, {**game.default_move(seat), "timed_out": True})
+                else:
+                    game.act(seat, bot_move(bots[seat], game, seat, pending[seat]))
+            assert game.over, f"{name} {ruleset.name} with {count} did not end"
+            yield from game.events
+
+
+@pytest.mark.parametrize("name", sorted(UNIONS))
+def test_every_event_a_game_emits_is_declared_with_exactly_its_keys(name: str) -> None:
+    kinds = declared(UNIONS[name])
+    seen: set[str] = set()
+    for seed in range(3):
+        for event in played(name, seed):
+            kind = kinds.get(event.type)
+            assert kind is not None, f"{name} emits {event.type!r}, which its events.py lacks"
+            assert problems(dict(event.payload), kind, event.type) == []
+            seen.add(event.type)
+    assert {"round_started", "game_over", "resigned"} <= seen
+
+
+@pytest.mark.parametrize("name", sorted(UNIONS))
+def test_the_check_finds_an_event_that_drifted_from_its_declaration(name: str) -> None:
+    """The check above can fail: a key left out, one added, a value of the wrong type."""
+    kinds = declared(UNIONS[name])
+    event = next(e for e in played(name, 0) if e.type == "round_started")
+    kind = kinds["round_started"]
+    payload = dict(event.payload)
+    assert problems(payload, kind, "e") == []
+    assert problems({**payload, "extra": 1}, kind, "e") == ["e: undeclared 'extra'"]
+    assert problems({k: v for k, v in payload.items() if k != "round"}, kind, "e") == [
+        "e: no 'round'"
+    ]
+    assert problems({**payload, "round": "1"}, kind, "e") == ["e.round: '1' is not int"]
+
+
+def test_every_declared_event_of_detective_has_a_history_line() -> None:
+    from pokerhall.games.detective.history import _DESCRIBERS
+
+    assert set(declared(DetectiveEvent)) == set(_DESCRIBERS)
