@@ -33,7 +33,7 @@ MAX_MOVE_CHARS = 2_000
 """A move is a handful of small fields; anything bigger is malformed, not a move."""
 
 ParsedMove = TypeVar("ParsedMove")
-EventT = TypeVar("EventT", bound=Mapping[str, object], default=Mapping[str, Any])
+EventT = TypeVar("EventT", bound=Mapping[str, object], default=Any)
 """A game's events: the union of its event TypedDicts (`games.detective.events.DetectiveEvent`),
 which includes the engine's `Resigned` and the game's `round_started` and `game_over`."""
 
