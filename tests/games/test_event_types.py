@@ -8,6 +8,7 @@ nested objects included.
 
 from __future__ import annotations
 
+import importlib
 import random
 import types
 from collections.abc import Iterator
@@ -20,8 +21,9 @@ from pokerhall.engine import registry
 from pokerhall.engine.bots import bot_move
 from pokerhall.engine.events import Event
 from pokerhall.games.detective.events import DetectiveEvent
+from pokerhall.games.palace.events import PalaceEvent
 
-UNIONS: dict[str, Any] = {"detective": DetectiveEvent}
+UNIONS: dict[str, Any] = {"detective": DetectiveEvent, "palace": PalaceEvent}
 MAX_MOVES = 5000
 
 
@@ -134,7 +136,9 @@ def test_the_check_finds_an_event_that_drifted_from_its_declaration(name: str) -
     assert problems({**payload, "round": "1"}, kind, "e") == ["e.round: '1' is not int"]
 
 
-def test_every_declared_event_of_detective_has_a_history_line() -> None:
-    from pokerhall.games.detective.history import _DESCRIBERS
-
-    assert set(declared(DetectiveEvent)) == set(_DESCRIBERS)
+@pytest.mark.parametrize("name", sorted(UNIONS))
+def test_every_declared_event_has_a_history_line(name: str) -> None:
+    """The hand history describes exactly the declared events (and the generic line is left
+    for events of no declared type)."""
+    history = importlib.import_module(f"pokerhall.games.{name}.history")
+    assert set(declared(UNIONS[name])) == set(history._DESCRIBERS)
