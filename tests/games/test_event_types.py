@@ -22,8 +22,13 @@ from pokerhall.engine.bots import bot_move
 from pokerhall.engine.events import Event
 from pokerhall.games.detective.events import DetectiveEvent
 from pokerhall.games.palace.events import PalaceEvent
+from pokerhall.games.wordpoker.events import WordPokerEvent
 
-UNIONS: dict[str, Any] = {"detective": DetectiveEvent, "palace": PalaceEvent}
+UNIONS: dict[str, Any] = {
+    "detective": DetectiveEvent,
+    "palace": PalaceEvent,
+    "wordpoker": WordPokerEvent,
+}
 MAX_MOVES = 5000
 
 
@@ -31,9 +36,9 @@ def declared(union: Any) -> dict[str, Any]:
     """The union's TypedDicts by their `type`."""
     out = {}
     for kind in get_args(union):
-        (name,) = get_args(get_type_hints(kind)["type"])
-        assert name not in out, f"{name} is declared twice"
-        out[name] = kind
+        for name in get_args(get_type_hints(kind)["type"]):
+            assert name not in out, f"{name} is declared twice"
+            out[name] = kind
     return out
 
 
@@ -83,7 +88,7 @@ def problems(value: Any, hint: Any, where: str) -> list[str]:
 
 def played(name: str, seed: int) -> Iterator[Event]:
     """The events of full games of `name`, every ruleset and table size, played by its bots;
-    now and then a seat resigns or lets the clock move for it."""
+    in about half of them a seat resigns, and now and then the clock moves for a seat."""
     info = games.info(name)
     rng = random.Random(seed)
     for ruleset in info.rulesets:
@@ -92,14 +97,16 @@ def played(name: str, seed: int) -> Iterator[Event]:
             game = games.create(name, count, options, seed=rng.randrange(2**32))
             kinds = {seat: rng.choice(sorted(info.bots)) for seat in range(count)}
             bots = registry.make_bots(name, kinds, rng.randrange(2**32))
-            for _ in range(MAX_MOVES):
+            resign_at = rng.randrange(1, 60) if rng.random() < 0.5 else MAX_MOVES
+            for index in range(MAX_MOVES):
                 pending = game.pending()
                 if game.over:
                     break
                 seat = rng.choice(sorted(pending))
                 roll = rng.random()
-                if roll < 0.002 and game.still_in(seat) and seat not in game.resigned:
+                if index >= resign_at and game.still_in(seat) and seat not in game.resigned:
                     game.act(seat, {"type": "resign"})
+                    resign_at = MAX_MOVES
                 elif roll < 0.02:
                     game.act(seat, {**game.default_move(seat), "timed_out": True})
                 else:
@@ -117,6 +124,7 @@ def test_every_event_a_game_emits_is_declared_with_exactly_its_keys(name: str) -
             kind = kinds.get(event.type)
             assert kind is not None, f"{name} emits {event.type!r}, which its events.py lacks"
             assert problems(dict(event.payload), kind, event.type) == []
+            assert event.payload["type"] == event.type
             seen.add(event.type)
     assert {"round_started", "game_over", "resigned"} <= seen
 
