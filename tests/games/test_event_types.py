@@ -12,7 +12,16 @@ import importlib
 import random
 import types
 from collections.abc import Iterator
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    Any,
+    Literal,
+    NotRequired,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 import pytest
 
@@ -22,11 +31,13 @@ from pokerhall.engine.bots import bot_move
 from pokerhall.engine.events import Event
 from pokerhall.games.detective.events import DetectiveEvent
 from pokerhall.games.palace.events import PalaceEvent
+from pokerhall.games.quizpoker.events import QuizPokerEvent
 from pokerhall.games.wordpoker.events import WordPokerEvent
 
 UNIONS: dict[str, Any] = {
     "detective": DetectiveEvent,
     "palace": PalaceEvent,
+    "quizpoker": QuizPokerEvent,
     "wordpoker": WordPokerEvent,
 }
 MAX_MOVES = 5000
@@ -50,8 +61,13 @@ def problems(value: Any, hint: Any, where: str) -> list[str]:
     if is_typeddict(hint):
         if not isinstance(value, dict):
             return [f"{where}: {value!r} is not an object"]
-        hints = get_type_hints(hint)
-        out = [f"{where}: no {key!r}" for key in sorted(hint.__required_keys__ - value.keys())]
+        # The keys as declared, NotRequired read from the hints: with postponed annotations
+        # Python 3.11 counts every key in `__required_keys__`.
+        hints = get_type_hints(hint, include_extras=True)
+        optional = {key for key, h in hints.items() if get_origin(h) is NotRequired}
+        hints = {key: get_args(h)[0] if key in optional else h for key, h in hints.items()}
+        required = hints.keys() - optional
+        out = [f"{where}: no {key!r}" for key in sorted(required - value.keys())]
         out += [f"{where}: undeclared {key!r}" for key in sorted(value.keys() - hints.keys())]
         for key in sorted(value.keys() & hints.keys()):
             out += problems(value[key], hints[key], f"{where}.{key}")
