@@ -134,6 +134,17 @@ def _payload(payload: Mapping[str, Any] | str, data: Mapping[str, Any]) -> Mappi
     return payload
 
 
+def started_round(event: Event) -> int | None:
+    """The number of the round a `round_started` event starts, None for any other event (or one
+    without a number): for readers of any game's events, the server and the CLI. Every game
+    declares its `round_started` with `round: int` (tests/games/test_event_types.py checks)."""
+    payload = event.payload
+    if payload["type"] != ROUND_STARTED:
+        return None
+    number = payload.get("round")
+    return number if type(number) is int else None
+
+
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     """The events one seat (or a spectator, None) may receive, in order."""
     return [event for event in events if event.visible_to(seat)]
