@@ -3,7 +3,8 @@ one per event type, which mypy checks where the game makes an event and where re
 These tests keep the declarations true to what the games emit at run time: every event of a
 few full games played by the game's bots (with a resignation, and turn-clock defaults) has a
 declared type, and its payload has exactly the declared keys with values of the declared types,
-nested objects included.
+nested objects included. Games that declare the shape of their views (Detective's
+`DetectiveView`) have their views checked the same way.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import importlib
 import random
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import (
     Any,
     Literal,
@@ -29,7 +30,9 @@ from pokerhall import games
 from pokerhall.engine import registry
 from pokerhall.engine.bots import bot_move
 from pokerhall.engine.events import Event
+from pokerhall.engine.protocol import Game
 from pokerhall.games.detective.events import DetectiveEvent
+from pokerhall.games.detective.views import DetectiveView
 from pokerhall.games.palace.events import PalaceEvent
 from pokerhall.games.quizpoker.events import QuizPokerEvent
 from pokerhall.games.wordpoker.events import WordPokerEvent
@@ -40,6 +43,8 @@ UNIONS: dict[str, Any] = {
     "quizpoker": QuizPokerEvent,
     "wordpoker": WordPokerEvent,
 }
+VIEWS: dict[str, Any] = {"detective": DetectiveView}
+"""The games that declare the shape of their views (Detective, as the pattern)."""
 MAX_MOVES = 5000
 
 
@@ -102,9 +107,12 @@ def problems(value: Any, hint: Any, where: str) -> list[str]:
     raise AssertionError(f"{where}: the test cannot check the type {hint!r}")
 
 
-def played(name: str, seed: int) -> Iterator[Event]:
+def played(
+    name: str, seed: int, after_move: Callable[[Game[Any]], None] | None = None
+) -> Iterator[Event]:
     """The events of full games of `name`, every ruleset and table size, played by its bots;
-    in about half of them a seat resigns, and now and then the clock moves for a seat."""
+    in about half of them a seat resigns, and now and then the clock moves for a seat.
+    `after_move` sees the game after every move."""
     info = games.info(name)
     rng = random.Random(seed)
     for ruleset in info.rulesets:
@@ -127,6 +135,8 @@ def played(name: str, seed: int) -> Iterator[Event]:
                     game.act(seat, {**game.default_move(seat), "timed_out": True})
                 else:
                     game.act(seat, bot_move(bots[seat], game, seat, pending[seat]))
+                if after_move is not None:
+                    after_move(game)
             assert game.over, f"{name} {ruleset.name} with {count} did not end"
             yield from game.events
 
@@ -143,6 +153,7 @@ def test_every_event_a_game_emits_is_declared_with_exactly_its_keys(name: str) -
             assert event.payload["type"] == event.type
             seen.add(event.type)
     assert {"round_started", "game_over", "resigned"} <= seen
+    assert get_type_hints(kinds["round_started"])["round"] is int  # engine.events.started_round
 
 
 @pytest.mark.parametrize("name", sorted(UNIONS))
@@ -166,3 +177,18 @@ def test_every_declared_event_has_a_history_line(name: str) -> None:
     for events of no declared type)."""
     history = importlib.import_module(f"pokerhall.games.{name}.history")
     assert set(declared(UNIONS[name])) == set(history._DESCRIBERS)
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_every_view_has_exactly_its_declared_shape(name: str) -> None:
+    """The views of every seat and of a spectator, after every move of played games, have
+    exactly the keys and value types the game's view type declares (`you` for a seat only)."""
+
+    def check(game: Game[Any]) -> None:
+        for seat in [None, *range(game.num_seats)]:
+            view = game.view(seat)
+            assert problems(view, VIEWS[name], f"view({seat})") == []
+            assert ("you" in view) == (seat is not None)
+
+    for _event in played(name, 0, check):
+        pass

@@ -8,7 +8,7 @@ points, and the end of the game with its tie-breaks and shared victory (X8). A h
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pokerhall.cards import Deck
 from pokerhall.engine.events import JSON, Event
@@ -95,7 +95,9 @@ class Detective(Match[Bet, DetectiveEvent]):
         return events
 
     def seat_view(self, seat: int | None) -> JSON:
-        return build_view(self, seat)
+        # A view leaves the game as JSON (engine protocol); within the game it is a
+        # `DetectiveView`, which mypy checks where it is built.
+        return cast(JSON, build_view(self, seat))
 
     def describe(self, event: Event[DetectiveEvent]) -> Message:
         return describe_event(event)
