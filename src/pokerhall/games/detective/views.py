@@ -11,7 +11,7 @@ player could open the table in a second tab without their token and would see th
 from __future__ import annotations
 
 from collections.abc import Container, Sequence
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import Any, NotRequired, Protocol, TypedDict, cast
 
 from pokerhall.engine.events import JSON, copy_json
 from pokerhall.games.detective.events import RevealedHand, Street, StreetScore
@@ -240,3 +240,19 @@ def hand_summary(hand: Hand) -> HandSummary:
         "points": list(hand.points),
         "action_cards_left": [len(c) for c in hand.cards],
     }
+
+
+def detective_view(view: JSON) -> DetectiveView:
+    """A view as its declared type, for a reader handed it as JSON (a bot, through the engine's
+    `Bot` protocol): the one cast of the game's views. It checks nothing at run time; the game
+    built the view as a `DetectiveView`, and tests/games/test_event_types.py checks the views
+    of played games against it."""
+    return cast(DetectiveView, view)
+
+
+def seat_of(view: DetectiveView) -> int:
+    """The seat whose view it is (a bot's own); a spectator's view has none."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view belongs to no seat")
+    return seat
