@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from typing import Any, Generic, Literal, TypedDict, cast, overload
+from typing import Any, Generic, Literal, TypedDict, overload
 
 from typing_extensions import TypeVar
 
@@ -86,7 +86,7 @@ class Event(Generic[EventData]):
     def public(cls, payload: Mapping[str, Any] | str, /, **data: Any) -> Event[Any]:
         """A public event: `Event.public(Bet(type="bet", seat=1, ...))`. (The form with a type
         and keywords, `Event.public("x", a=1)`, is untyped: for events of no declared game.)"""
-        return Event(_payload(payload, data))
+        return Event(_untyped(payload, data) if type(payload) is str or data else payload)
 
     @overload
     @classmethod
@@ -99,11 +99,13 @@ class Event(Generic[EventData]):
         cls, seats: Iterable[int], payload: Mapping[str, Any] | str, /, **data: Any
     ) -> Event[Any]:
         """An event only `seats` may see (see `public`)."""
-        return Event(_payload(payload, data), frozenset(seats))
+        payload = _untyped(payload, data) if type(payload) is str or data else payload
+        return Event(payload, frozenset(seats))
 
     @property
     def type(self) -> str:
-        return cast(str, self.payload["type"])
+        payload: Mapping[str, Any] = self.payload  # read often: no call to `cast` here
+        return payload["type"]  # type: ignore[no-any-return]
 
     @property
     def data(self) -> Mapping[str, Any]:
@@ -126,12 +128,11 @@ class Event(Generic[EventData]):
         return out
 
 
-def _payload(payload: Mapping[str, Any] | str, data: Mapping[str, Any]) -> Mapping[str, Any]:
-    if isinstance(payload, str):
-        return {"type": payload, **data}
-    if not isinstance(payload.get("type"), str) or data:
-        raise TypeError("an event is a mapping with a text `type` (and no keywords)")
-    return payload
+def _untyped(payload: Mapping[str, Any] | str, data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The payload of an event made as `Event.public("type", **data)`."""
+    if not isinstance(payload, str):
+        raise TypeError("an event is a typed payload, or a type and keywords, not both")
+    return {"type": payload, **data}
 
 
 def started_round(event: Event) -> int | None:
