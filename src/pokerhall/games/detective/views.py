@@ -20,8 +20,9 @@ from pokerhall.games.detective.options import ROUNDS, DetectiveOptions
 from pokerhall.games.detective.ranking import STREETS
 
 # --- the shape of a view -------------------------------------------------------------------------
-# Declared as types, so mypy checks `build_view` against them; tests/games/detective/
-# test_view_types.py checks the views of played games against them at run time.
+# Declared as types, so mypy checks `build_view` against them (and the bots' reads, through
+# `detective_view`); tests/games/test_event_types.py checks the views of played games against
+# them at run time.
 
 
 class PlayerView(TypedDict):

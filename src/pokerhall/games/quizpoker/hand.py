@@ -140,7 +140,7 @@ class Hand:
                     text=q.question,
                     unit=q.unit,
                     topic=q.topic,
-                    as_of=q.as_of.isoformat(),
+                    as_of=q.as_of.isoformat(),  # DU10: the facts hold as of this date
                 )
             )
         )
