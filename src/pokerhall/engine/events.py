@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from dataclasses import field
-from typing import Any
+from typing import Any, Generic, Literal, TypedDict, overload
+
+from typing_extensions import TypeVar
 
 from pokerhall.engine.values import value_class
 
@@ -48,24 +49,68 @@ ROUND_STARTED = "round_started"
 """The public event every game emits when a round (hand, deal, battle) starts, with at least
 `round` (counted from 1): the server, the CLI and the charts find rounds by it alone."""
 
+EventData = TypeVar(
+    "EventData", bound=Mapping[str, object], covariant=True, default=Mapping[str, Any]
+)
+"""What an event carries, its `type` included: a game's events are TypedDicts with a
+`type: Literal[...]` discriminator, declared in the game's `events.py` and joined in a union
+(`DetectiveEvent`), so mypy checks every event where it is made and narrows it where it is read
+(`if payload["type"] == "bet": payload["chips"]`). A bare `Event` is an event of any game."""
+Payload = TypeVar("Payload", bound=Mapping[str, object])
+
+
+class Resigned(TypedDict):
+    """The engine's own event: a seat resigned (every game's union includes it)."""
+
+    type: Literal["resigned"]
+    seat: int
+
 
 @value_class
-class Event:
+class Event(Generic[EventData]):
     """One thing that happened. `to` is None for a public event, else the seats that may see it.
 
-    Read-only (see `value_class`): events are shared by the log, replays and every recipient."""
+    `payload` is the event with its `type`; `type` and `data` (the rest) read it. Read-only (see
+    `value_class`): events are shared by the log, replays and every recipient."""
 
-    type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    payload: EventData
     to: frozenset[int] | None = None
 
+    @overload
     @classmethod
-    def public(cls, type: str, **data: Any) -> Event:
-        return cls(type, data)
+    def public(cls, payload: Payload, /) -> Event[Payload]: ...
+    @overload
+    @classmethod
+    def public(cls, type: str, /, **data: Any) -> Event: ...
+    @classmethod
+    def public(cls, payload: Mapping[str, Any] | str, /, **data: Any) -> Event[Any]:
+        """A public event: `Event.public(Bet(type="bet", seat=1, ...))`. (The form with a type
+        and keywords, `Event.public("x", a=1)`, is untyped: for events of no declared game.)"""
+        return Event(_untyped(payload, data) if type(payload) is str or data else payload)
 
+    @overload
     @classmethod
-    def private(cls, seats: Iterable[int], type: str, **data: Any) -> Event:
-        return cls(type, data, frozenset(seats))
+    def private(cls, seats: Iterable[int], payload: Payload, /) -> Event[Payload]: ...
+    @overload
+    @classmethod
+    def private(cls, seats: Iterable[int], type: str, /, **data: Any) -> Event: ...
+    @classmethod
+    def private(
+        cls, seats: Iterable[int], payload: Mapping[str, Any] | str, /, **data: Any
+    ) -> Event[Any]:
+        """An event only `seats` may see (see `public`)."""
+        payload = _untyped(payload, data) if type(payload) is str or data else payload
+        return Event(payload, frozenset(seats))
+
+    @property
+    def type(self) -> str:
+        payload: Mapping[str, Any] = self.payload  # read often: no call to `cast` here
+        return payload["type"]  # type: ignore[no-any-return]
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The payload without its `type` (a new mapping: readers should narrow `payload`)."""
+        return {key: value for key, value in self.payload.items() if key != "type"}
 
     @property
     def is_public(self) -> bool:
@@ -76,9 +121,29 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> JSON:
-        out: JSON = {"type": self.type, **self.data}
+        """The event as clients and records get it: `type` first, then the payload's fields in
+        the order they were given, then `visibility`."""
+        out: JSON = {"type": self.payload["type"], **self.payload}
         out["visibility"] = "public" if self.to is None else sorted(self.to)
         return out
+
+
+def _untyped(payload: Mapping[str, Any] | str, data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The payload of an event made as `Event.public("type", **data)`."""
+    if not isinstance(payload, str):
+        raise TypeError("an event is a typed payload, or a type and keywords, not both")
+    return {"type": payload, **data}
+
+
+def started_round(event: Event) -> int | None:
+    """The number of the round a `round_started` event starts, None for any other event (or one
+    without a number): for readers of any game's events, the server and the CLI. Every game
+    declares its `round_started` with `round: int` (tests/games/test_event_types.py checks)."""
+    payload = event.payload
+    if payload["type"] != ROUND_STARTED:
+        return None
+    number = payload.get("round")
+    return number if type(number) is int else None
 
 
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:

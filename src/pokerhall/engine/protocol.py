@@ -12,9 +12,11 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, cast
 
-from pokerhall.engine.events import JSON, Event, copy_json
+from typing_extensions import TypeVar
+
+from pokerhall.engine.events import JSON, Event, Resigned, copy_json
 from pokerhall.engine.messages import Message, event_message
 from pokerhall.engine.messages import seat as seat_param
 from pokerhall.engine.record import MatchRecord, public_record_json
@@ -31,6 +33,9 @@ MAX_MOVE_CHARS = 2_000
 """A move is a handful of small fields; anything bigger is malformed, not a move."""
 
 ParsedMove = TypeVar("ParsedMove")
+EventT = TypeVar("EventT", bound=Mapping[str, object], default=Any)
+"""A game's events: the union of its event TypedDicts (`games.detective.events.DetectiveEvent`),
+which includes the engine's `Resigned` and the game's `round_started` and `game_over`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +57,10 @@ class CheckedMove(Generic[ParsedMove]):
     """`Game._version` when it was checked."""
 
 
-class Game(ABC, Generic[ParsedMove]):
-    """Base of every game state. Subclasses set `name` and implement the abstract methods."""
+class Game(ABC, Generic[ParsedMove, EventT]):
+    """Base of every game state. Subclasses set `name` and implement the abstract methods.
+
+    Generic over the game's parsed moves and its events (`EventT`): `Game[Any]` is any game."""
 
     name: ClassVar[str]
 
@@ -62,7 +69,7 @@ class Game(ABC, Generic[ParsedMove]):
         self.options_json = options_json
         self.seed = seed
         self.moves: list[tuple[int, JSON]] = []
-        self.events: list[Event] = []
+        self.events: list[Event[EventT]] = []
         """Every event so far, in order (games add the ones their set-up causes), unless a
         host forgot the older ones (`forget_events_before`)."""
         self._prompt_id = 0
@@ -158,7 +165,7 @@ class Game(ABC, Generic[ParsedMove]):
         """Check a move of a seat that is asked to move; raise IllegalMove, change nothing."""
 
     @abstractmethod
-    def apply(self, seat: int, move: ParsedMove) -> list[Event]:
+    def apply(self, seat: int, move: ParsedMove) -> list[Event[EventT]]:
         """Carry out a move that `parse` accepted; must not fail."""
 
     def check(self, seat: int, move: Mapping[str, Any]) -> JSON:
@@ -175,7 +182,7 @@ class Game(ABC, Generic[ParsedMove]):
         parsed = None if clean["type"] == RESIGN else self.parse(seat, _as_played(clean))
         return CheckedMove(seat, clean, parsed, asked, self._version)
 
-    def act(self, seat: int, move: Mapping[str, Any]) -> list[Event]:
+    def act(self, seat: int, move: Mapping[str, Any]) -> list[Event[EventT]]:
         """Check and apply one move of one seat; the events say who may see each of them.
 
         Then every prompt of a resigned seat is answered with its default move:
@@ -183,7 +190,7 @@ class Game(ABC, Generic[ParsedMove]):
         them again."""
         return self.play(self.check_move(seat, move))
 
-    def play(self, checked: CheckedMove[ParsedMove]) -> list[Event]:
+    def play(self, checked: CheckedMove[ParsedMove]) -> list[Event[EventT]]:
         """Carry out a move `check_move` accepted in this very state (else IllegalMove
         `refuse.move.stale_check`: the state has moved since, so the check no longer holds)."""
         if checked.version != self._version:
@@ -208,7 +215,7 @@ class Game(ABC, Generic[ParsedMove]):
         record: JSON | None,
         *,
         timed_out: bool = False,
-    ) -> list[Event]:
+    ) -> list[Event[EventT]]:
         """Apply a parsed move; `record` it unless the engine derived it."""
         events = self.time_out(seat, parsed) if timed_out else self.apply(seat, parsed)
         self._version += 1
@@ -219,16 +226,18 @@ class Game(ABC, Generic[ParsedMove]):
             self._prompt_id += 1
         return events
 
-    def _resign(self, seat: int) -> list[Event]:
+    def _resign(self, seat: int) -> list[Event[EventT]]:
         self.resigned.add(seat)
-        events = [Event.public("resigned", seat=seat), *self.resign(seat)]
+        # Every game's event union includes the engine's `Resigned` (its events test checks).
+        resigned = cast(Event[EventT], Event.public(Resigned(type="resigned", seat=seat)))
+        events = [resigned, *self.resign(seat)]
         self._version += 1
         self.events.extend(events)
         self._prompt_id += 1
         return events
 
-    def _answer_for_resigned(self) -> list[Event]:
-        events: list[Event] = []
+    def _answer_for_resigned(self) -> list[Event[EventT]]:
+        events: list[Event[EventT]] = []
         while not self.over:
             pending = self.pending()
             seat = next((s for s in pending if s in self.resigned), None)
@@ -238,14 +247,14 @@ class Game(ABC, Generic[ParsedMove]):
             events += self._make(seat, self.parse(seat, default), pending, None)
         return events
 
-    def time_out(self, seat: int, move: ParsedMove) -> list[Event]:
+    def time_out(self, seat: int, move: ParsedMove) -> list[Event[EventT]]:
         """Hook: carry out a move the host's turn clock made for `seat` (its prompt's default,
         sent with `TIMED_OUT`: the player did not move in time and has no excuse). The same
         as `apply` unless the game's rules treat an absent player differently (Slovní poker
         W12: who lets the clock play a whole deal forfeits it); must not fail."""
         return self.apply(seat, move)
 
-    def resign(self, seat: int) -> list[Event]:
+    def resign(self, seat: int) -> list[Event[EventT]]:
         """Hook: what resigning does to the game besides the public `resigned` event, which the
         engine emits. Called only for a seat `still_in` a running game; must not fail. From
         now on the engine answers the seat's prompts with their defaults."""
@@ -309,7 +318,7 @@ class Game(ABC, Generic[ParsedMove]):
         event carries it, and nothing but `engine.bots.bot_move` asks for it."""
         return None
 
-    def describe(self, event: Event) -> Message | None:
+    def describe(self, event: Event[EventT]) -> Message | None:
         """The hand-history line of an event as a message of the game's catalog (rendered by
         `engine.messages.render` in the reader's language), or None to leave the event out.
         Built from the event alone, so whoever may see the event may read its line. This
@@ -399,7 +408,7 @@ def _as_played(move: JSON) -> JSON:
     return {key: value for key, value in move.items() if key != TIMED_OUT}
 
 
-def _seen_by_others(events: list[Event], seat: int) -> bool:
+def _seen_by_others(events: Sequence[Event], seat: int) -> bool:
     for event in events:
         to = event.to
         if to is None or len(to) > 1 or seat not in to:

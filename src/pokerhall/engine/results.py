@@ -11,7 +11,7 @@ played. Clients show results from these keys alone; a game may add keys of its o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from pokerhall.engine.events import JSON
 
@@ -53,3 +53,16 @@ def places_from_standings(
 
 
 RESULT_KEYS = ("winners", "standings", "places", "scores", "unit", "rounds")
+
+
+class GameOver(TypedDict):
+    """The public `game_over` event: the result (`game_result`). A game whose result has keys of
+    its own declares its `game_over` as a subclass with them."""
+
+    type: Literal["game_over"]
+    winners: list[int]
+    standings: list[int]
+    places: list[int]
+    scores: list[int | float]
+    unit: str
+    rounds: int

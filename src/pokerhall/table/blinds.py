@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from pokerhall.engine.values import value_class
 from pokerhall.table.amounts import MAX_CHIPS
@@ -12,12 +13,19 @@ MAX_SMALL_BLIND = MAX_CHIPS // 2
 never overflows (a blind larger than every stack puts everyone all-in, as a smaller one would)."""
 
 
+class BlindsJSON(TypedDict):
+    """A blind level as events and views show it."""
+
+    small: int
+    big: int
+
+
 @value_class
 class BlindLevel:
     small: int
     big: int
 
-    def to_json(self) -> dict[str, int]:
+    def to_json(self) -> BlindsJSON:
         return {"small": self.small, "big": self.big}
 
 

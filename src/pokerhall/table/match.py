@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from typing import cast
 
 from pokerhall.engine.events import JSON, Event
-from pokerhall.engine.protocol import Game, ParsedMove
+from pokerhall.engine.protocol import EventT, Game, ParsedMove
 
 GAME_OVER = "game_over"
 
 
-class Match(Game[ParsedMove]):
+class Match(Game[ParsedMove, EventT]):
     """Base of a game of many hands: `over` and `result` follow from `finish`."""
 
     def __init__(self, players: Sequence[str], options_json: JSON, seed: int) -> None:
@@ -32,7 +33,10 @@ class Match(Game[ParsedMove]):
         """A copy, so that a caller changing it changes neither the game nor its events."""
         return copy.deepcopy(self._result)
 
-    def finish(self, result: JSON) -> Event:
-        """End the game with `result`; returns the public event that announces it."""
+    def finish(self, result: JSON) -> Event[EventT]:
+        """End the game with `result`; returns the public event that announces it.
+
+        The result is JSON (`engine.results.game_result`); the game's event union declares its
+        `game_over` with the result's fields (its events test checks that they match)."""
         self._result = result
-        return Event.public(GAME_OVER, **copy.deepcopy(result))
+        return cast(Event[EventT], Event.public(GAME_OVER, **copy.deepcopy(result)))

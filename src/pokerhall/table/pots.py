@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from typing import TypedDict
 
 from pokerhall.engine.values import value_class
+
+
+class PotJSON(TypedDict):
+    """A pot as events and views show it."""
+
+    amount: int
+    eligible: list[int]
 
 
 @value_class
@@ -19,7 +27,7 @@ class Pot:
     eligible: tuple[int, ...]
     """Seats still in the hand that contributed to every layer of this pot, in seat order."""
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> PotJSON:
         return {"amount": self.amount, "eligible": list(self.eligible)}
 
 

@@ -109,7 +109,7 @@ def events(draw: st.DrawFn) -> Event:
     kind = draw(st.sampled_from(sorted(_DESCRIBERS)))
     names = draw(st.sets(st.sampled_from(FIELDS), max_size=8))
     data = {name: draw(JSON) for name in names}
-    return Event(kind, data, None)
+    return Event({**data, "type": kind}, None)
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=300)

@@ -239,6 +239,6 @@ def test_p13_the_secrecy_check_catches_a_palace_told_to_everyone() -> None:
     """The property above can fail: a palace event made public is caught."""
     game = new(3, seed=1)
     hand = game.hand
-    leaked = [Event("palace_cards", e.data) for e in game.events if e.type == "palace_cards"]
+    leaked = [Event(e.payload) for e in game.events if e.type == "palace_cards"]
     with pytest.raises(AssertionError, match="was told"):
         check_told(hand, leaked, None)

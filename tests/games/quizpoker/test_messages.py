@@ -116,7 +116,7 @@ def events(draw: st.DrawFn) -> Event:
     names = draw(st.sets(st.sampled_from(FIELDS), max_size=8))
     data = {name: draw(KNOWN.get(name, JSON) | JSON) for name in names}
     to = draw(st.none() | st.frozensets(st.integers(0, 5), min_size=1, max_size=2))
-    return Event(kind, data, to)
+    return Event({**data, "type": kind}, to)
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=300)

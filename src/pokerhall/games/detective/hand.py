@@ -13,6 +13,17 @@ from pokerhall.cards import Card, Deck
 from pokerhall.engine.events import Event
 from pokerhall.engine.values import value_class
 from pokerhall.games.detective.actions import ACTION_CARDS, NO_CARD
+from pokerhall.games.detective.events import (
+    BetMade,
+    CardPlaced,
+    CardsDealt,
+    CardsRevealed,
+    DetectiveEvent,
+    HandScored,
+    StreetScore,
+    StreetScored,
+    StreetStarted,
+)
 from pokerhall.games.detective.ranking import BOARD_SIZE, STREETS, extremes, hand_rank
 from pokerhall.games.detective.scoring import Bet, counts_for, is_correct, points
 
@@ -94,7 +105,7 @@ class Hand:
 
     # --- the deal ----------------------------------------------------------------------------
 
-    def start(self) -> list[Event]:
+    def start(self) -> list[Event[DetectiveEvent]]:
         """X2: each player gets a private card, then a forehead card, dealt from the dealer's left;
         each seat learns its own private card and the others' forehead cards."""
         n = self.num_seats
@@ -107,30 +118,34 @@ class Hand:
             forehead[seat] = self.deck.draw()
         self.private = [private[s] for s in range(n)]
         self.forehead = [forehead[s] for s in range(n)]
-        events = [
+        events: list[Event[DetectiveEvent]] = [
             Event.private(
                 [seat],
-                "cards_dealt",
-                seat=seat,
-                private=self.private[seat].text,
-                foreheads={str(o): self.forehead[o].text for o in range(n) if o != seat},
+                CardsDealt(
+                    type="cards_dealt",
+                    seat=seat,
+                    private=self.private[seat].text,
+                    foreheads={str(o): self.forehead[o].text for o in range(n) if o != seat},
+                ),
             )
             for seat in range(n)
         ]
         return [*events, self._street_event([], [])]
 
-    def _street_event(self, dealt: list[Card], discarded: list[Card]) -> Event:
+    def _street_event(self, dealt: list[Card], discarded: list[Card]) -> Event[StreetStarted]:
         return Event.public(
-            "street_started",
-            street=STREETS[self.street],
-            index=self.street + 1,
-            dealt=[c.text for c in dealt],
-            community=[c.text for c in self.community],
-            discarded=[c.text for c in discarded],
-            first=self.opener(self.street),
+            StreetStarted(
+                type="street_started",
+                street=STREETS[self.street],
+                index=self.street + 1,
+                dealt=[c.text for c in dealt],
+                community=[c.text for c in self.community],
+                discarded=[c.text for c in discarded],
+                first=self.opener(self.street),
+            )
         )
 
-    def _deal_street(self) -> Event:
+    def _deal_street(self) -> Event[StreetStarted]:
         """X4: burn one card, then deal the flop's three or one card; X9 in expert mode: a card
         whose rank is already on the board is discarded face up and replaced, as often as it
         takes (so the board never pairs)."""
@@ -151,31 +166,32 @@ class Hand:
 
     # --- betting -------------------------------------------------------------------------------
 
-    def apply(self, bet: Bet) -> list[Event]:
+    def apply(self, bet: Bet) -> list[Event[DetectiveEvent]]:
         """Place a bet that `moves.parse_bet` accepted: its chips are public, its card is not."""
         seat = bet.seat
         self.bets.append(bet)
         self.chips[seat] -= bet.chips
         if bet.card != NO_CARD:
             self.cards[seat].remove(bet.card)
-        events = [
+        events: list[Event[DetectiveEvent]] = [
             Event.public(
-                "bet",
-                seat=seat,
-                street=STREETS[bet.street],
-                board=bet.board,
-                chips=bet.chips,
-                face_down=bet.card != NO_CARD,
-                chips_left=self.chips[seat],
-                cards_left=len(self.cards[seat]),
+                BetMade(
+                    type="bet",
+                    seat=seat,
+                    street=STREETS[bet.street],
+                    board=bet.board,
+                    chips=bet.chips,
+                    face_down=bet.card != NO_CARD,
+                    chips_left=self.chips[seat],
+                    cards_left=len(self.cards[seat]),
+                )
             )
         ]
         if bet.card != NO_CARD:
-            events.append(
-                Event.private(
-                    [seat], "card_placed", seat=seat, street=STREETS[bet.street], card=bet.card
-                )
+            placed = CardPlaced(
+                type="card_placed", seat=seat, street=STREETS[bet.street], card=bet.card
             )
+            events.append(Event.private([seat], placed))
         self.acted += 1
         if self.acted < self.num_seats:
             return events
@@ -202,7 +218,7 @@ class Hand:
             )
         return StreetResult(street, best, worst, tuple(r.category for r in ranks), tuple(scored))
 
-    def _score(self) -> list[Event]:
+    def _score(self) -> list[Event[DetectiveEvent]]:
         """After the river: every card and action card is shown, then each round is scored."""
         self.phase = "done"
         self.results = tuple(self.street_result(s) for s in range(len(STREETS)))
@@ -210,33 +226,43 @@ class Hand:
             for scored in result.bets:
                 self.points[scored.bet.seat] += scored.points
         n = self.num_seats
-        events = [
+        events: list[Event[DetectiveEvent]] = [
             Event.public(
-                "cards_revealed",
-                hands=[
-                    {"seat": s, "private": self.private[s].text, "forehead": self.forehead[s].text}
-                    for s in range(n)
-                ],
-                cards=[
-                    {"seat": b.seat, "street": STREETS[b.street], "card": b.card}
-                    for b in self.bets
-                    if b.card != NO_CARD
-                ],
+                CardsRevealed(
+                    type="cards_revealed",
+                    hands=[
+                        {
+                            "seat": s,
+                            "private": self.private[s].text,
+                            "forehead": self.forehead[s].text,
+                        }
+                        for s in range(n)
+                    ],
+                    cards=[
+                        {"seat": b.seat, "street": STREETS[b.street], "card": b.card}
+                        for b in self.bets
+                        if b.card != NO_CARD
+                    ],
+                )
             )
         ]
-        events += [Event.public("street_scored", **street_json(r)) for r in self.results]
+        events += [
+            Event.public(StreetScored(type="street_scored", **street_json(r))) for r in self.results
+        ]
         events.append(
             Event.public(
-                "hand_scored",
-                hand=self.number,
-                points=list(self.points),
-                cards_left=[len(c) for c in self.cards],
+                HandScored(
+                    type="hand_scored",
+                    hand=self.number,
+                    points=list(self.points),
+                    cards_left=[len(c) for c in self.cards],
+                )
             )
         )
         return events
 
 
-def street_json(result: StreetResult) -> dict[str, object]:
+def street_json(result: StreetResult) -> StreetScore:
     """A scored betting round as JSON (the `street_scored` event and the hand summary)."""
     return {
         "street": STREETS[result.street],

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerhall.cards import Card, HandRank, rank_hand
+from pokerhall.games.detective.events import Street
 
-STREETS = ("preflop", "flop", "turn", "river")
+STREETS: tuple[Street, ...] = ("preflop", "flop", "turn", "river")
 """The four betting rounds of a hand (X4), in order."""
 BOARD_SIZE = (0, 3, 4, 5)
 """Community cards out during each betting round (X4)."""

@@ -8,13 +8,14 @@ points, and the end of the game with its tie-breaks and shared victory (X8). A h
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pokerhall.cards import Deck
-from pokerhall.engine.events import JSON, ROUND_STARTED, Event
+from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
 from pokerhall.engine.results import game_result
 from pokerhall.engine.rng import make_rng
+from pokerhall.games.detective.events import DetectiveEvent, RoundStarted
 from pokerhall.games.detective.hand import Hand
 from pokerhall.games.detective.history import describe_event
 from pokerhall.games.detective.moves import bet_prompt, parse_bet
@@ -24,7 +25,7 @@ from pokerhall.games.detective.views import build_view
 from pokerhall.table.match import Match
 
 
-class Detective(Match[Bet]):
+class Detective(Match[Bet, DetectiveEvent]):
     name = "detective"
 
     def __init__(self, players: Sequence[str], opts: DetectiveOptions, seed: int) -> None:
@@ -52,7 +53,7 @@ class Detective(Match[Bet]):
         """Which of the two rounds (1 or 2) a hand (counted from 1) belongs to."""
         return (hand_number - 1) // self.hands_per_round + 1
 
-    def _deal(self) -> list[Event]:
+    def _deal(self) -> list[Event[DetectiveEvent]]:
         """Start the next hand. X1 [ours]: seat 0 deals the first hand, then the dealer moves
         one seat clockwise, so every player deals once a round. X2: a new shuffle every hand."""
         number = len(self.hand_points) + 1
@@ -65,8 +66,8 @@ class Detective(Match[Bet]):
             expert=self.options.expert,
         )
         self.hand = hand
-        started = Event.public(
-            ROUND_STARTED,
+        started = RoundStarted(
+            type="round_started",
             round=number,
             hands=self.total_hands,
             game_round=self.game_round(number),
@@ -74,7 +75,7 @@ class Detective(Match[Bet]):
             hands_per_round=self.hands_per_round,
             dealer=dealer,
         )
-        return [started, *hand.start()]
+        return [Event.public(started), *hand.start()]
 
     # --- protocol ------------------------------------------------------------------------------
 
@@ -87,21 +88,23 @@ class Detective(Match[Bet]):
     def parse(self, seat: int, move: Mapping[str, Any]) -> Bet:
         return parse_bet(self.hand, seat, move)
 
-    def apply(self, seat: int, move: Bet) -> list[Event]:
+    def apply(self, seat: int, move: Bet) -> list[Event[DetectiveEvent]]:
         events = self.hand.apply(move)
         if self.hand.phase == "done":
             events += self._end_hand()
         return events
 
     def seat_view(self, seat: int | None) -> JSON:
-        return build_view(self, seat)
+        # A view leaves the game as JSON (engine protocol); within the game it is a
+        # `DetectiveView`, which mypy checks where it is built.
+        return cast(JSON, build_view(self, seat))
 
-    def describe(self, event: Event) -> Message:
+    def describe(self, event: Event[DetectiveEvent]) -> Message:
         return describe_event(event)
 
     # --- between hands ---------------------------------------------------------------------------
 
-    def _end_hand(self) -> list[Event]:
+    def _end_hand(self) -> list[Event[DetectiveEvent]]:
         finished = self.hand
         for seat, won in enumerate(finished.points):
             self.points[seat] += won

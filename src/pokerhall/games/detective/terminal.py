@@ -20,6 +20,7 @@ from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.games.detective.actions import BLUFF, CLOCKWISE, DECOY, NO_CARD, PLUS_ONE
+from pokerhall.games.detective.events import detective_event
 from pokerhall.games.detective.ranking import STREETS
 
 HELP_TEXT = """\
@@ -225,12 +226,13 @@ def hand_facts(events: Sequence[Event]) -> tuple[set[int], dict[str, float]]:
     facts: dict[str, float] = {}
     right = total = 0
     for event in events:
-        if event.type == "street_scored":
-            for bet in event.data["bets"]:
+        payload = detective_event(event)
+        if payload["type"] == "street_scored":
+            for bet in payload["bets"]:
                 total += 1
-                right += bool(bet["correct"])
-        elif event.type == "hand_scored":
-            points = list(event.data["points"])
+                right += bet["correct"]
+        elif payload["type"] == "hand_scored":
+            points = payload["points"]
             winners = {s for s, p in enumerate(points) if p == max(points)}
             facts["points_per_seat"] = sum(points) / len(points)
     if total:

@@ -11,12 +11,103 @@ player could open the table in a second tab without their token and would see th
 from __future__ import annotations
 
 from collections.abc import Container, Sequence
-from typing import Protocol
+from typing import Any, NotRequired, Protocol, TypedDict, cast
 
 from pokerhall.engine.events import JSON, copy_json
-from pokerhall.games.detective.hand import Hand, street_json
+from pokerhall.games.detective.events import RevealedHand, Street, StreetScore
+from pokerhall.games.detective.hand import Hand, Phase, street_json
 from pokerhall.games.detective.options import ROUNDS, DetectiveOptions
 from pokerhall.games.detective.ranking import STREETS
+
+# --- the shape of a view -------------------------------------------------------------------------
+# Declared as types, so mypy checks `build_view` against them (and the bots' reads, through
+# `detective_view`); tests/games/test_event_types.py checks the views of played games against
+# them at run time.
+
+
+class PlayerView(TypedDict):
+    seat: int
+    name: str
+    points: int
+    resigned: bool
+    dealer: bool
+    private: str | None
+    """Shown to its owner, and to everyone once the hand is scored."""
+    forehead: str | None
+    """Shown to every other seat (X10), to its owner and spectators once the hand is scored."""
+    chips_left: int
+    action_cards_left: int
+    on_board: int
+
+
+class BetView(TypedDict):
+    seat: int
+    street: Street
+    board: int
+    chips: int
+    face_down: bool
+    card: str | None
+    """The action card under the bet: for its bettor, and for everyone once scored."""
+
+
+class HandView(TypedDict):
+    number: int
+    game_round: int
+    hand_in_round: int
+    dealer: int
+    phase: Phase
+    street: Street | None
+    street_index: int | None
+    to_act: int | None
+    order: list[int]
+    community: list[str]
+    discarded: list[str]
+    bets: list[BetView]
+    scoring: list[StreetScore]
+
+
+class HandSummary(TypedDict):
+    """The last scored hand, all shown."""
+
+    number: int
+    dealer: int
+    cards: list[RevealedHand]
+    community: list[str]
+    discarded: list[str]
+    scoring: list[StreetScore]
+    points: list[int]
+    action_cards_left: list[int]
+
+
+class YouView(TypedDict):
+    """What a seated player's own view adds."""
+
+    private: str
+    forehead: str | None
+    chips_left: int
+    action_cards: list[str]
+    prompt: dict[str, Any] | None
+
+
+class DetectiveView(TypedDict):
+    """The view of a seat, or a spectator (`seat` None, without `you`)."""
+
+    game: str
+    ruleset: str
+    expert: bool
+    prompt_id: int
+    seat: int | None
+    rounds: int
+    hands_per_round: int
+    hands: int
+    players: list[PlayerView]
+    hand: HandView
+    last_hand: HandSummary | None
+    hand_points: list[list[int]]
+    standings: list[int]
+    over: bool
+    result: dict[str, Any] | None
+    you: NotRequired[YouView]
 
 
 class Table(Protocol):
@@ -59,9 +150,9 @@ def sees_forehead(hand: Hand, viewer: int | None, owner: int) -> bool:
     return viewer is not None and viewer != owner
 
 
-def build_view(game: Table, seat: int | None) -> JSON:
+def build_view(game: Table, seat: int | None) -> DetectiveView:
     hand = game.hand
-    view: JSON = {
+    view: DetectiveView = {
         "game": game.name,
         "ruleset": game.options.ruleset,
         "expert": game.options.expert,
@@ -89,7 +180,7 @@ def build_view(game: Table, seat: int | None) -> JSON:
     return view
 
 
-def _player(game: Table, hand: Hand, viewer: int | None, seat: int) -> JSON:
+def _player(game: Table, hand: Hand, viewer: int | None, seat: int) -> PlayerView:
     shown = hand.phase == "done" or viewer == seat
     forehead = sees_forehead(hand, viewer, seat)
     return {
@@ -106,7 +197,7 @@ def _player(game: Table, hand: Hand, viewer: int | None, seat: int) -> JSON:
     }
 
 
-def hand_view(game: Table, hand: Hand, seat: int | None) -> JSON:
+def hand_view(game: Table, hand: Hand, seat: int | None) -> HandView:
     betting = hand.phase == "betting"
     return {
         "number": hand.number,
@@ -135,7 +226,7 @@ def hand_view(game: Table, hand: Hand, seat: int | None) -> JSON:
     }
 
 
-def hand_summary(hand: Hand) -> JSON:
+def hand_summary(hand: Hand) -> HandSummary:
     """What everyone learnt from a scored hand, for the table's hand summary."""
     return {
         "number": hand.number,
@@ -150,3 +241,19 @@ def hand_summary(hand: Hand) -> JSON:
         "points": list(hand.points),
         "action_cards_left": [len(c) for c in hand.cards],
     }
+
+
+def detective_view(view: JSON) -> DetectiveView:
+    """A view as its declared type, for a reader handed it as JSON (a bot, through the engine's
+    `Bot` protocol): the one cast of the game's views. It checks nothing at run time; the game
+    built the view as a `DetectiveView`, and tests/games/test_event_types.py checks the views
+    of played games against it."""
+    return cast(DetectiveView, view)
+
+
+def seat_of(view: DetectiveView) -> int:
+    """The seat whose view it is (a bot's own); a spectator's view has none."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view belongs to no seat")
+    return seat

@@ -12,19 +12,28 @@ from dataclasses import dataclass, field
 
 from pokerhall.cards import FULL_DECK, Card, Deck
 from pokerhall.engine.events import Event
+from pokerhall.games.palace.events import (
+    BannerCard,
+    BannersReshuffled,
+    DealerDraw,
+    FirstDealer,
+    PalaceCards,
+    PalaceDealt,
+    PalaceEvent,
+)
 
 GROUP_SIZE = 4
 """P4: banners differ in suit within each group of four players in dealing order."""
 PALACE_CARDS = 3
 
 
-def first_dealer(seats: Sequence[int], rng: random.Random) -> tuple[int, list[Event]]:
+def first_dealer(seats: Sequence[int], rng: random.Random) -> tuple[int, list[Event[PalaceEvent]]]:
     """P3: everyone is dealt a card face up; the highest rank deals. Suits are unranked (P1),
     so the players tied for the highest rank draw again, until one is left. When the deck has
     too few cards for another draw, all cards go back and it is shuffled anew."""
     deck = Deck.shuffled(rng)
     drawing = list(seats)
-    events: list[Event] = []
+    events: list[Event[PalaceEvent]] = []
     draw = 1
     while True:
         if len(deck) < len(drawing):
@@ -32,15 +41,19 @@ def first_dealer(seats: Sequence[int], rng: random.Random) -> tuple[int, list[Ev
         cards = {seat: deck.draw() for seat in drawing}
         events.append(
             Event.public(
-                "dealer_draw",
-                draw=draw,
-                cards=[{"seat": s, "card": str(c)} for s, c in cards.items()],
+                DealerDraw(
+                    type="dealer_draw",
+                    draw=draw,
+                    cards=[{"seat": s, "card": str(c)} for s, c in cards.items()],
+                )
             )
         )
         best = max(card.rank for card in cards.values())
         drawing = [seat for seat, card in cards.items() if card.rank == best]
         if len(drawing) == 1:
-            events.append(Event.public("first_dealer", seat=drawing[0], draws=draw))
+            events.append(
+                Event.public(FirstDealer(type="first_dealer", seat=drawing[0], draws=draw))
+            )
             return drawing[0], events
         draw += 1
 
@@ -50,7 +63,7 @@ class BannerDeal:
     """The outcome of the banner deal: each seat's banner, and the events that showed it."""
 
     banners: dict[int, Card] = field(default_factory=dict)
-    events: list[Event] = field(default_factory=list)
+    events: list[Event[PalaceEvent]] = field(default_factory=list)
     seen: set[Card] = field(default_factory=set)
     """Every card dealt face up (the banners and the rejected cards)."""
 
@@ -69,12 +82,16 @@ def deal_banners(order: Sequence[int], rng: random.Random) -> BannerDeal:
         while True:
             if stock.empty:
                 stock.add_shuffled(rejected, rng)
-                out.events.append(Event.public("banners_reshuffled", cards=len(rejected)))
+                out.events.append(
+                    Event.public(BannersReshuffled(type="banners_reshuffled", cards=len(rejected)))
+                )
                 rejected = []
             card = stock.draw()
             out.seen.add(card)
             kept = card.suit not in taken
-            out.events.append(Event.public("banner_card", seat=seat, card=str(card), kept=kept))
+            out.events.append(
+                Event.public(BannerCard(type="banner_card", seat=seat, card=str(card), kept=kept))
+            )
             if kept:
                 out.banners[seat] = card
                 break
@@ -84,7 +101,7 @@ def deal_banners(order: Sequence[int], rng: random.Random) -> BannerDeal:
 
 def deal_palaces(
     order: Sequence[int], banners: dict[int, Card], rng: random.Random
-) -> tuple[dict[int, tuple[Card, ...]], Deck, list[Event]]:
+) -> tuple[dict[int, tuple[Card, ...]], Deck, list[Event[PalaceEvent]]]:
     """P5: every card but the banners is gathered and shuffled; each player gets three face-down
     palace cards one at a time from the dealer's left; the rest is the stock."""
     kept = set(banners.values())
@@ -94,9 +111,17 @@ def deal_palaces(
         for seat in order:
             dealt[seat].append(stock.draw())
     palaces = {seat: tuple(cards) for seat, cards in dealt.items()}
-    events = [Event.public("palace_dealt", seats=list(order), cards=PALACE_CARDS, stock=len(stock))]
+    events: list[Event[PalaceEvent]] = [
+        Event.public(
+            PalaceDealt(
+                type="palace_dealt", seats=list(order), cards=PALACE_CARDS, stock=len(stock)
+            )
+        )
+    ]
     events += [
-        Event.private([seat], "palace_cards", seat=seat, cards=[str(c) for c in cards])
+        Event.private(
+            [seat], PalaceCards(type="palace_cards", seat=seat, cards=[str(c) for c in cards])
+        )
         for seat, cards in palaces.items()
     ]
     return palaces, stock, events

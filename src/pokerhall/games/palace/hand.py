@@ -13,10 +13,36 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from pokerhall.cards import Card, Deck, rank_hand
-from pokerhall.engine.events import JSON, ROUND_STARTED, Event
+from pokerhall.engine.events import JSON, Event
 from pokerhall.games.palace import moves
 from pokerhall.games.palace.battle import Camp, battle_rank, judge, showdown_winners
 from pokerhall.games.palace.deal import deal_banners, deal_palaces
+from pokerhall.games.palace.events import (
+    Antes,
+    Award,
+    AwardWhy,
+    Battle,
+    BattleAction,
+    BattleConfirmed,
+    BattleExamined,
+    BattleHand,
+    BattleTied,
+    BattleWon,
+    Bought,
+    Discarded,
+    Examined,
+    Folded,
+    PalaceEvent,
+    PotAwarded,
+    RoundStarted,
+    SameSuit,
+    Showdown,
+    ShownHand,
+    SoldiersLetGo,
+    Stayed,
+    StockReshuffled,
+    WinHow,
+)
 from pokerhall.games.palace.moves import PalaceMove
 from pokerhall.games.palace.options import PalaceOptions
 from pokerhall.table.exchange import Exchange, FixedLimit, NoLimit, Structure
@@ -63,7 +89,7 @@ class Hand:
         """Who chooses soldiers to discard now, and why ("bought" or "won")."""
         self.shown: dict[int, tuple[Card, ...]] = {}
         """Palaces shown at the showdown (P15)."""
-        self.awards: list[JSON] = []
+        self.awards: list[Award] = []
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -96,22 +122,24 @@ class Hand:
 
     # --- starting --------------------------------------------------------------------------------
 
-    def start(self) -> list[Event]:
+    def start(self) -> list[Event[PalaceEvent]]:
         opts, led = self.options, self.ledger
-        events = [
+        events: list[Event[PalaceEvent]] = [
             Event.public(
-                ROUND_STARTED,
-                round=self.number,
-                dealer=self.dealer,
-                playing=list(self.order),
-                stacks=list(led.stacks),
-                small_bet=opts.small_bet,
-                big_bet=opts.big_bet,
-                ante=opts.ante,
+                RoundStarted(
+                    type="round_started",
+                    round=self.number,
+                    dealer=self.dealer,
+                    playing=list(self.order),
+                    stacks=list(led.stacks),
+                    small_bet=opts.small_bet,
+                    big_bet=opts.big_bet,
+                    ante=opts.ante,
+                )
             )
         ]
         paid = {str(seat): led.pay(seat, opts.ante) for seat in self.order}  # P2
-        events.append(Event.public("antes", paid=paid, pot=led.pot_total()))
+        events.append(Event.public(Antes(type="antes", paid=paid, pot=led.pot_total())))
         banners = deal_banners(self.order, self.rng)  # P4
         self.public |= banners.seen
         events += banners.events
@@ -122,7 +150,7 @@ class Hand:
 
     # --- moves -----------------------------------------------------------------------------------
 
-    def apply(self, seat: int, move: PalaceMove) -> list[Event]:
+    def apply(self, seat: int, move: PalaceMove) -> list[Event[PalaceEvent]]:
         if move.kind == "buy":
             return self._buy(seat)
         if move.kind == "discard":
@@ -137,17 +165,19 @@ class Hand:
             return self._let_go(seat, move.cards)
         if move.kind == "stay":
             self.quiet.add(seat)
-            return [Event.public("stayed", seat=seat), *self._end_turn()]
-        events = [Event.public("folded", seat=seat)]
+            return [Event.public(Stayed(type="stayed", seat=seat)), *self._end_turn()]
+        events: list[Event[PalaceEvent]] = [Event.public(Folded(type="folded", seat=seat))]
         self._leave(seat, with_face_up=True)
         return events + self._end_turn()
 
-    def _buy(self, seat: int) -> list[Event]:
+    def _buy(self, seat: int) -> list[Event[PalaceEvent]]:
         """P7: pay, take the top card of the stock face up as a soldier, then let any go."""
-        events = []
+        events: list[Event[PalaceEvent]] = []
         paid = self.ledger.pay(seat, self.options.buy_cost)
         if self.stock.empty:
-            events.append(Event.public("stock_reshuffled", cards=len(self.discards)))
+            events.append(
+                Event.public(StockReshuffled(type="stock_reshuffled", cards=len(self.discards)))
+            )
             self.stock.add_shuffled(self.discards, self.rng)
             self.discards = []
         card = self.stock.draw()
@@ -156,27 +186,31 @@ class Hand:
         self.quiet.clear()
         events.append(
             Event.public(
-                "bought", seat=seat, card=str(card), paid=paid, pot=self.ledger.pot_total()
+                Bought(
+                    type="bought", seat=seat, card=str(card), paid=paid, pot=self.ledger.pot_total()
+                )
             )
         )
         self.phase, self.letting_go = "soldiers", (seat, "bought")
         return events
 
-    def _discard(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+    def _discard(self, seat: int, cards: tuple[Card, ...]) -> list[Event[PalaceEvent]]:
         """P8: pay and discard soldiers face down; it counts as a quiet turn (P15)."""
         paid = self.ledger.pay(seat, self.options.discard_cost)
         self._drop(seat, cards)
         self.quiet.add(seat)
         event = Event.public(
-            "discarded",
-            seat=seat,
-            cards=[str(c) for c in cards],
-            paid=paid,
-            pot=self.ledger.pot_total(),
+            Discarded(
+                type="discarded",
+                seat=seat,
+                cards=[str(c) for c in cards],
+                paid=paid,
+                pot=self.ledger.pot_total(),
+            )
         )
         return [event, *self._end_turn()]
 
-    def _battle(self, attacker: int, defender: int, bet: int) -> list[Event]:
+    def _battle(self, attacker: int, defender: int, bet: int) -> list[Event[PalaceEvent]]:
         """P9: bet against one opponent; P10: the defender answers first. Its call costs its
         own (soldiers + 1) x small bet, whatever the attacker bet; a raise adds its size on top
         of that call, and a call of a raise puts in what the raise added (`Exchange`)."""
@@ -203,26 +237,30 @@ class Hand:
         paid = self.exchange.totals[attacker]
         return [
             Event.public(
-                "battle",
-                attacker=attacker,
-                defender=defender,
-                bet=paid,
-                all_in=self.ledger.stacks[attacker] == 0,
-                pot=self.ledger.pot_total(),
+                Battle(
+                    type="battle",
+                    attacker=attacker,
+                    defender=defender,
+                    bet=paid,
+                    all_in=self.ledger.stacks[attacker] == 0,
+                    pot=self.ledger.pot_total(),
+                )
             )
         ]
 
-    def _answer(self, seat: int, ex: Exchange, move: PalaceMove) -> list[Event]:
+    def _answer(self, seat: int, ex: Exchange, move: PalaceMove) -> list[Event[PalaceEvent]]:
         assert move.answer is not None
         outcome = ex.apply(move.answer)
-        events = [
+        events: list[Event[PalaceEvent]] = [
             Event.public(
-                "battle_action",
-                seat=seat,
-                action=outcome.kind,
-                added=outcome.added,
-                all_in=outcome.all_in,
-                pot=self.ledger.pot_total(),
+                BattleAction(
+                    type="battle_action",
+                    seat=seat,
+                    action=outcome.kind,
+                    added=outcome.added,
+                    all_in=outcome.all_in,
+                    pot=self.ledger.pot_total(),
+                )
             )
         ]
         if not ex.done:
@@ -232,7 +270,7 @@ class Hand:
             return events + self._win(ex.other(ex.folded), ex.folded, "fold")
         return events + self._called(ex, caller=seat)
 
-    def _called(self, ex: Exchange, caller: int) -> list[Event]:
+    def _called(self, ex: Exchange, caller: int) -> list[Event[PalaceEvent]]:
         """P10, P13: the other fighter hands its palace to the one who called last, who looks
         and names the winner (the game judges for it: the software is the croupier). The caller
         shows its own palace to the other fighter only when it claims the win or the tie; a
@@ -244,7 +282,7 @@ class Hand:
             _battle_hand(seat, camps[seat], camps[rival])
             for seat, rival in ((other, caller), (caller, other))
         ]
-        told = {
+        told: Examined = {
             "caller": caller,
             "other": other,
             "hands": hands,
@@ -252,25 +290,33 @@ class Hand:
             "how": verdict.how,
         }
         self.seen[caller].add(other)
-        events = [Event.private([caller], "battle_examined", **told)]
+        events: list[Event[PalaceEvent]] = [
+            Event.private([caller], BattleExamined(type="battle_examined", **told))
+        ]
         claims = verdict.winner != other
         if claims:  # the caller's palace, for confirmation
             self.seen[other].add(caller)
-            events.append(Event.private([other], "battle_confirmed", **told))
+            events.append(Event.private([other], BattleConfirmed(type="battle_confirmed", **told)))
         if verdict.winner is not None:
             winner = verdict.winner
             loser = other if winner == caller else caller
-            how = "claimed" if claims else "conceded"
+            how: WinHow = "claimed" if claims else "conceded"
             return events + self._win(winner, loser, how, caller=caller)
         last_two = self.ledger.live_count() == 2
-        events.append(Event.public("battle_tied", seats=[ex.attacker, ex.defender], split=last_two))
+        events.append(
+            Event.public(
+                BattleTied(type="battle_tied", seats=[ex.attacker, ex.defender], split=last_two)
+            )
+        )
         if last_two:  # P10: the last two split the pot
             return events + self._award([ex.attacker, ex.defender], "tie")
         self._leave(ex.attacker, with_face_up=True)
         self._leave(ex.defender, with_face_up=True)
         return events + self._end_turn()
 
-    def _win(self, winner: int, loser: int, how: str, caller: int | None = None) -> list[Event]:
+    def _win(
+        self, winner: int, loser: int, how: WinHow, caller: int | None = None
+    ) -> list[Event[PalaceEvent]]:
         """P10: the loser is out; the winner takes its soldiers and banner as soldiers, then
         chooses which to let go (down to five at most). Everyone learns who won and how the
         battle ended (a fold, the caller's claim, or its concession), never by what hand."""
@@ -280,20 +326,26 @@ class Hand:
         self.phase, self.letting_go = "soldiers", (winner, "won")
         return [
             Event.public(
-                "battle_won",
-                winner=winner,
-                loser=loser,
-                how=how,
-                caller=caller,
-                taken=[str(c) for c in taken],
+                BattleWon(
+                    type="battle_won",
+                    winner=winner,
+                    loser=loser,
+                    how=how,
+                    caller=caller,
+                    taken=[str(c) for c in taken],
+                )
             )
         ]
 
-    def _let_go(self, seat: int, cards: tuple[Card, ...]) -> list[Event]:
+    def _let_go(self, seat: int, cards: tuple[Card, ...]) -> list[Event[PalaceEvent]]:
         self._drop(seat, cards)
         self.letting_go = None
         left = len(self.camps[seat].soldiers)
-        event = Event.public("soldiers_let_go", seat=seat, cards=[str(c) for c in cards], left=left)
+        event = Event.public(
+            SoldiersLetGo(
+                type="soldiers_let_go", seat=seat, cards=[str(c) for c in cards], left=left
+            )
+        )
         return [event, *self._end_turn()]
 
     # --- leaving and ending ----------------------------------------------------------------------
@@ -314,7 +366,7 @@ class Hand:
         camp.soldiers = []
         self.ledger.fold(seat)
 
-    def _end_turn(self) -> list[Event]:
+    def _end_turn(self) -> list[Event[PalaceEvent]]:
         """After a turn: the last player standing wins (P14); players left whose banners all
         share a suit split the pot (P14); an orbit of only quiet turns ends in a showdown
         (P15); else the turn passes left."""
@@ -323,17 +375,20 @@ class Hand:
         if len(live) == 1:
             return self._award(live, "last")
         if len({self.camps[s].banner.suit for s in live}) == 1:
-            return [Event.public("same_suit", seats=live), *self._award(live, "same_suit")]
+            return [
+                Event.public(SameSuit(type="same_suit", seats=live)),
+                *self._award(live, "same_suit"),
+            ]
         if self.quiet >= set(live):
             return self._showdown(live)
         self.turn = self.live_from(self.turn)[0]
         return []
 
-    def _showdown(self, live: list[int]) -> list[Event]:
+    def _showdown(self, live: list[int]) -> list[Event[PalaceEvent]]:
         for seat in live:
             self.shown[seat] = self.camps[seat].palace
             self.public.update(self.camps[seat].palace)
-        hands = [
+        hands: list[ShownHand] = [
             {
                 "seat": seat,
                 "palace": [str(c) for c in self.camps[seat].palace],
@@ -342,9 +397,12 @@ class Hand:
             for seat in live
         ]
         winners = showdown_winners({seat: self.camps[seat] for seat in live})
-        return [Event.public("showdown", hands=hands), *self._award(winners, "showdown")]
+        return [
+            Event.public(Showdown(type="showdown", hands=hands)),
+            *self._award(winners, "showdown"),
+        ]
 
-    def _award(self, winners: list[int], why: str) -> list[Event]:
+    def _award(self, winners: list[int], why: AwardWhy) -> list[Event[PalaceEvent]]:
         """The one main pot (P9) goes to the winner, or is shared (odd chips from the dealer's
         left)."""
         led = self.ledger
@@ -354,13 +412,16 @@ class Hand:
         )
         award(shares, led.stacks)
         self.phase = "done"
-        data: JSON = {"amount": amount, "shares": {str(s): c for s, c in shares.items()}}
-        data["why"] = why
+        data: Award = {
+            "amount": amount,
+            "shares": {str(s): c for s, c in shares.items()},
+            "why": why,
+        }
         self.awards.append(data)
-        return [Event.public("pot_awarded", **data)]
+        return [Event.public(PotAwarded(type="pot_awarded", **data))]
 
 
-def _battle_hand(seat: int, camp: Camp, rival: Camp) -> JSON:
+def _battle_hand(seat: int, camp: Camp, rival: Camp) -> BattleHand:
     """P10: a fighter's palace and what its hand counts as against `rival` (the cards of the
     rival's banner suit left out), and its own-suit count for the tie-break."""
     return {

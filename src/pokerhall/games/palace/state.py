@@ -15,6 +15,7 @@ from pokerhall.engine.messages import Message
 from pokerhall.engine.results import game_result, places_from_standings
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.palace.deal import first_dealer
+from pokerhall.games.palace.events import Eliminated, Left, PalaceEvent
 from pokerhall.games.palace.hand import Hand
 from pokerhall.games.palace.history import describe_event
 from pokerhall.games.palace.moves import PalaceMove
@@ -25,7 +26,7 @@ from pokerhall.table.match import Match
 from pokerhall.table.seats import left_of
 
 
-class Palace(Match[PalaceMove]):
+class Palace(Match[PalaceMove, PalaceEvent]):
     name = "palace"
 
     def __init__(self, players: Sequence[str], opts: PalaceOptions, seed: int) -> None:
@@ -51,7 +52,7 @@ class Palace(Match[PalaceMove]):
     def parse(self, seat: int, move: Mapping[str, Any]) -> PalaceMove:
         return self.hand.parse(seat, move)
 
-    def apply(self, seat: int, move: PalaceMove) -> list[Event]:
+    def apply(self, seat: int, move: PalaceMove) -> list[Event[PalaceEvent]]:
         events = self.hand.apply(seat, move)
         if self.hand.phase == "done":
             events += self._end_hand()
@@ -63,12 +64,12 @@ class Palace(Match[PalaceMove]):
     def still_in(self, seat: int) -> bool:
         return self.in_game(seat)
 
-    def resign(self, seat: int) -> list[Event]:
+    def resign(self, seat: int) -> list[Event[PalaceEvent]]:
         """The seat folds when next asked (its prompts' defaults fold for it) and leaves the
         game, keeping its chips, when this hand ends; it places behind everyone still in."""
         return []
 
-    def describe(self, event: Event) -> Message | None:
+    def describe(self, event: Event[PalaceEvent]) -> Message | None:
         return describe_event(event)
 
     # --- between hands -------------------------------------------------------------------------
@@ -86,19 +87,23 @@ class Palace(Match[PalaceMove]):
             rng=self._rng,
         )
 
-    def _end_hand(self) -> list[Event]:
+    def _end_hand(self) -> list[Event[PalaceEvent]]:
         self.hands_played += 1
-        events: list[Event] = []
+        events: list[Event[PalaceEvent]] = []
         for seat in range(self.num_seats):
             if not self.in_game(seat):
                 continue
             if self.stacks[seat] == 0:
                 self.out_after_hand[seat] = self.hands_played
-                events.append(Event.public("eliminated", seat=seat, hand=self.hands_played))
+                events.append(
+                    Event.public(Eliminated(type="eliminated", seat=seat, hand=self.hands_played))
+                )
             elif seat in self.resigned:
                 self.out_after_hand[seat] = self.hands_played
                 chips = self.stacks[seat]
-                events.append(Event.public("left", seat=seat, hand=self.hands_played, chips=chips))
+                events.append(
+                    Event.public(Left(type="left", seat=seat, hand=self.hands_played, chips=chips))
+                )
         left = [seat for seat in range(self.num_seats) if self.in_game(seat)]
         session = self.options.hands_per_session
         if len(left) > 1 and (session == 0 or self.hands_played < session):

@@ -21,6 +21,7 @@ from pokerhall.cards import Card
 from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
+from pokerhall.games.palace.events import palace_event
 
 HELP_TEXT = """\
 On your turn (seats are numbered as in the table, from 1):
@@ -321,11 +322,11 @@ def standings_table(game: Game[Any], labels: Mapping[int, str]) -> Table:
     table.add_column("Player")
     table.add_column("Chips", justify="right")
     table.add_column("")
-    out = {
-        int(e.data["seat"]): int(e.data["hand"])
-        for e in game.events
-        if e.type in ("eliminated", "left")
-    }
+    out: dict[int, int] = {}
+    for event in game.events:
+        payload = palace_event(event)
+        if payload["type"] == "eliminated" or payload["type"] == "left":
+            out[payload["seat"]] = payload["hand"]
     for rank, seat in enumerate(order, start=1):
         name = game.players[seat] + (f" ({labels[seat]})" if seat in labels else "")
         note = f"left after hand {out[seat]}" if seat in out else ""
@@ -342,13 +343,14 @@ def hand_facts(events: Sequence[Event]) -> tuple[set[int], dict[str, float]]:
     battles = 0
     showdown = False
     for event in events:
-        if event.type == "battle":
+        payload = palace_event(event)
+        if payload["type"] == "battle":
             battles += 1
-        elif event.type == "showdown":
+        elif payload["type"] == "showdown":
             showdown = True
-        elif event.type == "pot_awarded":
-            pot += int(event.data["amount"])
-            winners |= {int(seat) for seat in event.data["shares"]}
+        elif payload["type"] == "pot_awarded":
+            pot += payload["amount"]
+            winners |= {int(seat) for seat in payload["shares"]}
     return winners, {
         "average_pot": float(pot),
         "battles": float(battles),
@@ -390,9 +392,10 @@ class PalaceTerminal:
         return EVENT_STYLES.get(event.type, "")
 
     def notice(self, event: Event, seat: int) -> str | None:
-        if event.type == "eliminated" and event.data.get("seat") == seat:
+        payload = palace_event(event)
+        if payload["type"] == "eliminated" and payload["seat"] == seat:
             return "You are out of chips; the bots play on (Ctrl-C to stop)."
-        if event.type == "battle" and event.data.get("defender") == seat:
+        if payload["type"] == "battle" and payload["defender"] == seat:
             return "You are attacked: fold, call or raise when asked."
         return None
 

@@ -11,10 +11,31 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from pokerhall.content.questions import Question
-from pokerhall.engine.events import JSON, ROUND_STARTED, Event
+from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.prompts import decimal_param
 from pokerhall.engine.refusals import shown
 from pokerhall.engine.values import value_class
+from pokerhall.games.quizpoker.events import (
+    Action,
+    Answer,
+    Award,
+    BettingRoundOpened,
+    BlindPosted,
+    GameMasterCard,
+    GuessesComplete,
+    GuessRecorded,
+    GuessShown,
+    GuessStaysHidden,
+    Hint,
+    PotAwarded,
+    QuestionAsked,
+    QuizPokerEvent,
+    RoundEnded,
+    RoundStarted,
+    Showdown,
+    Street,
+    UncalledReturned,
+)
 from pokerhall.games.quizpoker.guesses import MAX_GUESS_CHARS, distance, parse_guess, show
 from pokerhall.games.quizpoker.options import MIN_RAISE, QuizPokerOptions
 from pokerhall.games.quizpoker.refusals import refuse
@@ -30,7 +51,7 @@ GUESS_PARAM = decimal_param(MAX_GUESS_CHARS)
 FOLD: JSON = {"type": "fold", "params": {}}
 CHECK: JSON = {"type": "check", "params": {}}
 """Move entries shared by every prompt: prompts are read-only for their callers."""
-STREETS = ("guesses", "hint 1", "hint 2", "answer")
+STREETS: tuple[Street, ...] = ("guesses", "hint 1", "hint 2", "answer")
 """What betting round i follows (Q3)."""
 
 
@@ -81,7 +102,7 @@ class Hand:
         self.face_down: list[int] = []
         self.to_show: set[int] = set()
         self.blinds_posted = False
-        self.awards: list[JSON] = []
+        self.awards: list[Award] = []
         self._distances: dict[int, Decimal] = {}
 
     @property
@@ -90,20 +111,22 @@ class Hand:
 
     # --- starting ----------------------------------------------------------------------------
 
-    def start(self) -> list[Event]:
+    def start(self) -> list[Event[QuizPokerEvent]]:
         p = self.positions
-        events = [
+        events: list[Event[QuizPokerEvent]] = [
             Event.public(
-                ROUND_STARTED,
-                round=self.number,
-                button=p.button,
-                game_master=p.game_master,
-                small_blind=p.small_blind,
-                big_blind=p.big_blind,
-                blinds=self.level.to_json(),
-                playing=[s for s in range(self.num_seats) if self.ledger.playing[s]],
-                stacks=list(self.ledger.stacks),
-                carry=self.ledger.carry,
+                RoundStarted(
+                    type="round_started",
+                    round=self.number,
+                    button=p.button,
+                    game_master=p.game_master,
+                    small_blind=p.small_blind,
+                    big_blind=p.big_blind,
+                    blinds=self.level.to_json(),
+                    playing=[s for s in range(self.num_seats) if self.ledger.playing[s]],
+                    stacks=list(self.ledger.stacks),
+                    carry=self.ledger.carry,
+                )
             )
         ]
         if self.options.blinds_before_question:
@@ -111,31 +134,33 @@ class Hand:
         q = self.question
         events.append(
             Event.public(
-                "question",
-                id=q.id,
-                text=q.question,
-                unit=q.unit,
-                topic=q.topic,
-                as_of=q.as_of.isoformat(),  # DU10: the facts hold as of this date
+                QuestionAsked(
+                    type="question",
+                    id=q.id,
+                    text=q.question,
+                    unit=q.unit,
+                    topic=q.topic,
+                    as_of=q.as_of.isoformat(),  # DU10: the facts hold as of this date
+                )
             )
         )
         if p.game_master is not None:  # DU2: the game master reads the whole card
             events.append(
                 Event.private(
                     [p.game_master],
-                    "game_master_card",
-                    hint1=q.hint1,
-                    hint2=q.hint2,
-                    answer=show(q.answer),
+                    GameMasterCard(
+                        type="game_master_card", hint1=q.hint1, hint2=q.hint2, answer=show(q.answer)
+                    ),
                 )
             )
         return events
 
-    def _post_blinds(self) -> list[Event]:
+    def _post_blinds(self) -> list[Event[QuizPokerEvent]]:
         """Q11: a seat that cannot cover its blind posts what it has and is all-in."""
         self.blinds_posted = True
         p = self.positions
-        events = []
+        events: list[Event[QuizPokerEvent]] = []
+        kind: Literal["small", "big"]
         for kind, seat, amount in (
             ("small", p.small_blind, self.level.small),
             ("big", p.big_blind, self.level.big),
@@ -145,11 +170,13 @@ class Hand:
             posted = self.ledger.commit(seat, amount)
             events.append(
                 Event.public(
-                    "blind_posted",
-                    seat=seat,
-                    blind=kind,
-                    amount=posted,
-                    all_in=self.ledger.stacks[seat] == 0,
+                    BlindPosted(
+                        type="blind_posted",
+                        seat=seat,
+                        blind=kind,
+                        amount=posted,
+                        all_in=self.ledger.stacks[seat] == 0,
+                    )
                 )
             )
         return events
@@ -240,15 +267,19 @@ class Hand:
 
     # --- applying a move ---------------------------------------------------------------------
 
-    def apply(self, seat: int, move: HandMove) -> list[Event]:
+    def apply(self, seat: int, move: HandMove) -> list[Event[QuizPokerEvent]]:
         if move.kind == "guess":
             assert move.guess is not None
             self.guesses[seat] = move.guess
-            events = [Event.private([seat], "guess_recorded", seat=seat, value=show(move.guess))]
+            events: list[Event[QuizPokerEvent]] = [
+                Event.private(
+                    [seat], GuessRecorded(type="guess_recorded", seat=seat, value=show(move.guess))
+                )
+            ]
             return events + self._after_guess_phase_move()
         if move.kind == "fold":  # while guesses are written (e.g. a player who ran out of time)
             self.ledger.fold(seat)
-            events = [Event.public("action", seat=seat, action="fold", added=0, to=0)]
+            events = [Event.public(Action(type="action", seat=seat, action="fold", added=0, to=0))]
             return events + self._after_guess_phase_move()
         if move.kind in ("show", "muck"):
             return self._apply_folded_show(seat, move.kind == "show")
@@ -257,24 +288,28 @@ class Hand:
         outcome = self.betting.apply(seat, move.bet)
         events = [
             Event.public(
-                "action",
-                seat=seat,
-                action=outcome.kind,
-                added=outcome.added,
-                to=outcome.to,
-                all_in=outcome.all_in,
-                stack=self.ledger.stacks[seat],
-                pot=self.ledger.pot_total(),
+                Action(
+                    type="action",
+                    seat=seat,
+                    action=outcome.kind,
+                    added=outcome.added,
+                    to=outcome.to,
+                    all_in=outcome.all_in,
+                    stack=self.ledger.stacks[seat],
+                    pot=self.ledger.pot_total(),
+                )
             )
         ]
         if self.betting.done:
             events += self._close_street()
         return events
 
-    def _after_guess_phase_move(self) -> list[Event]:
+    def _after_guess_phase_move(self) -> list[Event[QuizPokerEvent]]:
         if self._guessers() and self.ledger.live_count() > 1:
             return []
-        events: list[Event] = [Event.public("guesses_complete")]
+        events: list[Event[QuizPokerEvent]] = [
+            Event.public(GuessesComplete(type="guesses_complete"))
+        ]
         if not self.blinds_posted:  # QP: the blinds are posted once all have guessed
             events += self._post_blinds()
         if self.ledger.live_count() <= 1:
@@ -284,7 +319,7 @@ class Hand:
 
     # --- streets -----------------------------------------------------------------------------
 
-    def _open_street(self) -> list[Event]:
+    def _open_street(self) -> list[Event[QuizPokerEvent]]:
         p = self.positions
         first = p.big_blind + 1 if self.street == 0 else p.button + 1
         self.betting = BettingRound(
@@ -295,23 +330,31 @@ class Hand:
             round_index=self.street,
             rule=MIN_RAISE[self.options.min_raise],
         )
-        events = [Event.public("betting_round", round=self.street + 1, after=STREETS[self.street])]
+        events: list[Event[QuizPokerEvent]] = [
+            Event.public(
+                BettingRoundOpened(
+                    type="betting_round", round=self.street + 1, after=STREETS[self.street]
+                )
+            )
+        ]
         if self.betting.done:  # Q7: at most one seat can act, so no betting
             events += self._close_street()
         return events
 
-    def _close_street(self) -> list[Event]:
+    def _close_street(self) -> list[Event[QuizPokerEvent]]:
         returned = self.ledger.end_round()
         pots = self.ledger.pots()
-        events: list[Event] = []
+        events: list[Event[QuizPokerEvent]] = []
         if returned is not None:
             seat, amount = returned
-            events.append(Event.public("uncalled_returned", seat=seat, amount=amount))
+            events.append(
+                Event.public(UncalledReturned(type="uncalled_returned", seat=seat, amount=amount))
+            )
         events.append(
             Event.public(
-                "round_ended",
-                round=self.street + 1,
-                pots=[pot.to_json() for pot in pots],
+                RoundEnded(
+                    type="round_ended", round=self.street + 1, pots=[pot.to_json() for pot in pots]
+                )
             )
         )
         if self.ledger.live_count() <= 1:
@@ -322,37 +365,39 @@ class Hand:
         events.append(self._reveal_next())
         return events + self._open_street()
 
-    def _reveal_next(self) -> Event:
+    def _reveal_next(self) -> Event[QuizPokerEvent]:
         self.revealed += 1
         q = self.question
         if self.revealed == 1:
-            return Event.public("hint", number=1, text=q.hint1)
+            return Event.public(Hint(type="hint", number=1, text=q.hint1))
         if self.revealed == 2:
-            return Event.public("hint", number=2, text=q.hint2)
+            return Event.public(Hint(type="hint", number=2, text=q.hint2))
         return self._read_answer()
 
-    def _read_answer(self) -> Event:
+    def _read_answer(self) -> Event[QuizPokerEvent]:
         self.answer_read = True
         q = self.question
-        return Event.public("answer", value=show(q.answer), unit=q.unit, source=q.source)
+        return Event.public(
+            Answer(type="answer", value=show(q.answer), unit=q.unit, source=q.source)
+        )
 
     # --- the end of the hand -----------------------------------------------------------------
 
-    def _showdown(self, pots: list[Pot]) -> list[Event]:
+    def _showdown(self, pots: list[Pot]) -> list[Event[QuizPokerEvent]]:
         assert self.betting is not None
         live = self.ledger.live_seats()
         aggressor = self.betting.last_aggressor
         first = aggressor if aggressor in live else self.positions.button + 1
         order = reveal_order(live, first % self.num_seats, self.num_seats)
         everyone = self.options.everyone_shows or any(self.ledger.all_in(s) for s in live)
-        events = [Event.public("showdown", order=order)]
+        events: list[Event[QuizPokerEvent]] = [Event.public(Showdown(type="showdown", order=order))]
         for seat, shows in reveals(order, self._distance, everyone_shows=everyone):
             if shows:
                 self.shown[seat] = self.guesses[seat]
                 events.append(self._reveal_event(seat))
             else:
                 self.face_down.append(seat)
-                events.append(Event.public("guess_stays_hidden", seat=seat))
+                events.append(Event.public(GuessStaysHidden(type="guess_stays_hidden", seat=seat)))
         return events + self._settle(pots)
 
     def _distance(self, seat: int) -> Decimal:
@@ -363,15 +408,17 @@ class Hand:
             gap = self._distances[seat] = distance(self.guesses[seat], self.question.answer)
         return gap
 
-    def _reveal_event(self, seat: int) -> Event:
+    def _reveal_event(self, seat: int) -> Event[QuizPokerEvent]:
         gap = self._distance(seat)
         return Event.public(
-            "guess_shown", seat=seat, value=show(self.guesses[seat]), distance=show(gap)
+            GuessShown(
+                type="guess_shown", seat=seat, value=show(self.guesses[seat]), distance=show(gap)
+            )
         )
 
-    def _settle(self, pots: list[Pot]) -> list[Event]:
+    def _settle(self, pots: list[Pot]) -> list[Event[QuizPokerEvent]]:
         """Award every pot (Q6, Q8, Q9, QP4, DU7); then maybe ask folded players (DU6)."""
-        events: list[Event] = []
+        events: list[Event[QuizPokerEvent]] = []
         order = clockwise(self.positions.button + 1, self.num_seats)
         leftover = 0
         for index, pot in enumerate(pots):
@@ -385,14 +432,14 @@ class Hand:
             )
             award(shares, self.ledger.stacks)
             leftover += rest
-            awarded: JSON = {
+            awarded: Award = {
                 "pot": index,
                 "amount": pot.amount,
                 "shares": {str(s): c for s, c in shares.items()},
                 "carried": rest,
             }
             self.awards.append(awarded)  # as JSON, the same as the event and views show
-            events.append(Event.public("pot_awarded", **awarded))
+            events.append(Event.public(PotAwarded(type="pot_awarded", **awarded)))
         self.ledger.put_in = [0] * self.num_seats
         self.ledger.carry = leftover
         if self.options.offer_folded_show:
@@ -406,9 +453,9 @@ class Hand:
             events.append(self._read_answer())
         return events
 
-    def _apply_folded_show(self, seat: int, shows: bool) -> list[Event]:
+    def _apply_folded_show(self, seat: int, shows: bool) -> list[Event[QuizPokerEvent]]:
         self.to_show.discard(seat)
-        events = []
+        events: list[Event[QuizPokerEvent]] = []
         if shows:
             self.shown[seat] = self.guesses[seat]
             events.append(self._reveal_event(seat))

@@ -26,8 +26,13 @@ def public_record(game: QuizPoker) -> JSON:
         if move["type"] == "guess":
             guesses[(hand, seat)] = number
         for event in again.act(seat, move):
-            if event.is_public and event.type == "guess_shown":
-                shown.add((hand, int(event.data["seat"])))
+            payload = event.payload
+            if event.is_public and payload["type"] == "guess_shown":
+                shown.add((hand, payload["seat"]))
     withheld = [number for key, number in guesses.items() if key not in shown]
-    questions = [str(e.data["id"]) for e in game.events if e.type == "question" and e.is_public]
+    questions = [
+        payload["id"]
+        for payload in (e.payload for e in game.events if e.is_public)
+        if payload["type"] == "question"
+    ]
     return public_record_json(game.record(), withheld, questions=questions)

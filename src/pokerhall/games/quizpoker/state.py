@@ -16,6 +16,7 @@ from pokerhall.engine.messages import Message
 from pokerhall.engine.results import game_result, places_from_standings
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.quizpoker.deck import QuestionDeck
+from pokerhall.games.quizpoker.events import Eliminated, QuizPokerEvent
 from pokerhall.games.quizpoker.guesses import show
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
 from pokerhall.games.quizpoker.history import describe_event
@@ -28,7 +29,7 @@ from pokerhall.table.match import Match
 from pokerhall.table.seats import left_of, right_of
 
 
-class QuizPoker(Match[HandMove]):
+class QuizPoker(Match[HandMove, QuizPokerEvent]):
     name = "quizpoker"
 
     def __init__(self, players: Sequence[str], opts: QuizPokerOptions, seed: int) -> None:
@@ -65,7 +66,7 @@ class QuizPoker(Match[HandMove]):
     def parse(self, seat: int, move: Mapping[str, Any]) -> HandMove:
         return self.hand.parse(seat, move)
 
-    def apply(self, seat: int, move: HandMove) -> list[Event]:
+    def apply(self, seat: int, move: HandMove) -> list[Event[QuizPokerEvent]]:
         events = self.hand.apply(seat, move)
         if self.hand.phase == "done":
             events += self._end_hand()
@@ -77,7 +78,7 @@ class QuizPoker(Match[HandMove]):
     def still_in(self, seat: int) -> bool:
         return self.in_game(seat)
 
-    def resign(self, seat: int) -> list[Event]:
+    def resign(self, seat: int) -> list[Event[QuizPokerEvent]]:
         """The seat is blinded out: it keeps its chips and posts its blinds, and the engine folds
         it at every guess (the guess prompt's default), so its place is decided as usual."""
         return []
@@ -101,7 +102,7 @@ class QuizPoker(Match[HandMove]):
         }
         return {"hand": hand.number, "question": question, "answer": show(q.answer)}
 
-    def describe(self, event: Event) -> Message:
+    def describe(self, event: Event[QuizPokerEvent]) -> Message:
         return describe_event(event)
 
     secret_moves = frozenset({"guess"})
@@ -193,14 +194,16 @@ class QuizPoker(Match[HandMove]):
         steps = (new - old) % n
         return any((old + k) % n == oldest for k in range(1, steps + 1))
 
-    def _end_hand(self) -> list[Event]:
+    def _end_hand(self) -> list[Event[QuizPokerEvent]]:
         self.hands_played += 1
         self.carry = self.hand.ledger.carry
-        events: list[Event] = []
+        events: list[Event[QuizPokerEvent]] = []
         for seat in range(self.num_seats):
             if self.in_game(seat) and self.stacks[seat] == 0:  # Q10
                 self.out_after_hand[seat] = self.hands_played
-                events.append(Event.public("eliminated", seat=seat, hand=self.hands_played))
+                events.append(
+                    Event.public(Eliminated(type="eliminated", seat=seat, hand=self.hands_played))
+                )
         self.stack_history.append(list(self.stacks))
         alive = [s for s in range(self.num_seats) if self.in_game(s)]
         self.previous_hand = self.hand

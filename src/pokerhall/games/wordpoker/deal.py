@@ -12,10 +12,28 @@ W7). Then the final words, sealed too (W9), and the result everyone reads at onc
 from __future__ import annotations
 
 import random
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
 from pokerhall.engine.events import Event
 from pokerhall.games.wordpoker.best import best_word
+from pokerhall.games.wordpoker.events import (
+    Absent,
+    AntesPaid,
+    DealResult,
+    DealSummary,
+    DeclarationJSON,
+    DeclarationsRevealed,
+    Declared,
+    DiceRolled,
+    HandCards,
+    Responded,
+    ResponsesRevealed,
+    RoundOpened,
+    ScoredWord,
+    WordPokerEvent,
+    WordsAsked,
+    WordSealed,
+)
 from pokerhall.games.wordpoker.letters import Alphabet, Card, Stakes
 from pokerhall.games.wordpoker.lexicons import WordList
 from pokerhall.games.wordpoker.moves import Declaration, Entry, Move, Response, unknown_reason
@@ -81,7 +99,7 @@ class Deal:
         self.declarations: dict[int, Declaration] = {}
         """The last revealed declarations."""
         self.sealed: SealedRound[Move] = SealedRound(seats)
-        self.result: dict[str, Any] | None = None
+        self.result: DealSummary | None = None
         self.came: set[int] = set()
         """Seats that made a move of their own in this deal (W12)."""
         self.timed_out: set[int] = set()
@@ -106,17 +124,19 @@ class Deal:
 
     # --- the start -----------------------------------------------------------------------------
 
-    def start(self) -> list[Event]:
+    def start(self) -> list[Event[WordPokerEvent]]:
         """W4: antes, five cards each (privately), the first dice shown."""
         for seat in self.dealt_in:
             self.ledger.pay(seat, self.stakes.ante)
-        events = [
+        events: list[Event[WordPokerEvent]] = [
             Event.public(
-                "antes_paid",
-                seats=list(self.dealt_in),
-                ante=self.stakes.ante,
-                pot=self.ledger.pot_total(),
-                carry=self.ledger.carry,
+                AntesPaid(
+                    type="antes_paid",
+                    seats=list(self.dealt_in),
+                    ante=self.stakes.ante,
+                    pot=self.ledger.pot_total(),
+                    carry=self.ledger.carry,
+                )
             )
         ]
         for seat in self.dealt_in:
@@ -125,54 +145,66 @@ class Deal:
         events.append(self._roll(self.alphabet.dice_shown_first))
         return [*events, self._open_round()]
 
-    def _hand_event(self, seat: int, kind: str, new: list[Card]) -> Event:
-        return Event.private(
-            [seat],
-            kind,
+    def _hand_event(
+        self, seat: int, kind: Literal["cards_dealt", "cards_replaced"], new: list[Card]
+    ) -> Event[HandCards]:
+        hand = HandCards(
+            type=kind,
             seat=seat,
             cards=[{"id": c.id, "letter": c.letter} for c in self.hands[seat]],
             new=[c.id for c in new],
             discarded=[c.id for c in self.discards[seat]],
         )
+        return Event.private([seat], hand)
 
-    def _roll(self, count: int) -> Event:
+    def _roll(self, count: int) -> Event[WordPokerEvent]:
         """Dice are rolled when they are shown, so no unshown die is ever stored."""
         first = len(self.dice)
         for die in self.alphabet.dice[first : first + count]:
             self.dice.append(self.rng.choice(die) if self.faces is None else self.faces.pop(0))
-        return Event.public("dice_rolled", new=self.dice[first:], dice=list(self.dice))
+        return Event.public(
+            DiceRolled(type="dice_rolled", new=self.dice[first:], dice=list(self.dice))
+        )
 
-    def _open_round(self) -> Event:
+    def _open_round(self) -> Event[WordPokerEvent]:
         self.phase = "declare"
         self.raised = [0] * len(self.raised)
         self.highest = 0
         self.sealed = SealedRound(self.live())
         return Event.public(
-            "round_opened",
-            deal=self.number,
-            round=self.round,
-            most=self.stakes.raise_caps[self.round - 1],
-            seats=self.live(),
-            pot=self.ledger.pot_total(),
+            RoundOpened(
+                type="round_opened",
+                deal=self.number,
+                round=self.round,
+                most=self.stakes.raise_caps[self.round - 1],
+                seats=self.live(),
+                pot=self.ledger.pot_total(),
+            )
         )
 
     # --- moves -----------------------------------------------------------------------------------
 
-    def apply(self, seat: int, move: Move) -> list[Event]:
+    def apply(self, seat: int, move: Move) -> list[Event[WordPokerEvent]]:
         """A sealed move: only its maker hears of it, until the step's last one reveals all."""
+        sealed: Event[WordPokerEvent]
         if isinstance(move, Declaration):
-            sealed = Event.private([seat], "declared", seat=seat, **_declaration(move))
+            sealed = Event.private(
+                [seat], Declared(type="declared", seat=seat, **_declaration(move))
+            )
         elif isinstance(move, Response):
             sealed = Event.private(
-                [seat], "responded", seat=seat, call=move.call, exchange=list(move.exchange)
+                [seat],
+                Responded(
+                    type="responded", seat=seat, call=move.call, exchange=list(move.exchange)
+                ),
             )
         else:
             word = None if move.spelling is None else move.spelling.word
-            sealed = Event.private([seat], "word_sealed", seat=seat, word=word)
+            sealed = Event.private([seat], WordSealed(type="word_sealed", seat=seat, word=word))
         done = self.sealed.declare(seat, move)
         return [sealed, *self._advance()] if done else [sealed]
 
-    def withdraw(self, seat: int) -> list[Event]:
+    def withdraw(self, seat: int) -> list[Event[WordPokerEvent]]:
         """A seat that resigned leaves the deal at once, losing what it put in (W12)."""
         if not self.ledger.live(seat) or self.phase == "done":
             return []
@@ -183,27 +215,31 @@ class Deal:
             return self._end()
         return self._advance() if complete else []
 
-    def _end(self) -> list[Event]:
+    def _end(self) -> list[Event[WordPokerEvent]]:
         """W12, then the result: a seat whose every prompt of the deal the clock answered
         (no move of its own) did not come, and forfeits the deal as one who resigns: it is
         out of the deal before the words are judged, losing what it put in."""
-        events = []
+        events: list[Event[WordPokerEvent]] = []
         for seat in sorted(self.timed_out - self.came):
             if self.ledger.live(seat):
                 self.ledger.fold(seat)
             events.append(
-                Event.public("absent", seat=seat, deal=self.number, points=self.ledger.put_in[seat])
+                Event.public(
+                    Absent(
+                        type="absent", seat=seat, deal=self.number, points=self.ledger.put_in[seat]
+                    )
+                )
             )
         return events + self._score()
 
-    def _advance(self) -> list[Event]:
+    def _advance(self) -> list[Event[WordPokerEvent]]:
         if self.phase == "declare":
             return self._reveal_declarations()
         if self.phase == "respond":
             return self._reveal_responses()
         return self._end()
 
-    def _reveal_declarations(self) -> list[Event]:
+    def _reveal_declarations(self) -> list[Event[WordPokerEvent]]:
         """W6: the highest raise is announced; raises are paid; passes leave; whoever cannot
         pay what matching costs drops out (W11, W20)."""
         self.declarations = {s: _as(Declaration, m) for s, m in self.sealed.revealed().items()}
@@ -216,14 +252,16 @@ class Deal:
         short = [s for s in self.live() if self.ledger.stacks[s] < self.cost(s)]
         for seat in short:
             self.ledger.fold(seat)
-        events = [
+        events: list[Event[WordPokerEvent]] = [
             Event.public(
-                "declarations_revealed",
-                round=self.round,
-                declarations={str(s): _declaration(m) for s, m in self.declarations.items()},
-                highest=self.highest,
-                cannot_match=short,
-                pot=self.ledger.pot_total(),
+                DeclarationsRevealed(
+                    type="declarations_revealed",
+                    round=self.round,
+                    declarations={str(s): _declaration(m) for s, m in self.declarations.items()},
+                    highest=self.highest,
+                    cannot_match=short,
+                    pot=self.ledger.pot_total(),
+                )
             )
         ]
         if self.ledger.live_count() <= 1:
@@ -234,7 +272,7 @@ class Deal:
         self.sealed = SealedRound(live)
         return events
 
-    def _reveal_responses(self) -> list[Event]:
+    def _reveal_responses(self) -> list[Event[WordPokerEvent]]:
         """W6-W8: who matched and how many cards each exchanged are public; the cards are not.
         Then the replacements, privately; after round 1 the last two dice."""
         answers = {s: _as(Response, m) for s, m in self.sealed.revealed().items()}
@@ -244,15 +282,17 @@ class Deal:
             else:
                 self.ledger.fold(seat)
         called = [s for s, a in answers.items() if a.call]
-        events = [
+        events: list[Event[WordPokerEvent]] = [
             Event.public(
-                "responses_revealed",
-                round=self.round,
-                called=called,
-                passed=[s for s, a in answers.items() if not a.call],
-                exchanged={str(s): len(answers[s].exchange) for s in called},
-                pot=self.ledger.pot_total(),
-                stock=len(self.stock) - sum(len(answers[s].exchange) for s in called),
+                ResponsesRevealed(
+                    type="responses_revealed",
+                    round=self.round,
+                    called=called,
+                    passed=[s for s, a in answers.items() if not a.call],
+                    exchanged={str(s): len(answers[s].exchange) for s in called},
+                    pot=self.ledger.pot_total(),
+                    stock=len(self.stock) - sum(len(answers[s].exchange) for s in called),
+                )
             )
         ]
         if self.ledger.live_count() <= 1:
@@ -265,9 +305,12 @@ class Deal:
             return [*events, self._open_round()]
         self.phase = "word"
         self.sealed = SealedRound(self.live())
-        return [*events, Event.public("words_asked", deal=self.number, seats=self.live())]
+        return [
+            *events,
+            Event.public(WordsAsked(type="words_asked", deal=self.number, seats=self.live())),
+        ]
 
-    def _exchange(self, seat: int, ids: tuple[str, ...]) -> list[Event]:
+    def _exchange(self, seat: int, ids: tuple[str, ...]) -> list[Event[WordPokerEvent]]:
         self.exchanged[seat].append(len(ids))
         if not ids:
             return []
@@ -279,7 +322,7 @@ class Deal:
 
     # --- the end ---------------------------------------------------------------------------------
 
-    def _score(self) -> list[Event]:
+    def _score(self) -> list[Event[WordPokerEvent]]:
         """W9, W10, W18, W19: every word scored, the highest takes the pot, equal scores split
         it with no tie-break; odd points stay in the pot for the next deal. Nobody left (all
         passed at once): the pot goes to the next deal."""
@@ -288,7 +331,7 @@ class Deal:
         if self.phase == "word" and self.sealed.complete:
             entries = {s: _as(Entry, m) for s, m in self.sealed.revealed().items()}
         self.phase = "done"
-        words = []
+        words: list[ScoredWord] = []
         scores: dict[int, int] = {}
         for seat in live if entries else []:
             spelling = entries[seat].spelling
@@ -316,7 +359,7 @@ class Deal:
             shares, carry = split(pot, winners, unit=1, odd_chips=OddChips.CARRY, order=winners)
         for seat, share in shares.items():
             self.ledger.stacks[seat] += share
-        self.result = {
+        result: DealSummary = {
             "deal": self.number,
             "words": words,
             "dice": list(self.dice),
@@ -328,7 +371,8 @@ class Deal:
             "balances": list(self.ledger.stacks),
             "uncontested": not entries,
         }
-        return [Event.public("deal_result", **self.result)]
+        self.result = result
+        return [Event.public(DealResult(type="deal_result", **result))]
 
 
 def _as(kind: type[M], move: Move) -> M:
@@ -337,5 +381,5 @@ def _as(kind: type[M], move: Move) -> M:
     return move
 
 
-def _declaration(move: Declaration) -> dict[str, object]:
+def _declaration(move: Declaration) -> DeclarationJSON:
     return {"choice": move.choice, "amount": move.amount}

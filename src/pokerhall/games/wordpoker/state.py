@@ -11,12 +11,19 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pokerhall.engine.events import JSON, ROUND_STARTED, Event
+from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
 from pokerhall.engine.results import game_result
 from pokerhall.engine.rng import make_rng
 from pokerhall.games.wordpoker import moves
 from pokerhall.games.wordpoker.deal import Deal
+from pokerhall.games.wordpoker.events import (
+    Bankrupt,
+    DealSummary,
+    Forfeited,
+    RoundStarted,
+    WordPokerEvent,
+)
 from pokerhall.games.wordpoker.history import describe_event
 from pokerhall.games.wordpoker.letters import DATA, Alphabet, default_alphabet, stakes_table
 from pokerhall.games.wordpoker.lexicons import WordList, lexicon
@@ -35,7 +42,7 @@ def data_digest() -> str:
     return "sha256:" + digest.hexdigest()
 
 
-class WordPoker(Match[moves.Move]):
+class WordPoker(Match[moves.Move, WordPokerEvent]):
     name = "wordpoker"
     secret_moves = frozenset({"raise", "stay", "pass", "call", "word", "no_word"})
     """Every move is sealed (W6, W9); the public record keeps only their types."""
@@ -62,7 +69,7 @@ class WordPoker(Match[moves.Move]):
         self.penalties = [0] * n
         self.bankrupt: list[int] = []
         self.carry = 0
-        self.results: list[dict[str, Any]] = []
+        self.results: list[DealSummary] = []
         """Each finished deal's result (W10)."""
         self.deal: Deal
         self.events += self._next_deal()
@@ -75,19 +82,23 @@ class WordPoker(Match[moves.Move]):
     def balance(self, seat: int) -> int:
         return self.deal.ledger.stacks[seat] if self._result is None else self.points[seat]
 
-    def _next_deal(self) -> list[Event]:
+    def _next_deal(self) -> list[Event[WordPokerEvent]]:
         """W11: who cannot pay the ante is bankrupt and plays no more deals; the game ends after
         the last deal, or when fewer than two players are left."""
         number = len(self.results) + 1
         if number > len(self.stakes):
             return self._finish()
         stakes = self.stakes[number - 1]
-        events = []
+        events: list[Event[WordPokerEvent]] = []
         for seat in range(self.num_seats):
             if self.still_in(seat) and self.points[seat] < stakes.ante:
                 self.bankrupt.append(seat)
                 events.append(
-                    Event.public("bankrupt", seat=seat, points=self.points[seat], ante=stakes.ante)
+                    Event.public(
+                        Bankrupt(
+                            type="bankrupt", seat=seat, points=self.points[seat], ante=stakes.ante
+                        )
+                    )
                 )
         seats = [s for s in range(self.num_seats) if self.still_in(s)]
         if len(seats) < 2:
@@ -104,23 +115,25 @@ class WordPoker(Match[moves.Move]):
             check_on_submit=self.options.check_words == "on_submit",
         )
         started = Event.public(
-            ROUND_STARTED,
-            round=number,
-            deals=len(self.stakes),
-            ante=stakes.ante,
-            most=list(stakes.raise_caps),
-            seats=seats,
+            RoundStarted(
+                type="round_started",
+                round=number,
+                deals=len(self.stakes),
+                ante=stakes.ante,
+                most=list(stakes.raise_caps),
+                seats=seats,
+            )
         )
         return [*events, started, *self.deal.start()]
 
-    def _end_deal(self) -> list[Event]:
+    def _end_deal(self) -> list[Event[WordPokerEvent]]:
         assert self.deal.result is not None
         self.points = list(self.deal.ledger.stacks)
         self.carry = int(self.deal.result["carry"])
         self.results.append(self.deal.result)
         return self._next_deal()
 
-    def _finish(self) -> list[Event]:
+    def _finish(self) -> list[Event[WordPokerEvent]]:
         places = [1 + sum(p > mine for p in self.points) for mine in self.points]
         result = game_result(
             places=places,
@@ -134,7 +147,7 @@ class WordPoker(Match[moves.Move]):
         )
         return [self.finish(result)]
 
-    def resign(self, seat: int) -> list[Event]:
+    def resign(self, seat: int) -> list[Event[WordPokerEvent]]:
         """W12: a player who leaves forfeits the deal under way (losing what they put in) and
         every deal still to come, whose antes are deducted from their account. One who lets
         the clock play a whole deal forfeits that deal only (`time_out`, `Deal._end`)."""
@@ -142,7 +155,9 @@ class WordPoker(Match[moves.Move]):
         deducted = sum(s.ante for s in later)
         self.deal.ledger.stacks[seat] -= deducted
         self.penalties[seat] += deducted
-        events = [Event.public("forfeited", seat=seat, deals=len(later), points=deducted)]
+        events: list[Event[WordPokerEvent]] = [
+            Event.public(Forfeited(type="forfeited", seat=seat, deals=len(later), points=deducted))
+        ]
         events += self.deal.withdraw(seat)
         if self.deal.phase == "done":
             events += self._end_deal()
@@ -157,12 +172,12 @@ class WordPoker(Match[moves.Move]):
     def parse(self, seat: int, move: Mapping[str, Any]) -> moves.Move:
         return moves.parse(self.deal, seat, move)
 
-    def apply(self, seat: int, move: moves.Move) -> list[Event]:
+    def apply(self, seat: int, move: moves.Move) -> list[Event[WordPokerEvent]]:
         """A move of the seat's own: whoever makes one has come to this deal (W12)."""
         self.deal.came.add(seat)
         return self._play(seat, move)
 
-    def time_out(self, seat: int, move: moves.Move) -> list[Event]:
+    def time_out(self, seat: int, move: moves.Move) -> list[Event[WordPokerEvent]]:
         """W12: the clock's move for a player with no excuse. A seat that makes no move of its
         own in a whole deal did not come and forfeits it (`Deal._end`): the deal's ante and
         whatever else it put in are lost, deal after deal until it moves again; what it had
@@ -170,7 +185,7 @@ class WordPoker(Match[moves.Move]):
         self.deal.timed_out.add(seat)
         return self._play(seat, move)
 
-    def _play(self, seat: int, move: moves.Move) -> list[Event]:
+    def _play(self, seat: int, move: moves.Move) -> list[Event[WordPokerEvent]]:
         events = self.deal.apply(seat, move)
         if self.deal.phase == "done":
             events += self._end_deal()
@@ -179,7 +194,7 @@ class WordPoker(Match[moves.Move]):
     def seat_view(self, seat: int | None) -> JSON:
         return build_view(self, seat)
 
-    def describe(self, event: Event) -> Message:
+    def describe(self, event: Event[WordPokerEvent]) -> Message:
         return describe_event(event)
 
     def content(self) -> dict[str, str]:

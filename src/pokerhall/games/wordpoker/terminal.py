@@ -21,6 +21,7 @@ from rich.text import Text
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.messages import load_catalog, render
 from pokerhall.engine.protocol import Game
+from pokerhall.games.wordpoker.events import wordpoker_event
 from pokerhall.games.wordpoker.history import MARKS, letter
 from pokerhall.games.wordpoker.moves import MESSAGES
 
@@ -192,12 +193,13 @@ class WordPokerTerminal:
 
     def round_facts(self, events: Sequence[Event]) -> tuple[set[int], Mapping[str, float]]:
         for event in events:
-            if event.type == "deal_result":
-                scored = [w["score"] for w in event.data["words"]]
-                facts = {"pot": float(event.data["pot"])}
+            payload = wordpoker_event(event)
+            if payload["type"] == "deal_result":
+                scored = [w["score"] for w in payload["words"]]
+                facts = {"pot": float(payload["pot"])}
                 if scored:
                     facts["best_score"] = float(max(scored))
-                return set(event.data["winners"]), facts
+                return set(payload["winners"]), facts
         return set(), {}
 
 

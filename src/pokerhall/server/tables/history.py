@@ -19,7 +19,7 @@ from typing import Any
 
 from pokerhall import games
 from pokerhall.engine import JSON, Event, Game, MatchRecord
-from pokerhall.engine.events import ROUND_STARTED
+from pokerhall.engine.events import ROUND_STARTED, started_round
 from pokerhall.engine.registry import check_content
 
 KEPT_GAMES = 4
@@ -75,7 +75,7 @@ def history_of(
     starts: list[tuple[int, int]] = []  # (round, index of its first event)
     for index, event in enumerate(state.events):
         if event.type == ROUND_STARTED:
-            starts.append((int(event.data.get("round", len(starts) + 1)), index))
+            starts.append((started_round(event) or len(starts) + 1, index))
     if not starts or starts[0][1] > 0:
         starts.insert(0, (0, 0))
     if not starts[-1][0] and not state.events:

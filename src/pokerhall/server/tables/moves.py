@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pokerhall.engine import Event, Game, IllegalMove
-from pokerhall.engine.events import ROUND_STARTED
+from pokerhall.engine.events import ROUND_STARTED, started_round
 from pokerhall.engine.protocol import TIMED_OUT
 from pokerhall.engine.refusals import refuse
 from pokerhall.server.store.db import Database
@@ -93,4 +93,4 @@ def _hand_ended(events: list[Event]) -> bool:
     """Whether these events end a hand (battle, deal): a round starts that is not the first.
     Every game emits `round_started` (`engine.events.ROUND_STARTED`), so the runtime needs
     nothing else from a game to know a hand's end; a game's last hand ends with the game."""
-    return any(e.type == ROUND_STARTED and e.data.get("round", 1) != 1 for e in events)
+    return any(started_round(e) not in (None, 1) for e in events)

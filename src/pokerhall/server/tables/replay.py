@@ -26,7 +26,7 @@ from typing import Any
 
 from pokerhall import games
 from pokerhall.engine import JSON, Event, Game, MatchRecord
-from pokerhall.engine.events import ROUND_STARTED
+from pokerhall.engine.events import started_round
 from pokerhall.engine.registry import check_content
 from pokerhall.server.tables.history import same_match
 from pokerhall.server.tables.updates import event_json, receives_update
@@ -59,11 +59,7 @@ class HandReplay:
 def _round_started(events: list[Event], number: int) -> int | None:
     """The index of the event that starts round `number`, or None."""
     return next(
-        (
-            i
-            for i, e in enumerate(events)
-            if e.type == ROUND_STARTED and e.data.get("round") == number
-        ),
+        (i for i, e in enumerate(events) if started_round(e) == number),
         None,
     )
 
@@ -94,7 +90,7 @@ class Cursor:
         if not same_match(self.game, record):
             return False
         dealt = next(
-            (int(e.data["round"]) for e in reversed(self.game.events) if e.type == ROUND_STARTED),
+            (n for e in reversed(self.game.events) if (n := started_round(e)) is not None),
             0,
         )
         return dealt < hand or (dealt == hand and _round_started(self.last, hand) is not None)

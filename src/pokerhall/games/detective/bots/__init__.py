@@ -17,6 +17,7 @@ from pokerhall.engine.events import JSON
 from pokerhall.games.detective.bots.estimate import chances, read_chances
 from pokerhall.games.detective.bots.planner import plan
 from pokerhall.games.detective.bots.reads import Reads
+from pokerhall.games.detective.views import DetectiveView, detective_view, seat_of
 
 
 class SamplerBot:
@@ -28,22 +29,26 @@ class SamplerBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def estimate(self, view: JSON) -> tuple[list[float], list[float]]:
+    def estimate(self, view: DetectiveView) -> tuple[list[float], list[float]]:
         return chances(view, self.samples, self._rng)
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
-        best, worst = self.estimate(view)
+        seen = detective_view(view)
+        street = seen["hand"]["street_index"]
+        if street is None:
+            raise ValueError("a Detective bot is asked to bet only while the hand is betting")
+        best, worst = self.estimate(seen)
         params = prompt["moves"][0]["params"]
         cards = [c for c in params["card"]["choices"] if c]
         choice = plan(
-            seat=view["seat"],
+            seat=seat_of(seen),
             best=best,
             worst=worst,
-            street=view["hand"]["street_index"] - 1,
+            street=street - 1,
             chips_left=prompt["chips_left"],
             max_chips=params["chips"]["max"],
             cards=cards,
-            expert=view["expert"],
+            expert=seen["expert"],
             use_bluff=self.use_bluff,
         )
         return {"type": "bet", "board": choice.board, "chips": choice.chips, "card": choice.card}
@@ -60,7 +65,7 @@ class ExpertBot(SamplerBot):
         super().__init__(seed)
         self.reads = Reads()
 
-    def estimate(self, view: JSON) -> tuple[list[float], list[float]]:
+    def estimate(self, view: DetectiveView) -> tuple[list[float], list[float]]:
         self.reads.observe(view)
         return read_chances(view, self.samples, self._rng, self.reads)
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 
 from pokerhall.cards import FULL_DECK, Card, rank_hand
-from pokerhall.engine.events import JSON
 from pokerhall.games.detective.bots.reads import Reads, open_bets
 from pokerhall.games.detective.ranking import BOARD_SIZE, extremes, hand_rank
+from pokerhall.games.detective.views import DetectiveView, seat_of
 
 
-def seen_cards(view: JSON) -> tuple[Card, list[Card | None], list[Card]]:
+def seen_cards(view: DetectiveView) -> tuple[Card, list[Card | None], list[Card]]:
     """(own private card, each seat's forehead card or None when unseen, community cards)."""
     you = view["you"]
     foreheads = [None if p["forehead"] is None else Card(p["forehead"]) for p in view["players"]]
@@ -26,7 +26,7 @@ def seen_cards(view: JSON) -> tuple[Card, list[Card | None], list[Card]]:
 
 
 def unseen(
-    view: JSON, private: Card, foreheads: list[Card | None], community: list[Card]
+    view: DetectiveView, private: Card, foreheads: list[Card | None], community: list[Card]
 ) -> list[Card]:
     """The cards this seat has not seen, in deck order: what a sampled deal draws from."""
     known = {private, *community, *(f for f in foreheads if f is not None)}
@@ -34,9 +34,11 @@ def unseen(
     return [c for c in FULL_DECK if c not in known]
 
 
-def chances(view: JSON, samples: int, rng: random.Random) -> tuple[list[float], list[float]]:
+def chances(
+    view: DetectiveView, samples: int, rng: random.Random
+) -> tuple[list[float], list[float]]:
     """(P(seat has the best hand), P(seat has the worst hand)) per seat, by `samples` deals."""
-    seat: int = view["seat"]
+    seat = seat_of(view)
     private, foreheads, community = seen_cards(view)
     n = len(foreheads)
     pool = unseen(view, private, foreheads, community)
@@ -58,13 +60,13 @@ def chances(view: JSON, samples: int, rng: random.Random) -> tuple[list[float], 
 
 
 def read_chances(
-    view: JSON, samples: int, rng: random.Random, reads: Reads
+    view: DetectiveView, samples: int, rng: random.Random, reads: Reads
 ) -> tuple[list[float], list[float]]:
     """`chances` with every sampled deal weighed by how well it fits the others' open bets of
     this hand (`reads`): a deal in which a bet went to its bettor's pick is likelier, the more
     so the more that bettor is believed. The others see this seat's forehead card, so their
     bets are the only thing it can learn of it by."""
-    seat: int = view["seat"]
+    seat = seat_of(view)
     private, foreheads, community = seen_cards(view)
     n = len(foreheads)
     pool = unseen(view, private, foreheads, community)

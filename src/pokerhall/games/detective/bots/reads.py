@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerhall.cards import Card, HandRank, rank_hand
-from pokerhall.engine.events import JSON
 from pokerhall.games.detective.ranking import BOARD_SIZE, STREETS
+from pokerhall.games.detective.views import DetectiveView, HandSummary, seat_of
 
 PRIOR_BETS = 4.0
 """Open bets the prior is worth."""
@@ -41,9 +41,9 @@ class OpenBet:
     board: int
 
 
-def open_bets(view: JSON) -> list[OpenBet]:
+def open_bets(view: DetectiveView) -> list[OpenBet]:
     """The others' bets of this hand with no card under them, as the view shows them."""
-    me: int = view["seat"]
+    me = seat_of(view)
     return [
         OpenBet(int(b["seat"]), STREETS.index(b["street"]), int(b["board"]))
         for b in view["hand"]["bets"]
@@ -67,7 +67,7 @@ class Reads:
     _pending: tuple[int, list[OpenBet]] = (0, [])
     """(hand number, open bets seen in it), scored once the hand's cards are shown."""
 
-    def observe(self, view: JSON) -> None:
+    def observe(self, view: DetectiveView) -> None:
         """Keeps this hand's open bets, and scores the last hand's once its cards are shown."""
         number: int = view["hand"]["number"]
         last = view.get("last_hand")
@@ -80,7 +80,7 @@ class Reads:
         bets = bets + [b for b in open_bets(view) if (b.seat, b.street) not in seen]
         self._pending = (number, bets)
 
-    def _score(self, last: JSON, bets: Sequence[OpenBet]) -> None:
+    def _score(self, last: HandSummary, bets: Sequence[OpenBet]) -> None:
         cards = {int(c["seat"]): c for c in last["cards"]}
         community = [Card(c) for c in last["community"]]
         n = len(cards)

@@ -15,6 +15,7 @@ from pokerhall.content import library
 from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
+from pokerhall.games.quizpoker.events import quizpoker_event
 from pokerhall.games.quizpoker.terminal.commands import (
     HELP_TEXT,
     bet_options,
@@ -78,7 +79,8 @@ class QuizPokerTerminal:
         return EVENT_STYLES.get(event.type, "")
 
     def notice(self, event: Event, seat: int) -> str | None:
-        if event.type == "eliminated" and event.data.get("seat") == seat:
+        payload = quizpoker_event(event)
+        if payload["type"] == "eliminated" and payload["seat"] == seat:
             return "You are out of chips; the bots play on (Ctrl-C to stop)."
         return None
 

@@ -10,16 +10,18 @@ from rich.table import Table
 
 from pokerhall.engine.events import Event
 from pokerhall.engine.protocol import Game
+from pokerhall.games.quizpoker.events import quizpoker_event
 from pokerhall.games.quizpoker.history import chips
 
 
 def eliminations(events: Iterable[Event]) -> dict[int, int]:
     """Seat -> the hand after which it ran out of chips (Q10)."""
-    return {
-        int(event.data["seat"]): int(event.data.get("hand", event.data.get("round", 0)))
-        for event in events
-        if event.type == "eliminated"
-    }
+    out: dict[int, int] = {}
+    for event in events:
+        payload = quizpoker_event(event)
+        if payload["type"] == "eliminated":
+            out[payload["seat"]] = payload["hand"]
+    return out
 
 
 def standings(state: Game[Any]) -> tuple[list[int], list[int]]:
@@ -56,9 +58,10 @@ def hand_facts(events: Sequence[Event]) -> tuple[set[int], dict[str, float]]:
     pot = 0
     showdown = False
     for event in events:
-        if event.type == "showdown":
+        payload = quizpoker_event(event)
+        if payload["type"] == "showdown":
             showdown = True
-        elif event.type == "pot_awarded":
-            pot += int(event.data["amount"])
-            winners |= {int(seat) for seat in event.data["shares"]}
+        elif payload["type"] == "pot_awarded":
+            pot += payload["amount"]
+            winners |= {int(seat) for seat in payload["shares"]}
     return winners, {"average_pot": float(pot), "showdown_rate": 1.0 if showdown else 0.0}
