@@ -57,6 +57,11 @@ FINISHED_WAIT = 2.0
 """At a finished table, how long to wait for a final `state` before reading the result from
 the table itself (a finished table no longer kept in memory sends none)."""
 NOT_SAVED_RETRIES = 3
+MOST_PER_SECOND = 15.0
+"""Messages a second at most: the server takes 20 a second per connection and refuses the rest
+(`rate_limited`), and two instant bots heads-up can play faster than that."""
+RATE_LIMITED_RETRIES = 5
+"""A move refused as `rate_limited` is sent again after a second, this many times at most."""
 STALE = "refuse.move.stale_prompt"
 FATAL = frozenset({"unauthorized", "not_found"})
 """Errors after which the server closes the socket, and which a reconnect would only repeat."""
@@ -183,6 +188,7 @@ class BotClient:
         self._thinking_id: int | None = None
         self._sent: SentMove | None = None
         self._resends = 0
+        self._sent_at = float("-inf")
         self._hand_events: list[JSON] = []
         self._paused_for: object = None
         self._finished_at_welcome = False
@@ -240,6 +246,14 @@ class BotClient:
                 self.ws = None
 
     async def _send(self, message: JSON) -> None:
+        """Send `message`, no sooner than the pace the server takes (`MOST_PER_SECOND`)."""
+        if self.ws is None:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._sent_at + 1.0 / MOST_PER_SECOND - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._sent_at = loop.time()
         if self.ws is not None:
             await self.ws.send(json.dumps(message))
 
@@ -326,6 +340,14 @@ class BotClient:
             return
         if sent is None or code not in ("illegal_move", "bad_message", "not_saved"):
             log.warning("server error %s: %s", code, reason)
+            return
+        if code == "rate_limited" and sent is not None and self._resends < RATE_LIMITED_RETRIES:
+            self._resends += 1
+            log.warning("move refused as too fast; sending it again in a second")
+            await asyncio.sleep(1.0)
+            prompt = self.prompt
+            if prompt is not None and prompt.get("prompt_id") == sent.prompt_id:
+                await self._move(sent.prompt_id, sent.move, sent.why)
             return
         if code == "not_saved" and self._resends < NOT_SAVED_RETRIES:
             self._resends += 1
