@@ -48,7 +48,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script or module
-from bench.load_client import table_options
+from bench.load_client import PACKS, table_options
 from bench.server_floor import FloorProcess
 from bench.server_load import ServerProcess
 
@@ -56,6 +56,35 @@ STEPS = ["create", "join 1", "join 2", "join 3", "greet 1", "greet 2", "greet 3"
 SETTLE = 0.05
 """Seconds waited after a step before its CPU is read: what it set going is counted too."""
 PY_SPY = Path(sys.executable).parent / "py-spy"
+SQL_PROBE = Path(__file__).resolve().parent / "sql_probe.py"
+
+
+class SqlLoggedServer(ServerProcess):
+    """`pokerhall serve` under `sql_probe.py`: every statement it sends, with its time."""
+
+    def __init__(self, workdir: Path, db_path: Path) -> None:
+        super().__init__(workdir, db_path, None, profile=False)
+        self.gc_path = None
+        self.sql_path = workdir / "sql.jsonl"
+
+    def start(self) -> None:
+        serve = ["-m", "pokerhall", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        serve += ["--packs", str(PACKS)] if PACKS.is_dir() else []
+        command = [sys.executable, str(SQL_PROBE), str(self.sql_path), *serve]
+        with self.log_path.open("wb") as log:
+            self.proc = subprocess.Popen(
+                [*command, "--db", f"sqlite:///{self.db_path}"],
+                cwd=self.workdir,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=self._in_child,
+            )
+
+    def statements(self) -> list[tuple[float, str]]:
+        if not self.sql_path.exists():
+            return []
+        return [tuple(json.loads(line)) for line in self.sql_path.read_text().splitlines()]
 
 
 def server_cpu(pid: int) -> float:
@@ -74,7 +103,10 @@ class Meter:
         self.pid = pid
         self.idle_rate = 0.0
         self.steps: dict[str, list[float]] = {}
+        self.spans: list[tuple[str, float, float]] = []
+        """Each step's wall-clock start and end (`time.time`), to place the SQL log."""
         self._cpu, self._wall = server_cpu(pid), time.monotonic()
+        self._began = time.time()
 
     async def measure_idle(self, seconds: float = 1.0) -> None:
         self.mark()
@@ -84,6 +116,7 @@ class Meter:
 
     def mark(self) -> None:
         self._cpu, self._wall = server_cpu(self.pid), time.monotonic()
+        self._began = time.time()
 
     def _take(self) -> tuple[float, float]:
         cpu, wall = server_cpu(self.pid), time.monotonic()
@@ -93,6 +126,8 @@ class Meter:
 
     async def step(self, name: str, counted: bool, settle: float = SETTLE) -> None:
         await asyncio.sleep(settle)
+        began, self._began = self._began, time.time()
+        self.spans.append((name, began, self._began))
         cpu, wall = self._take()
         if counted:
             self.steps.setdefault(name, []).append(1000 * max(0.0, cpu - self.idle_rate * wall))
@@ -143,11 +178,15 @@ async def open_tables(server: ServerProcess, tables: int, warm: int) -> Meter:
     return meter
 
 
-def one_run(name: str, tables: int, warm: int, spy: Path | None, profile: bool) -> Meter:
+def one_run(
+    name: str, tables: int, warm: int, spy: Path | None, profile: bool, sql: bool = False
+) -> Meter:
     workdir = Path(tempfile.mkdtemp(prefix="pokerhall-setup-"))
     db_path = workdir / "setup.sqlite3"
     server = (
-        ServerProcess(workdir, db_path, None, profile)
+        SqlLoggedServer(workdir, db_path)
+        if sql
+        else ServerProcess(workdir, db_path, None, profile)
         if name == "pokerhall"
         else FloorProcess(workdir, db_path, None, commit=True, chars=2_000)
     )
@@ -162,6 +201,8 @@ def one_run(name: str, tables: int, warm: int, spy: Path | None, profile: bool) 
         meter = asyncio.run(open_tables(server, tables, warm))
         if problems := server.problems():
             print(f"  {name}: server log: " + " | ".join(problems[-3:]))
+        if isinstance(server, SqlLoggedServer):
+            print_statements(meter, server.statements())
         return meter
     finally:
         if spying is not None:
@@ -175,6 +216,25 @@ def one_run(name: str, tables: int, warm: int, spy: Path | None, profile: bool) 
             print(f"  cProfile of the server: {kept}")
             stats.sort_stats("tottime").print_stats(25)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def print_statements(meter: Meter, statements: list[tuple[float, str]]) -> None:
+    """The SQL of the last table's steps, and how many statements each step sent a table."""
+    per_step: dict[str, list[int]] = {}
+    last: dict[str, list[str]] = {}
+    for name, began, ended in meter.spans:
+        sent = [text for at, text in statements if began <= at < ended]
+        per_step.setdefault(name, []).append(
+            sum(1 for t in sent if t not in ("COMMIT", "ROLLBACK"))
+        )
+        last[name] = sent
+    print("SQL statements a step (median over the tables; COMMIT/ROLLBACK not counted):")
+    print("  " + ", ".join(f"{n} {statistics.median(c):g}" for n, c in per_step.items()))
+    print("the last table's SQL, step by step:")
+    for name, sent in last.items():
+        print(f"  {name}:")
+        for text in sent:
+            print(f"    {text}")
 
 
 def medians(meter: Meter) -> dict[str, float]:
@@ -191,7 +251,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-floor", action="store_true", help="pokerhall only")
     parser.add_argument("--spy", type=Path, help="py-spy raw samples of the first run here")
     parser.add_argument("--profile", action="store_true", help="cProfile the first run's server")
+    parser.add_argument(
+        "--sql",
+        action="store_true",
+        help="one run logging the server's SQL (its CPU is not counted)",
+    )
     args = parser.parse_args(argv)
+    if args.sql:
+        one_run("pokerhall", args.tables, args.warm, None, False, sql=True)
+        return 0
 
     names = ["pokerhall"] if args.no_floor else ["pokerhall", "floor + commit"]
     results: dict[str, list[dict[str, float]]] = {name: [] for name in names}
