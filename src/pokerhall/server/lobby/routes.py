@@ -56,7 +56,7 @@ router = APIRouter(prefix="/api", responses=COMMON)
 socket_router = APIRouter()
 
 
-def get_hall(request: Request) -> Hall:
+async def get_hall(request: Request) -> Hall:  # async: FastAPI runs a plain def in a thread
     hall: Hall = request.app.state.hall
     return hall
 
@@ -64,7 +64,7 @@ def get_hall(request: Request) -> Hall:
 HallDep = Annotated[Hall, Depends(get_hall)]
 
 
-def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
+async def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
     """The seat token, sent as `Authorization: Bearer <token>` (never in a URL)."""
     if authorization is None or not authorization.startswith("Bearer "):
         raise LobbyError(

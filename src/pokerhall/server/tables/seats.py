@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from pokerhall.engine import registry
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow
-from pokerhall.server.tables.book import TableBook, seats_held
+from pokerhall.server.tables.book import TableBook, seats_held, table_info
 from pokerhall.server.tables.creator import code_matches, is_creator
 from pokerhall.server.tables.news import News
 from pokerhall.server.tables.opening import bot_name
@@ -85,10 +85,11 @@ class Seats:
             if is_creator(table, creator):
                 await self._db.set_creator(table_id, token_hash(token))
                 table.creator_hash = token_hash(token)  # the start below reads it
+            rows = [*seats.values(), row]
             if len(free) == 1:
-                await self._running.start(table)
+                await self._running.start(table, rows)
             else:
-                await self._news.announce(table_id)
+                await self._news.announce(table_id, table_info(table, rows))
         return free[0], token
 
     async def leave(self, table_id: str, token: str) -> None:
