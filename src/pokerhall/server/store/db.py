@@ -94,6 +94,21 @@ class Database:
         async with self.sessions() as session:
             return await session.get(TableRow, table_id)
 
+    async def table_with_seats(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        """The table's row and its seats in seat order, in one query (`table` and `seats`
+        are two, each with its own session and round trip to the database's thread)."""
+        query = (
+            select(TableRow, SeatRow)
+            .outerjoin(SeatRow, SeatRow.table_id == TableRow.id)
+            .where(TableRow.id == table_id)
+            .order_by(SeatRow.seat)
+        )
+        async with self.sessions() as session:
+            rows = (await session.execute(query)).all()
+        if not rows:
+            return None
+        return rows[0][0], [seat for _table, seat in rows if seat is not None]
+
     async def listing(
         self, statuses: Sequence[str], limit: int = 200, finished: int = 0
     ) -> list[tuple[TableRow, list[SeatRow]]]:

@@ -40,6 +40,13 @@ class TableBook:
             raise LobbyError(404, f"no table {table_id!r}", "unknown_table", {"table": table_id})
         return table
 
+    async def table_with_seats(self, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+        """The table's row and its seats in seat order (one query); 404 `unknown_table`."""
+        found = await self.db.table_with_seats(table_id)
+        if found is None:
+            raise LobbyError(404, f"no table {table_id!r}", "unknown_table", {"table": table_id})
+        return found
+
     async def lock(self, table_id: str) -> asyncio.Lock:
         """The table's lock; only tables that exist get one, so unknown ids cost no memory.
         A table that has a lock is known to exist (tables are never deleted): no query."""
@@ -70,8 +77,7 @@ class TableBook:
                     raise
 
     async def info(self, table_id: str) -> TableInfo:
-        table = await self.table(table_id)
-        return await self.info_of(table, await self.db.seats(table_id))
+        return await self.info_of(*await self.table_with_seats(table_id))
 
     async def info_of(self, table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         """`info` from the table's row and seats as just read (a query more only for a
@@ -128,8 +134,8 @@ class TableBook:
         self, table: TableRow, seats: Sequence[SeatRow] | None = None, *, starting: bool = False
     ) -> MatchRecord:
         """The table's record as stored: its seats' names (`seats`: as the caller just read
-        them) and every move; none for a table `starting` now (it was open: no runtime has
-        played a move at it)."""
+        them, in seat order) and every move; none for a table `starting` now (it was open: no
+        runtime has played a move at it)."""
         if seats is None:
             seats = await self.db.seats(table.id)
         moves = [] if starting else await self.db.moves(table.id)

@@ -101,8 +101,8 @@ class Running:
 
     async def start(self, table: TableRow, seats: Sequence[SeatRow] | None = None) -> TableRuntime:
         """Start an open table here, its seats settled (`seats`: as the caller just read and
-        wrote them, else they are read); the caller holds the table's lock. Its waiting
-        connections join the runtime, and everyone is told."""
+        wrote them, in seat order; else they are read); the caller holds the table's lock.
+        Its waiting connections join the runtime, and everyone is told."""
         # The lease first: another process must never see the table running with no owner
         # and take it over while this one starts it.
         if self.cluster is not None and not await self.cluster.acquire(table.id):
@@ -128,8 +128,8 @@ class Running:
         """Rebuild the table and run it here; a running table only once this process holds
         its lease (when it shares the tables with others; `leased`: taken already), and before
         its moves are read, so that no move committed by its last owner is missed. `seats`: as
-        the caller just read them; `starting`: an open table starting now, which has neither
-        moves nor chat yet (both go through a runtime), so neither is read."""
+        the caller just read them, in seat order; `starting`: an open table starting now,
+        which has neither moves nor chat yet (both go through a runtime): neither is read."""
         running, cluster = table.status == "running", self.cluster
         if running and cluster and not leased and not await cluster.acquire(table.id):
             raise OwnedElsewhere

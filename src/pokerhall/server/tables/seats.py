@@ -51,14 +51,14 @@ class Seats:
         while it holds its seats for the old table's players (`server/tables/rematch.py`). With the
         creator token, the seat becomes the creator's (`server/tables/creator.py`)."""
         async with await self._book.lock(table_id):
-            table = await self._book.table(table_id)
+            table, rows = await self._book.table_with_seats(table_id)
             if table.status != "open":
                 raise already_started()
             if not code_matches(table, code):
                 raise code_required()
             if seats_held(table):
                 raise seats_held_refusal()
-            seats = {s.seat: s for s in await self._db.seats(table_id)}
+            seats = {s.seat: s for s in rows}
             if any(s.player_id is not None for s in seats.values()):
                 raise reserved()
             name = person_name(name, (s.name for s in seats.values()))
@@ -85,7 +85,7 @@ class Seats:
             if is_creator(table, creator):
                 await self._db.set_creator(table_id, token_hash(token))
                 table.creator_hash = token_hash(token)  # the start below reads it
-            rows = [*seats.values(), row]
+            rows = sorted([*rows, row], key=lambda s: s.seat)  # in seat order, as read
             if len(free) == 1:
                 await self._running.start(table, rows)
             else:

@@ -150,8 +150,7 @@ async def _greet(
             raise ProtocolError(
                 "hello_first", 'the first message must be {"v": 1, "type": "hello"}'
             )
-        table = await hall.book.table(table_id)
-        seats = await hall.db.seats(table_id)  # one read for the info and the token
+        table, seats = await hall.book.table_with_seats(table_id)  # for the info and the token
         info = await hall.book.info_of(table, seats)
         if hello.token is not None:
             conn.seat = seat_of(seats, hello.token)
