@@ -109,6 +109,8 @@ class Running:
             raise OwnedElsewhere
         await self.db.set_status(table.id, "running")
         table.status = "running"
+        if self.cluster is not None:  # another process may have changed the seats meanwhile
+            seats = None
         await self._launch(table, leased=True, seats=seats, starting=True)
         runtime = self.runtimes[table.id]
         for conn in self._presence.hand_over(table.id):
