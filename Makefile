@@ -79,6 +79,7 @@ bench: $(BENCH_STAMP) lexicon
 	$(BIN)/python bench/bot_cpu.py
 	$(BIN)/python bench/server_load.py --tables 100
 	$(BIN)/python bench/server_floor.py --tables 100
+	$(BIN)/python bench/table_setup.py
 	$(BIN)/python bench/server_load.py --tables 1000 --think-between 2 5 --seconds 40 --warmup 5
 	$(BIN)/python bench/cluster_load.py --processes 3 --tables 30
 	$(BIN)/python bench/history_replay.py --runs 3

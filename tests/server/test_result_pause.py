@@ -171,6 +171,7 @@ async def test_a_next_hand_from_a_player_who_left_is_refused(long_pause: TableRu
 
 async def test_a_next_hand_outside_a_pause_is_refused(long_pause: TableRuntime) -> None:
     runtime = long_pause
+    await _until(lambda: set(runtime.state.pending()) == {0})  # the bot has made its move
     before = runtime.state.state_id
     with pytest.raises(NextHandRefused) as refused:
         await runtime.next_hand(0)

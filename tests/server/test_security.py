@@ -182,6 +182,7 @@ async def test_an_http_error_shows_only_internal_server_error(
         table = await lobby.create(options=quick_options, seats=3)
         monkeypatch.setattr(TableBook, "info", _explode)
         monkeypatch.setattr(TableBook, "list_tables", _explode)  # one query, not info per table
+        monkeypatch.setattr(TableBook, "table_with_seats", _explode)  # what a join reads
         for path in (f"/api/tables/{table['id']}", "/api/tables"):
             response = await lobby.http.get(path)
             assert response.status_code == 500
@@ -207,7 +208,7 @@ async def test_a_websocket_error_shows_only_internal_server_error(
         monkeypatch.undo()
         assert (await client.sync())["view"]["seat"] == 0  # the connection still works
 
-        monkeypatch.setattr(TableBook, "authenticate", _explode)
+        monkeypatch.setattr(TableBook, "table_with_seats", _explode)  # the hello's one read
         other = await TableClient.connect(server.ws(table["id"]), hello=False)
         await other.send({"v": 1, "type": "hello", "token": tokens[1]})
         assert await other.next_error() == _hidden_error()

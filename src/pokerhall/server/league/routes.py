@@ -36,7 +36,7 @@ Id = Annotated[str, Path(max_length=64)]
 Number = Annotated[int, Path(ge=1, le=1_000_000)]
 
 
-def get_leagues(request: Request) -> Leagues:
+async def get_leagues(request: Request) -> Leagues:  # async: not run in a thread
     leagues: Leagues = request.app.state.leagues
     return leagues
 

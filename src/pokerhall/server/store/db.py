@@ -12,7 +12,16 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, delete, event, insert, select, union_all, update
+from sqlalchemy import (
+    Connection,
+    bindparam,
+    delete,
+    event,
+    insert,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -49,6 +58,18 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEn
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+TABLE_WITH_SEATS = (
+    select(TableRow, SeatRow)
+    .outerjoin(SeatRow, SeatRow.table_id == TableRow.id)
+    .where(TableRow.id == bindparam("table_id"))
+    .order_by(SeatRow.seat)
+)
+"""`Database.table_with_seats`, built once: a table's set-up asks it for every join and greeting,
+and building the statement costs about as much as SQLAlchemy's run of its cached compilation."""
+SEATS = select(SeatRow).where(SeatRow.table_id == bindparam("table_id")).order_by(SeatRow.seat)
+"""`Database.seats`, built once (as `TABLE_WITH_SEATS`)."""
 
 
 class Database:
@@ -93,6 +114,15 @@ class Database:
     async def table(self, table_id: str) -> TableRow | None:
         async with self.sessions() as session:
             return await session.get(TableRow, table_id)
+
+    async def table_with_seats(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        """The table's row and its seats in seat order, in one query (`table` and `seats`
+        are two, each with its own session and round trip to the database's thread)."""
+        async with self.sessions() as session:
+            rows = (await session.execute(TABLE_WITH_SEATS, {"table_id": table_id})).all()
+        if not rows:
+            return None
+        return rows[0][0], [seat for _table, seat in rows if seat is not None]
 
     async def listing(
         self, statuses: Sequence[str], limit: int = 200, finished: int = 0
@@ -154,9 +184,8 @@ class Database:
             return list((await session.scalars(query)).all())
 
     async def seats(self, table_id: str) -> list[SeatRow]:
-        query = select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         async with self.sessions() as session:
-            return list((await session.scalars(query)).all())
+            return list((await session.scalars(SEATS, {"table_id": table_id})).all())
 
     async def add_seat(self, seat: SeatRow) -> None:
         """Take a free seat: an insert, never an update, so the database refuses it (raises

@@ -40,9 +40,18 @@ class TableBook:
             raise LobbyError(404, f"no table {table_id!r}", "unknown_table", {"table": table_id})
         return table
 
+    async def table_with_seats(self, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+        """The table's row and its seats in seat order (one query); 404 `unknown_table`."""
+        found = await self.db.table_with_seats(table_id)
+        if found is None:
+            raise LobbyError(404, f"no table {table_id!r}", "unknown_table", {"table": table_id})
+        return found
+
     async def lock(self, table_id: str) -> asyncio.Lock:
-        """The table's lock; only tables that exist get one, so unknown ids cost no memory."""
-        await self.table(table_id)
+        """The table's lock; only tables that exist get one, so unknown ids cost no memory.
+        A table that has a lock is known to exist (tables are never deleted): no query."""
+        if table_id not in self._locks:
+            await self.table(table_id)
         return self._locks[table_id]
 
     def known_lock(self, table_id: str) -> asyncio.Lock:
@@ -51,10 +60,7 @@ class TableBook:
 
     async def authenticate(self, table_id: str, token: str) -> int:
         """The seat `token` holds at the table; 401 `bad_token` when it holds none."""
-        for row in await self.db.seats(table_id):
-            if row.kind == "human" and token_matches(token, row.token_hash):
-                return row.seat
-        raise LobbyError(401, "this token does not hold a seat at this table", "bad_token")
+        return seat_of(await self.db.seats(table_id), token)
 
     async def add_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
         """Store a new table; a private one gets a join code, drawn again in the rare case
@@ -64,14 +70,20 @@ class TableBook:
                 table.join_code = new_join_code()
             try:
                 await self.db.add_table(table, seats)
+                self.known_lock(table.id)  # it exists: `lock` need not ask the database
                 return
             except IntegrityError:
                 if not table.private or attempt == CODE_ATTEMPTS - 1:
                     raise
 
     async def info(self, table_id: str) -> TableInfo:
-        table = await self.table(table_id)
-        info = table_info(table, await self.db.seats(table_id))
+        return await self.info_of(*await self.table_with_seats(table_id))
+
+    async def info_of(self, table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
+        """`info` from the table's row and seats as just read (a query more only for a
+        rematch holding its seats, or a finished table that may have one)."""
+        table_id = table.id
+        info = table_info(table, rows)
         if table.status == "open" and table.rematch_of is not None and seats_held(table):
             await self._name_held_seats(info, table.rematch_of)
         if table.status != "finished":  # only a finished table is played again: no query
@@ -118,10 +130,15 @@ class TableBook:
 
     # --- seats -------------------------------------------------------------------------------
 
-    async def match_record(self, table: TableRow) -> MatchRecord:
-        """The table's record as stored: its seats' names and every move."""
-        seats = await self.db.seats(table.id)
-        moves = await self.db.moves(table.id)
+    async def match_record(
+        self, table: TableRow, seats: Sequence[SeatRow] | None = None, *, starting: bool = False
+    ) -> MatchRecord:
+        """The table's record as stored: its seats' names (`seats`: as the caller just read
+        them, in seat order) and every move; none for a table `starting` now (it was open: no
+        runtime has played a move at it)."""
+        if seats is None:
+            seats = await self.db.seats(table.id)
+        moves = [] if starting else await self.db.moves(table.id)
         return MatchRecord(
             game=table.game,
             options=table.options,
@@ -131,9 +148,19 @@ class TableBook:
             content=dict(table.content or {}),
         )
 
-    async def replay(self, table: TableRow) -> Game[Any]:
-        """The table's game, replayed from its record."""
-        return games.replay(await self.match_record(table))
+    async def replay(
+        self, table: TableRow, seats: Sequence[SeatRow] | None = None, *, starting: bool = False
+    ) -> Game[Any]:
+        """The table's game, replayed from its record (`match_record`)."""
+        return games.replay(await self.match_record(table, seats, starting=starting))
+
+
+def seat_of(rows: Sequence[SeatRow], token: str) -> int:
+    """The seat `token` holds among the table's seats; 401 `bad_token` when it holds none."""
+    for row in rows:
+        if row.kind == "human" and token_matches(token, row.token_hash):
+            return row.seat
+    raise LobbyError(401, "this token does not hold a seat at this table", "bad_token")
 
 
 def seats_held(table: TableRow) -> bool:

@@ -31,7 +31,7 @@ TOKEN = answers(**{"401": "No seat token, or one that holds no seat at this tabl
 CONFLICT = answers(**{"409": "The table's state does not allow it (see detail)."})
 
 
-def get_hall(request: Request) -> Hall:
+async def get_hall(request: Request) -> Hall:  # async: FastAPI runs a plain def in a thread
     hall: Hall = request.app.state.hall
     return hall
 
@@ -39,7 +39,7 @@ def get_hall(request: Request) -> Hall:
 HallDep = Annotated[Hall, Depends(get_hall)]
 
 
-def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
+async def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str:
     """The seat token, sent as `Authorization: Bearer <token>` (never in a URL)."""
     if authorization is None or not authorization.startswith("Bearer "):
         raise LobbyError(

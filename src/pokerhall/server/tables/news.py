@@ -13,7 +13,7 @@ from pokerhall.server.tables.book import TableBook
 from pokerhall.server.tables.ownership import NewsListener, Ownership, StatusListener
 from pokerhall.server.tables.presence import Presence
 from pokerhall.server.tables.runtime import TableRuntime
-from pokerhall.server.wire.messages import server_message
+from pokerhall.server.wire.messages import TableInfo, server_message
 
 log = logging.getLogger("pokerhall.server")
 
@@ -39,16 +39,20 @@ class News:
         """Told (without waiting) when the lobby's list may have changed: a table opened,
         a seat was taken or given up, a table started or finished."""
 
-    async def announce(self, table_id: str) -> None:
-        """Tell everyone watching the table that its seats or status changed."""
-        await self.announce_here(table_id)
+    async def announce(self, table_id: str, known: TableInfo | None = None) -> None:
+        """Tell everyone watching the table that its seats or status changed. `known`: the
+        table's info as the caller made it from the rows it just read and wrote under the
+        table's lock, which saves reading them again; used only when this process is alone
+        (with others, another process may have changed the table meanwhile: it is read)."""
+        await self.announce_here(table_id, known if self.cluster is None else None)
         if self.cluster is not None:
             self.cluster.changed(table_id)
 
-    async def announce_here(self, table_id: str) -> None:
+    async def announce_here(self, table_id: str, known: TableInfo | None = None) -> None:
         """`announce` for this process's clients (and lobbies) only."""
         self.lobby_changed_here()
-        text = server_message("table", table=(await self._book.info(table_id)).model_dump())
+        info = known if known is not None else await self._book.info(table_id)
+        text = server_message("table", table=info.model_dump())
         for conn in self._presence.waiting_at(table_id):
             conn.send(text)
         runtime = self._runtime_here(table_id)

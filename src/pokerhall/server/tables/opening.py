@@ -15,7 +15,7 @@ from pokerhall.engine.catalog import GameInfo
 from pokerhall.engine.rng import new_seed
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow
-from pokerhall.server.tables.book import TableBook
+from pokerhall.server.tables.book import TableBook, table_info
 from pokerhall.server.tables.news import News
 from pokerhall.server.tables.refusals import options_refused
 from pokerhall.server.tables.tokens import new_token, token_hash
@@ -88,7 +88,8 @@ class Opening:
         ]
         await self._book.add_table(table, bots)
         self._news.lobby_changed()
-        return OpenedTable(await self._book.info(table.id), creator_token, table.join_code)
+        # a new open table: its info is its rows as stored (`TableBook.info` reads the same)
+        return OpenedTable(table_info(table, bots), creator_token, table.join_code)
 
     async def create_reserved_table(
         self,

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from pokerhall import games
 from pokerhall.engine import Game, registry
 from pokerhall.server.store.db import Database
-from pokerhall.server.store.models import TableRow
-from pokerhall.server.tables.book import TableBook, creator_seat, result_pause
+from pokerhall.server.store.models import SeatRow, TableRow
+from pokerhall.server.tables.book import TableBook, creator_seat, result_pause, table_info
 from pokerhall.server.tables.chat import HISTORY, ChatLog, chat_entry
 from pokerhall.server.tables.news import News
 from pokerhall.server.tables.ownership import Ownership
@@ -98,32 +99,45 @@ class Running:
             await self._news.tell(table.id)
         return runtime
 
-    async def start(self, table: TableRow) -> TableRuntime:
-        """Start an open table here, its seats settled; the caller holds the table's lock. Its
-        waiting connections join the runtime, and everyone is told."""
+    async def start(self, table: TableRow, seats: Sequence[SeatRow] | None = None) -> TableRuntime:
+        """Start an open table here, its seats settled (`seats`: as the caller just read and
+        wrote them, in seat order; else they are read); the caller holds the table's lock.
+        Its waiting connections join the runtime, and everyone is told."""
         # The lease first: another process must never see the table running with no owner
         # and take it over while this one starts it.
         if self.cluster is not None and not await self.cluster.acquire(table.id):
             raise OwnedElsewhere
         await self.db.set_status(table.id, "running")
         table.status = "running"
-        await self._launch(table, leased=True)
+        if self.cluster is not None:  # another process may have changed the seats meanwhile
+            seats = None
+        await self._launch(table, leased=True, seats=seats, starting=True)
         runtime = self.runtimes[table.id]
         for conn in self._presence.hand_over(table.id):
             runtime.attach(conn)
-        await self._news.announce(table.id)
+        await self._news.announce(table.id, None if seats is None else table_info(table, seats))
         await self._news.tell(table.id)
         return runtime
 
-    async def _launch(self, table: TableRow, *, leased: bool = False) -> None:
+    async def _launch(
+        self,
+        table: TableRow,
+        *,
+        leased: bool = False,
+        seats: Sequence[SeatRow] | None = None,
+        starting: bool = False,
+    ) -> None:
         """Rebuild the table and run it here; a running table only once this process holds
         its lease (when it shares the tables with others; `leased`: taken already), and before
-        its moves are read, so that no move committed by its last owner is missed."""
+        its moves are read, so that no move committed by its last owner is missed. `seats`: as
+        the caller just read them, in seat order; `starting`: an open table starting now,
+        which has neither moves nor chat yet (both go through a runtime): neither is read."""
         running, cluster = table.status == "running", self.cluster
         if running and cluster and not leased and not await cluster.acquire(table.id):
             raise OwnedElsewhere
-        seats = await self.db.seats(table.id)
-        state = await self._book.replay(table)
+        if seats is None:
+            seats = await self.db.seats(table.id)
+        state = await self._book.replay(table, seats, starting=starting)
         default = registry.info(table.game).default_bot
         bots = games.make_bots(
             table.game,
@@ -140,9 +154,9 @@ class Running:
             excused={s.seat for s in seats if s.excused},
             creator=creator_seat(table, seats),
         )
+        history = [] if starting else await self.db.recent_chat(table.id, HISTORY)
         chat = ChatLog(
-            [chat_entry(row) for row in await self.db.recent_chat(table.id, HISTORY)],
-            spectators_shown=table.spectator_chat_shown,
+            [chat_entry(row) for row in history], spectators_shown=table.spectator_chat_shown
         )
 
         async def finish(game: Game[Any]) -> None:

@@ -12,7 +12,7 @@ from pokerhall.engine import registry
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow
 from pokerhall.server.tables import invited
-from pokerhall.server.tables.book import TableBook, seats_held
+from pokerhall.server.tables.book import TableBook, seats_held, table_info
 from pokerhall.server.tables.creator import code_matches, is_creator
 from pokerhall.server.tables.news import News
 from pokerhall.server.tables.opening import bot_name
@@ -52,14 +52,14 @@ class Seats:
         while it holds its seats for the old table's players (`server/tables/rematch.py`). With the
         creator token, the seat becomes the creator's (`server/tables/creator.py`)."""
         async with await self._book.lock(table_id):
-            table = await self._book.table(table_id)
+            table, rows = await self._book.table_with_seats(table_id)
             if table.status != "open":
                 raise already_started()
             if not code_matches(table, code):
                 raise code_required()
             if seats_held(table):
                 raise seats_held_refusal()
-            seats = {s.seat: s for s in await self._db.seats(table_id)}
+            seats = {s.seat: s for s in rows}
             if any(invited.league_seat(s) for s in seats.values()):
                 raise reserved()
             name = person_name(name, (s.name for s in seats.values()))
@@ -86,10 +86,11 @@ class Seats:
             if is_creator(table, creator):
                 await self._db.set_creator(table_id, token_hash(token))
                 table.creator_hash = token_hash(token)  # the start below reads it
-            if len(free) == 1 and not invited.awaiting(seats.values()):
-                await self._running.start(table)
+            rows = sorted([*rows, row], key=lambda s: s.seat)  # in seat order, as read
+            if len(free) == 1 and not invited.awaiting(rows):
+                await self._running.start(table, rows)
             else:  # not full, or an invited bot account is still to come
-                await self._news.announce(table_id)
+                await self._news.announce(table_id, table_info(table, rows))
         return free[0], token
 
     async def leave(self, table_id: str, token: str) -> None:

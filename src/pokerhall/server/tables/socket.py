@@ -16,6 +16,7 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from pokerhall.engine import IllegalMove
+from pokerhall.server.tables.book import seat_of
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.runtime import MoveNotSaved, NextHandRefused, TableRuntime
 from pokerhall.server.wire import ratelimit
@@ -138,8 +139,8 @@ async def _greet(
     conn: Connection, guard: FloodGuard, hall: Hall, table_id: str
 ) -> TableInfo | None:
     """Read the hello and set the connection's seat (None to watch); returns the table's info
-    for the welcome (read once: it takes two queries), or None when the client has gone or was
-    refused (the connection is then closing)."""
+    for the welcome (the table and its seats read once, for the info and the token), or None
+    when the client has gone or was refused (the connection is then closing)."""
     try:
         text = await asyncio.wait_for(_receive_text(conn, guard), HELLO_TIMEOUT)
         if text is None:
@@ -149,9 +150,10 @@ async def _greet(
             raise ProtocolError(
                 "hello_first", 'the first message must be {"v": 1, "type": "hello"}'
             )
-        info = await hall.book.info(table_id)
+        table, seats = await hall.book.table_with_seats(table_id)  # for the info and the token
+        info = await hall.book.info_of(table, seats)
         if hello.token is not None:
-            conn.seat = await hall.book.authenticate(table_id, hello.token)
+            conn.seat = seat_of(seats, hello.token)
         return info
     except TimeoutError:
         reason, code = "no hello received in time", "hello_first"
