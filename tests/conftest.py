@@ -3,7 +3,9 @@ real server process for the tests that play over the network (`served`, tests/se
 
 from __future__ import annotations
 
+import faulthandler
 import json
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,8 @@ from pokerhall.engine.errors import IllegalMove
 from pokerhall.engine.protocol import Game
 from serving import Served, serve
 
-FIXTURES = Path(__file__).parent / "fixtures"
+TESTS = Path(__file__).parent
+FIXTURES = TESTS / "fixtures"
 MINI_PACK = FIXTURES / "mini.en.jsonl"
 MINI_PACK_ID = "mini.en"
 """The mini pack's id in the pack library, as `serve --packs tests/fixtures` would name it."""
@@ -29,6 +32,29 @@ settings.register_profile("pokerhall", deadline=None)
 settings.load_profile("pokerhall")
 """No time limit per example: speed is measured by the benchmarks, and a loaded machine (CI, a
 shared laptop) must not turn a slow example into a failure."""
+
+
+HANG_GUARD_SECONDS = {"server": 150, "browser": 120, "botclient": 120, "arena": 120}
+"""The folders whose tests talk to a server process or a browser, and how long one of their tests
+may take before the run ends with every thread's traceback: each wait has its own timeout, and
+this only catches a hang they missed (a stuck test would otherwise hold CI for its whole hour)."""
+
+
+@pytest.fixture(autouse=True)
+def hang_guard(request: pytest.FixtureRequest) -> Iterator[None]:
+    seconds = HANG_GUARD_SECONDS.get(Path(request.path).relative_to(TESTS).parts[0])
+    if seconds is None:
+        yield
+        return
+    faulthandler.dump_traceback_later(seconds, exit=True, file=sys.stderr)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """Async tests run on asyncio (the server's loop), not trio."""
+    return "asyncio"
 
 
 @pytest.fixture(scope="session")

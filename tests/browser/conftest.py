@@ -9,7 +9,6 @@ fail under CI, so a CI image that lost its browser cannot pass silently.
 
 from __future__ import annotations
 
-import faulthandler
 import json
 import os
 import signal
@@ -63,8 +62,6 @@ MINI_PACK_ID = "mini.en"
 ACTION_TIMEOUT_MS = 10_000
 """Playwright's wait for one element or one action; a healthy page needs well under a second."""
 NAVIGATION_TIMEOUT_MS = 15_000
-HANG_GUARD_SECONDS = 120
-"""Every wait has its own timeout; this only ends a test (and its worker) that hangs anyway."""
 SERVER_START_SECONDS = 20.0
 SERVER_STOP_SECONDS = 10.0
 SERVER_PROBLEMS = ("Traceback (most recent call last)", "Exception in ASGI application")
@@ -247,13 +244,6 @@ def server_stays_healthy(request: pytest.FixtureRequest) -> Iterator[None]:
     added = live.log()[before:]
     if any(marker in added for marker in SERVER_PROBLEMS):
         pytest.fail(f"the server logged an error during this test:\n{added}")
-
-
-@pytest.fixture(autouse=True)
-def hang_guard() -> Iterator[None]:
-    faulthandler.dump_traceback_later(HANG_GUARD_SECONDS, exit=True, file=sys.stderr)
-    yield
-    faulthandler.cancel_dump_traceback_later()
 
 
 # --- the browser ---------------------------------------------------------------------------

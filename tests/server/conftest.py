@@ -3,8 +3,6 @@ server, and a hang guard, so a stuck test fails within minutes instead of blocki
 
 from __future__ import annotations
 
-import faulthandler
-import sys
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,21 +16,6 @@ from . import postgres
 from .live import LiveServer
 from .lobby import Lobby
 from .wsclient import TableClient
-
-HANG_GUARD_SECONDS = 150
-"""Every test uses its own timeouts; this only catches a hang they missed (and ends the run)."""
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(autouse=True)
-def hang_guard() -> Iterator[None]:
-    faulthandler.dump_traceback_later(HANG_GUARD_SECONDS, exit=True, file=sys.stderr)
-    yield
-    faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture

@@ -71,7 +71,12 @@ class Event(Generic[EventData]):
     """One thing that happened. `to` is None for a public event, else the seats that may see it.
 
     `payload` is the event with its `type`; `type` and `data` (the rest) read it. Read-only (see
-    `value_class`): events are shared by the log, replays and every recipient."""
+    `value_class`): events are shared by the log, replays and every recipient.
+
+    A game declares its payloads as TypedDicts (its `events.py`), so mypy checks each event where
+    it is made. A reader handed events as any game's (the terminal, through the CLI) narrows them
+    with the game's one cast (`palace_event`, ...), which checks nothing at run time:
+    tests/games/test_event_types.py checks what each game emits against its declarations."""
 
     payload: EventData
     to: frozenset[int] | None = None

@@ -184,8 +184,5 @@ QuizPokerEvent = (
 
 
 def quizpoker_event(event: Event) -> QuizPokerEvent:
-    """The payload of an event of this game as its declared type, for a reader that is handed
-    events as any game's (the terminal, through the CLI's `TerminalGame`): the one cast of the
-    game's events. It checks nothing at run time; the game made the event from these types, and
-    tests/games/test_event_types.py checks what the game emits against them."""
+    """This game's one cast of an event read as any game's (see `engine.events.Event`)."""
     return cast(QuizPokerEvent, event.payload)
