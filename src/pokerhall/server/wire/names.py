@@ -10,7 +10,7 @@ at a table (`person_name`), is held to more, so that nobody can pass for somebod
   punctuation) and combining marks: "Jiří", "Ελένη" and "Jürgen" are fine, "Аnn" with a
   Cyrillic А is not; Japanese mixes Han, Hiragana and Katakana, Korean Han and Hangul,
   Chinese Han and Bopomofo, as Unicode's "highly restrictive" level allows (UTS #39);
-- "Bot N" in any case or spacing is the bots' (`_bot_name` in the hall);
+- "Bot N" in any case or spacing is the bots' (`bot_name` in `tables/opening.py`);
 - it must not look like a name already taken there (`look_alike`): names are compared by
   `look_key`, their skeleton under Unicode's confusables data (UTS #39, through the
   `confusable-homoglyphs` package, MIT; its data is Unicode's `confusables.txt`), so "BiIl"
