@@ -34,6 +34,7 @@ from pokerhall.engine.protocol import Game
 from pokerhall.games.detective.events import DetectiveEvent
 from pokerhall.games.detective.views import DetectiveView
 from pokerhall.games.palace.events import PalaceEvent
+from pokerhall.games.palace.views import PalaceView
 from pokerhall.games.quizpoker.events import QuizPokerEvent
 from pokerhall.games.wordpoker.events import WordPokerEvent
 
@@ -43,7 +44,7 @@ UNIONS: dict[str, Any] = {
     "quizpoker": QuizPokerEvent,
     "wordpoker": WordPokerEvent,
 }
-VIEWS: dict[str, Any] = {"detective": DetectiveView}
+VIEWS: dict[str, Any] = {"detective": DetectiveView, "palace": PalaceView}
 """The games that declare the shape of their views (Detective, as the pattern)."""
 MAX_MOVES = 5000
 
