@@ -37,6 +37,7 @@ from pokerhall.games.palace.events import PalaceEvent
 from pokerhall.games.palace.views import PalaceView
 from pokerhall.games.quizpoker.events import QuizPokerEvent
 from pokerhall.games.wordpoker.events import WordPokerEvent
+from pokerhall.games.wordpoker.views import WordPokerView
 
 UNIONS: dict[str, Any] = {
     "detective": DetectiveEvent,
@@ -44,7 +45,11 @@ UNIONS: dict[str, Any] = {
     "quizpoker": QuizPokerEvent,
     "wordpoker": WordPokerEvent,
 }
-VIEWS: dict[str, Any] = {"detective": DetectiveView, "palace": PalaceView}
+VIEWS: dict[str, Any] = {
+    "detective": DetectiveView,
+    "palace": PalaceView,
+    "wordpoker": WordPokerView,
+}
 """The games that declare the shape of their views (Detective, as the pattern)."""
 MAX_MOVES = 5000
 
