@@ -34,8 +34,10 @@ from pokerhall.engine.protocol import Game
 from pokerhall.games.detective.events import DetectiveEvent
 from pokerhall.games.detective.views import DetectiveView
 from pokerhall.games.palace.events import PalaceEvent
+from pokerhall.games.palace.views import PalaceView
 from pokerhall.games.quizpoker.events import QuizPokerEvent
 from pokerhall.games.wordpoker.events import WordPokerEvent
+from pokerhall.games.wordpoker.views import WordPokerView
 
 UNIONS: dict[str, Any] = {
     "detective": DetectiveEvent,
@@ -43,7 +45,11 @@ UNIONS: dict[str, Any] = {
     "quizpoker": QuizPokerEvent,
     "wordpoker": WordPokerEvent,
 }
-VIEWS: dict[str, Any] = {"detective": DetectiveView}
+VIEWS: dict[str, Any] = {
+    "detective": DetectiveView,
+    "palace": PalaceView,
+    "wordpoker": WordPokerView,
+}
 """The games that declare the shape of their views (Detective, as the pattern)."""
 MAX_MOVES = 5000
 

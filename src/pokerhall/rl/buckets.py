@@ -20,6 +20,7 @@ from pokerhall.engine.rng import derive_seed
 from pokerhall.games.quizpoker.bots.knowledge import Knowledge, learn, write
 from pokerhall.games.wordpoker.best import Best, best_word
 from pokerhall.games.wordpoker.letters import Card
+from pokerhall.games.wordpoker.views import WordPokerView, wordpoker_view
 
 Move = JSON | None
 View = Callable[[], JSON]
@@ -367,33 +368,33 @@ class WordPokerBuckets(Buckets):
             if spec is not None:
                 most = int(spec["params"]["exchange"]["max"])
                 ids = list(spec["params"]["exchange"]["choices"])
-                best = self._best(game, view())
+                best = self._best(game, wordpoker_view(view()))
                 options: Sequence[list[str] | None] = (
                     [],
-                    self._unused(game, view(), best.word),
-                    self._unused(game, view(), best.longest),
+                    self._unused(game, wordpoker_view(view()), best.word),
+                    self._unused(game, wordpoker_view(view()), best.longest),
                     ids[:most],
                 )
                 for i, exchange in enumerate(options):
                     if exchange is not None and len(exchange) <= most:
                         out[5 + i] = {"type": "call", "exchange": exchange}
         elif kind == "word":
-            found = self._best(game, view()).word
+            found = self._best(game, wordpoker_view(view())).word
             out[9] = {"type": "word", "word": found} if found else None
             out[10] = {"type": "no_word"} if spec_of(prompt, "no_word") else None
         return out
 
     @staticmethod
-    def _cards(view: JSON) -> list[Card]:
+    def _cards(view: WordPokerView) -> list[Card]:
         return [Card(c["id"], c["letter"]) for c in view["you"]["hand"]]
 
-    def _best(self, game: Game[Any], view: JSON) -> Best:
+    def _best(self, game: Game[Any], view: WordPokerView) -> Best:
         """The game's best-word search over the seat's own cards and the dice it sees, with
         the table's public word list and letter values."""
         words, alphabet = game.words, game.alphabet  # type: ignore[attr-defined]
         return best_word(alphabet, words, self._cards(view), view["deal"]["dice"])
 
-    def _unused(self, game: Game[Any], view: JSON, word: str | None) -> list[str] | None:
+    def _unused(self, game: Game[Any], view: WordPokerView, word: str | None) -> list[str] | None:
         if word is None:
             return None
         needs = game.alphabet.spell(word)  # type: ignore[attr-defined]

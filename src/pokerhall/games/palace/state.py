@@ -8,7 +8,7 @@ or until one player has every chip) and the result.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
@@ -59,7 +59,9 @@ class Palace(Match[PalaceMove, PalaceEvent]):
         return events
 
     def seat_view(self, seat: int | None) -> JSON:
-        return build_view(self, seat)
+        # A view leaves the game as JSON (engine protocol); within the game it is a
+        # `PalaceView`, which mypy checks where it is built.
+        return cast(JSON, build_view(self, seat))
 
     def still_in(self, seat: int) -> bool:
         return self.in_game(seat)

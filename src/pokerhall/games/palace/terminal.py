@@ -22,6 +22,7 @@ from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.games.palace.events import palace_event
+from pokerhall.games.palace.views import HandView, PalaceView, PlayerView, palace_view
 
 HELP_TEXT = """\
 On your turn (seats are numbered as in the table, from 1):
@@ -65,52 +66,51 @@ def card_text(cards: Sequence[str], text: Text | None = None) -> Text:
     return out
 
 
-def palace_cell(view: JSON, seat: int, player: JSON) -> Text:
+def palace_cell(view: PalaceView, seat: int, player: PlayerView) -> Text:
     """Your own palace, a palace shown at the showdown, one seen in a battle (P13), else backs."""
-    you: JSON = view.get("you") or {}
-    if player.get("shown"):
-        return card_text(player["shown"], Text("shown ", style="dim"))
-    if seat == view.get("seat") and you.get("palace"):
+    you = view.get("you")
+    shown = player["shown"]
+    if shown:
+        return card_text(shown, Text("shown ", style="dim"))
+    if seat == view["seat"] and you is not None and you["palace"]:
         return card_text(you["palace"])
-    known: Mapping[str, list[str]] = you.get("known") or {}
-    if str(seat) in known and player.get("in_hand"):
+    known: Mapping[str, list[str]] = {} if you is None else you["known"]
+    if str(seat) in known and player["in_hand"]:
         return card_text(known[str(seat)], Text("seen ", style="dim"))
-    return Text("▮" * int(player.get("palace_cards") or 0), style="dim")
+    return Text("▮" * player["palace_cards"], style="dim")
 
 
-def status(view: JSON, seat: int, player: JSON) -> str:
-    hand: JSON = view["hand"]
+def status(view: PalaceView, seat: int, player: PlayerView) -> str:
+    hand = view["hand"]
     words = []
-    if hand.get("dealer") == seat:
+    if hand["dealer"] == seat:
         words.append("D")
     if not player["in_game"]:
         words.append("out")
     elif not player["in_hand"]:
-        words.append("out of the hand" if seat in hand.get("order", []) else "sits out")
-    elif seat in hand.get("quiet", []):
+        words.append("out of the hand" if seat in hand["order"] else "sits out")
+    elif seat in hand["quiet"]:
         words.append("quiet")
-    if player.get("resigned"):
+    if player["resigned"]:
         words.append("resigned")
-    battle = hand.get("battle")
+    battle = hand["battle"]
     if battle and seat in (battle["attacker"], battle["defender"]):
         role = "attacks" if seat == battle["attacker"] else "defends"
         words.append(f"{role} ({battle['bets'].get(str(seat), 0):,} in)")
     return " · ".join(words)
 
 
-def acting(hand: JSON) -> int | None:
-    if hand.get("battle"):
-        actor: int | None = hand["battle"].get("to_act")
-        return actor
-    if hand.get("choosing_soldiers") is not None:
-        chooser: int | None = hand["choosing_soldiers"]
-        return chooser
-    turn: int | None = hand.get("turn")
-    return turn
+def acting(hand: HandView) -> int | None:
+    battle = hand["battle"]
+    if battle:
+        return battle["to_act"]
+    if hand["choosing_soldiers"] is not None:
+        return hand["choosing_soldiers"]
+    return hand["turn"]
 
 
-def players_table(view: JSON, labels: Mapping[int, str]) -> Table:
-    hand: JSON = view["hand"]
+def players_table(view: PalaceView, labels: Mapping[int, str]) -> Table:
+    hand = view["hand"]
     table = Table(box=None, pad_edge=False, show_edge=False)
     for name, justify in (
         ("", "left"),
@@ -126,26 +126,26 @@ def players_table(view: JSON, labels: Mapping[int, str]) -> Table:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     to_act = acting(hand)
     for seat, player in enumerate(view["players"]):
-        name = player["name"] + (" (you)" if seat == view.get("seat") else "")
+        name = player["name"] + (" (you)" if seat == view["seat"] else "")
         if seat in labels:
             name += f" [{labels[seat]}]"
         table.add_row(
-            "▶" if to_act == seat and not view.get("over") else "",
+            "▶" if to_act == seat and not view["over"] else "",
             str(seat + 1),
             Text(name),
             f"{player['stack']:,}",
-            f"{player['put_in']:,}" if player.get("put_in") else "",
-            card_text([player["banner"]]) if player.get("banner") else Text(""),
-            card_text(player.get("soldiers") or []),
+            f"{player['put_in']:,}" if player["put_in"] else "",
+            card_text([player["banner"]]) if player["banner"] else Text(""),
+            card_text(player["soldiers"]),
             palace_cell(view, seat, player),
             status(view, seat, player),
         )
     return table
 
 
-def render_table(view: JSON, labels: Mapping[int, str] | None = None) -> RenderableType:
-    hand: JSON = view["hand"]
-    rules: JSON = view["rules"]
+def render_table(view: PalaceView, labels: Mapping[int, str] | None = None) -> RenderableType:
+    hand = view["hand"]
+    rules = view["rules"]
     betting = "limit" if rules["betting"] == "limit" else "no-limit"
     title = (
         f"Hand {hand['number']} · bets {rules['small_bet']:,}/{rules['big_bet']:,} · "
@@ -154,7 +154,7 @@ def render_table(view: JSON, labels: Mapping[int, str] | None = None) -> Rendera
     line = Text(f"Pot {hand['pot']:,}", style="bold")
     line.append(f"   stock {hand['stock']} · discard pile {hand['discard_pile']}", style="")
     names = [player["name"] for player in view["players"]]
-    battle = hand.get("battle")
+    battle = hand["battle"]
     parts: list[RenderableType] = [players_table(view, labels or {}), line]
     if battle:
         parts.append(
@@ -164,8 +164,9 @@ def render_table(view: JSON, labels: Mapping[int, str] | None = None) -> Rendera
                 style="yellow",
             )
         )
-    you: JSON = view.get("you") or {}
-    for other, cards in sorted((you.get("known") or {}).items(), key=lambda kv: int(kv[0])):
+    you = view.get("you")
+    known = {} if you is None else you["known"]
+    for other, cards in sorted(known.items(), key=lambda kv: int(kv[0])):
         seen = Text(f"You saw {names[int(other)]}'s palace: ", style="dim")
         parts.append(card_text(cards, seen))
     return Panel(Group(*parts), title=title, title_align="left")
@@ -313,9 +314,9 @@ def parse_command(text: str, prompt: JSON, names: Sequence[str] = ()) -> JSON:
 
 def standings_table(game: Game[Any], labels: Mapping[int, str]) -> Table:
     result = game.result
-    view = game.view(None)
+    view = palace_view(game.view(None))
     order: list[int] = list(result["standings"] if result else view["standings"])
-    stacks = [int(p["stack"]) for p in view["players"]]
+    stacks = [p["stack"] for p in view["players"]]
     places: list[int] = list(result["places"]) if result else []
     table = Table(title="Final standings" if result else "Standings so far", title_justify="left")
     table.add_column("#", justify="right")
@@ -371,8 +372,9 @@ class PalaceTerminal:
         raise ValueError(f"Palace Poker has no flag for {option}")
 
     def render(self, view: JSON, labels: Mapping[int, str]) -> RenderableType:
-        self._names = [str(player["name"]) for player in view["players"]]
-        return render_table(view, labels)
+        seen = palace_view(view)
+        self._names = [player["name"] for player in seen["players"]]
+        return render_table(seen, labels)
 
     def ask(self, prompt: JSON) -> tuple[str, RenderableType | None]:
         question = {

@@ -56,6 +56,7 @@ from pokerhall.engine.events import JSON
 from pokerhall.games.wordpoker.best import best_word
 from pokerhall.games.wordpoker.letters import Alphabet, Card, default_alphabet, stakes_table
 from pokerhall.games.wordpoker.lexicons import WordList, lexicon
+from pokerhall.games.wordpoker.views import PlayerView, WordPokerView, wordpoker_view
 
 SAMPLES = 32
 """Deals sampled per decision: a budget of best-word searches, never a clock, so games replay."""
@@ -135,16 +136,16 @@ def kept_letters(
     return _search(alphabet, words, tuple(sorted(c.letter for c in cards)), tuple(sorted(dice)))[1]
 
 
-def _hand(view: JSON) -> list[Card]:
+def _hand(view: WordPokerView) -> list[Card]:
     return [Card(c["id"], c["letter"]) for c in view["you"]["hand"]]
 
 
-def alphabet_of(view: JSON) -> Alphabet:
+def alphabet_of(view: WordPokerView) -> Alphabet:
     """The letters as the table scores them (W18)."""
     return default_alphabet(str(view.get("scoring", "length")))
 
 
-def _best_move(view: JSON, words: WordList, alphabet: Alphabet) -> JSON:
+def _best_move(view: WordPokerView, words: WordList, alphabet: Alphabet) -> JSON:
     found = best_word(alphabet, words, _hand(view), view["deal"]["dice"])
     return {"type": "word", "word": found.word} if found.word else {"type": "no_word"}
 
@@ -154,12 +155,13 @@ class MatcherBot:
         self.alphabet = default_alphabet()
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
-        self.alphabet = alphabet_of(view)
+        seen = wordpoker_view(view)
+        self.alphabet = alphabet_of(seen)
         if prompt["type"] == "declare":
             return {"type": "stay"}
         if prompt["type"] == "respond":
             return {"type": "call", "exchange": []}
-        return _best_move(view, lexicon(view["lexicon"]), self.alphabet)
+        return _best_move(seen, lexicon(seen["lexicon"]), self.alphabet)
 
 
 class Reads:
@@ -197,7 +199,7 @@ class SamplerBot:
     def read(self, seat: int) -> Reads:
         return self.reads.setdefault(seat, Reads())
 
-    def observe(self, view: JSON) -> None:
+    def observe(self, view: WordPokerView) -> None:
         """Counts what the view newly shows of the others' play: the declarations last
         revealed, and whether an opponent that faced a raise matched it (still in the deal,
         or in its result) or passed."""
@@ -207,14 +209,14 @@ class SamplerBot:
         key = (deal["number"], revealed_round)
         if deal["declarations"] and revealed_round >= 1 and key not in self._seen:
             self._seen.add(key)
-            for seat, move in deal["declarations"].items():
-                if int(seat) == me or move["choice"] == "pass":
+            for key_seat, move in deal["declarations"].items():
+                if int(key_seat) == me or move["choice"] == "pass":
                     continue
-                reads = self.read(int(seat))
+                reads = self.read(int(key_seat))
                 reads.declared += 1
                 reads.raised += move["choice"] == "raise"
         waiting = []
-        last = view.get("last_deal") or {}
+        last = view["last_deal"]
         status = {p["seat"]: p["status"] for p in view["players"]}
         for number, seat in self._faced:
             if number == deal["number"] and deal["phase"] != "respond":
@@ -222,9 +224,9 @@ class SamplerBot:
             elif number == deal["number"]:
                 waiting.append((number, seat))
                 continue
-            elif last.get("deal") == number:
-                shown = {w["seat"] for w in last.get("words", [])}
-                answered_in = seat in shown or seat in last.get("winners", [])
+            elif last is not None and last["deal"] == number:
+                shown = {w["seat"] for w in last["words"]}
+                answered_in = seat in shown or seat in last["winners"]
             else:
                 continue
             reads = self.read(seat)
@@ -233,27 +235,28 @@ class SamplerBot:
         self._faced = waiting
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
-        self.alphabet = alphabet_of(view)
-        self.observe(view)
-        words = lexicon(view["lexicon"])
+        seen = wordpoker_view(view)
+        self.alphabet = alphabet_of(seen)
+        self.observe(seen)
+        words = lexicon(seen["lexicon"])
         if prompt["type"] == "word":
-            return _best_move(view, words, self.alphabet)
-        players_in = [p for p in view["players"] if p["status"] == "in"]
+            return _best_move(seen, words, self.alphabet)
+        players_in = [p for p in seen["players"] if p["status"] == "in"]
         if prompt["type"] == "declare":
-            return self.declare(view, prompt, words, players_in)
-        highest = view["deal"]["highest"]
+            return self.declare(seen, prompt, words, players_in)
+        highest = seen["deal"]["highest"]
         for p in players_in:
-            if p["seat"] != view["seat"] and p["raised"] < highest:
-                self._faced.append((view["deal"]["number"], p["seat"]))
-        deal = view["deal"]
+            if p["seat"] != seen["seat"] and p["raised"] < highest:
+                self._faced.append((seen["deal"]["number"], p["seat"]))
+        deal = seen["deal"]
         later = deal["most"][deal["round"]] if deal["round"] < len(deal["most"]) else 0
-        needed = standing_needed(view, prompt["pot"], later, self.raise_chance(view, players_in))
-        ids, chance = self.best_exchange(view, words, prompt["max_exchange"], needed)
+        needed = standing_needed(seen, prompt["pot"], later, self.raise_chance(seen, players_in))
+        ids, chance = self.best_exchange(seen, words, prompt["max_exchange"], needed)
         if chance < needed:
             return {"type": "pass"}
         return {"type": "call", "exchange": list(ids)}
 
-    def raise_chance(self, view: JSON, players_in: list[JSON]) -> float:
+    def raise_chance(self, view: WordPokerView, players_in: list[PlayerView]) -> float:
         """The chance that some opponent still in raises in round 2 (each at its raise
         rate): one who raises at every declaration surely does."""
         quiet = math.prod(
@@ -261,7 +264,9 @@ class SamplerBot:
         )
         return 1 - quiet
 
-    def declare(self, view: JSON, prompt: JSON, words: WordList, players_in: list[JSON]) -> JSON:
+    def declare(
+        self, view: WordPokerView, prompt: JSON, words: WordList, players_in: list[PlayerView]
+    ) -> JSON:
         """The raise worth most against staying, or stay. A raise of x against opponents who
         each pass a raise with probability q_i (what they have shown, or 1 when x is more
         than they have left: W11, W20 put them out) gains, over staying, F·P·(1 − p) (all
@@ -297,7 +302,7 @@ class SamplerBot:
         return {"type": "raise", "amount": best} if best else {"type": "stay"}
 
     def best_exchange(
-        self, view: JSON, words: WordList, room: int, needed: float
+        self, view: WordPokerView, words: WordList, room: int, needed: float
     ) -> tuple[tuple[str, ...], float]:
         """The exchange with the best sampled chance, and its chance. The best of several
         noisy estimates is biased upwards, so when that chance reaches `needed` (where raising
@@ -315,7 +320,7 @@ class SamplerBot:
         )
         return ids, again[ids]
 
-    def exchanges(self, view: JSON, words: WordList, room: int) -> list[tuple[str, ...]]:
+    def exchanges(self, view: WordPokerView, words: WordList, room: int) -> list[tuple[str, ...]]:
         """The exchanges worth rating, at most `room` cards each: none, the cards the best and
         the longest word leave out, the whole hand."""
         hand = _hand(view)
@@ -339,7 +344,7 @@ class SamplerBot:
                 out.append(card.id)
         return out
 
-    def believed(self, view: JSON) -> dict[int, float]:
+    def believed(self, view: WordPokerView) -> dict[int, float]:
         """The opponents still in whose last revealed raise says something: each with the
         share of its best hands it is taken to raise with (its raise rate); one that raises
         nearly always is left out, its raise saying nothing."""
@@ -355,7 +360,7 @@ class SamplerBot:
 
     def chances(
         self,
-        view: JSON,
+        view: WordPokerView,
         words: WordList,
         exchanges: Sequence[tuple[str, ...]],
         samples: int | None = None,
@@ -556,7 +561,7 @@ def _clear(chance: float, needed: float, effective: float) -> bool:
     return abs(chance - needed) > CLEAR * math.sqrt(spread / effective)
 
 
-def spread(view: JSON) -> float:
+def spread(view: WordPokerView) -> float:
     """How far the points may still swing after this deal: the square root of the sum, over
     the deals still to come, of each one's typical swing squared (its ante and half of each
     round's most, `data/stakes.json`, W5); 0 after the last deal."""
@@ -575,7 +580,7 @@ def _first(mine: float, rivals: Sequence[float], sigma: float) -> float:
     return NORMAL.cdf(lead / sigma)
 
 
-def standing_needed(view: JSON, pot_now: int, later: int, raising: float) -> float:
+def standing_needed(view: WordPokerView, pot_now: int, later: int, raising: float) -> float:
     """The chance of taking the pot from which matching is worth more than passing, judged
     not in points but in the chance of finishing first (the game is won by the most points
     after the last deal, W2, W9): from what each way leaves this seat and its rivals, that is

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pokerhall.engine.events import JSON, Event
 from pokerhall.engine.messages import Message
@@ -192,7 +192,9 @@ class WordPoker(Match[moves.Move, WordPokerEvent]):
         return events
 
     def seat_view(self, seat: int | None) -> JSON:
-        return build_view(self, seat)
+        # A view leaves the game as JSON (engine protocol); within the game it is a
+        # `WordPokerView`, which mypy checks where it is built.
+        return cast(JSON, build_view(self, seat))
 
     def describe(self, event: Event[WordPokerEvent]) -> Message:
         return describe_event(event)

@@ -24,6 +24,7 @@ from pokerhall.engine.protocol import Game
 from pokerhall.games.wordpoker.events import wordpoker_event
 from pokerhall.games.wordpoker.history import MARKS, letter
 from pokerhall.games.wordpoker.moves import MESSAGES
+from pokerhall.games.wordpoker.views import CardView, Sealed, WordPokerView, wordpoker_view
 
 RAISE = {"r", "raise", "navysuji", "navyšuji", "+"}
 STAY = {"s", "stay", "n", "nemenim", "neměním"}
@@ -57,7 +58,7 @@ def words(lang: str) -> Any:
     return lambda key, **params: render({"key": key, "params": params}, catalog, [], lang)
 
 
-def render_table(view: JSON, labels: Mapping[int, str]) -> RenderableType:
+def render_table(view: WordPokerView, labels: Mapping[int, str]) -> RenderableType:
     say = words(view.get("language", "en"))
     deal = view["deal"]
     title = say(
@@ -95,7 +96,7 @@ def render_table(view: JSON, labels: Mapping[int, str]) -> RenderableType:
     return Group(*parts)
 
 
-def sealed_text(sealed: JSON) -> str:
+def sealed_text(sealed: Sealed) -> str:
     if sealed["step"] == "declare":
         return f"{sealed['choice']} {sealed['amount'] or ''}".strip()
     if sealed["step"] == "respond":
@@ -103,7 +104,9 @@ def sealed_text(sealed: JSON) -> str:
     return str(sealed.get("word") or "-")
 
 
-def parse_command(text: str, prompt: JSON, hand: Sequence[JSON], lang: str = "en") -> JSON | str:
+def parse_command(
+    text: str, prompt: JSON, hand: Sequence[CardView], lang: str = "en"
+) -> JSON | str:
     """A typed line as a move of the prompt, or why it is none in the table's language (the
     game checks the rules)."""
     say = words(lang)
@@ -145,7 +148,7 @@ class WordPokerTerminal:
     table_shows: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
-        self._hand: list[JSON] = []
+        self._hand: list[CardView] = []
         self._lang = "en"
         self.help_text = words("en")("tui.help")
 
@@ -153,11 +156,12 @@ class WordPokerTerminal:
         return text
 
     def render(self, view: JSON, labels: Mapping[int, str]) -> RenderableType:
-        you = view.get("you") or {}
-        self._hand = list(you.get("hand") or [])
-        self._lang = view.get("language", "en")
+        seen = wordpoker_view(view)
+        you = seen.get("you")
+        self._hand = [] if you is None else list(you["hand"])
+        self._lang = seen.get("language", "en")
         self.help_text = words(self._lang)("tui.help")
-        return render_table(view, labels)
+        return render_table(seen, labels)
 
     def ask(self, prompt: JSON) -> tuple[str, RenderableType | None]:
         say = words(self._lang)
@@ -177,7 +181,7 @@ class WordPokerTerminal:
         return None
 
     def standings(self, game: Game[Any], labels: Mapping[int, str]) -> RenderableType:
-        view = game.view(None)
+        view = wordpoker_view(game.view(None))
         say = words(view.get("language", "en"))
         result = game.result
         table = Table(title=say("tui.standings.final" if result else "tui.standings.so_far"))

@@ -9,17 +9,128 @@ letters only. Never another seat's cards, the stock's order, or a die not yet ro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from pokerhall.engine.events import JSON
+from pokerhall.games.wordpoker.deal import Phase
+from pokerhall.games.wordpoker.events import Choice, DealSummary
 from pokerhall.games.wordpoker.letters import CARKA, HACEK
 from pokerhall.games.wordpoker.moves import Declaration, Entry, Response
 
 if TYPE_CHECKING:
     from pokerhall.games.wordpoker.state import WordPoker
 
+# --- the shape of a view -------------------------------------------------------------------------
+# Declared as types, so mypy checks `build_view` against them (and the bots', the terminal's and
+# the RL buckets' reads, through `wordpoker_view`); tests/games/test_event_types.py checks the
+# views of played games against them at run time.
 
-def status(game: WordPoker, seat: int) -> str:
+Status = Literal["resigned", "bankrupt", "out", "in", "folded"]
+
+
+class LettersView(TypedDict):
+    """The table's letters (W2, W18): what each scores, the diacritics, how many dice."""
+
+    scoring: str
+    values: dict[str, int]
+    marks: dict[str, int]
+    """Each diacritic card's kind (hacek, carka) -> what it adds to its letter's value."""
+    marked: dict[str, list[str]]
+    """Each marked letter -> its base letter and diacritic kind."""
+    dice: int
+
+
+class DeclarationView(TypedDict):
+    choice: Choice
+    amount: int
+
+
+class DealView(TypedDict):
+    number: int
+    ante: int
+    most: list[int]
+    """The highest raise in round 1 and in round 2 (W5)."""
+    round: int
+    phase: Phase
+    pot: int
+    carry: int
+    dice: list[str]
+    highest: int
+    max_exchange: int
+    stock: int
+    declarations: dict[str, DeclarationView]
+    """The declarations revealed this round, by seat (as text, a JSON key)."""
+
+
+class PlayerView(TypedDict):
+    seat: int
+    name: str
+    points: int
+    status: Status
+    put_in: int
+    raised: int
+    cards: int
+    exchanged: list[int]
+    penalty: int
+
+
+class CardView(TypedDict):
+    id: str
+    letter: str
+
+
+class SealedDeclaration(TypedDict):
+    step: Literal["declare"]
+    choice: Choice
+    amount: int
+
+
+class SealedResponse(TypedDict):
+    step: Literal["respond"]
+    call: bool
+    exchange: list[str]
+
+
+class SealedWord(TypedDict):
+    step: Literal["word"]
+    word: str | None
+
+
+Sealed = SealedDeclaration | SealedResponse | SealedWord
+"""A seat's own sealed move of this step, before everyone's is revealed."""
+
+
+class YouView(TypedDict):
+    """What a seated player's own view adds."""
+
+    hand: list[CardView]
+    discards: list[str]
+    sealed: Sealed | None
+    prompt: dict[str, Any] | None
+
+
+class WordPokerView(TypedDict):
+    """The view of a seat, or a spectator (`seat` None, without `you`)."""
+
+    game: str
+    ruleset: str
+    lexicon: str
+    check_words: str
+    scoring: str
+    language: str
+    prompt_id: int
+    seat: int | None
+    deals: int
+    letters: LettersView
+    deal: DealView
+    players: list[PlayerView]
+    last_deal: DealSummary | None
+    over: bool
+    result: dict[str, Any] | None
+    you: NotRequired[YouView]
+
+
+def status(game: WordPoker, seat: int) -> Status:
     if seat in game.resigned:
         return "resigned"
     if seat in game.bankrupt:
@@ -30,7 +141,7 @@ def status(game: WordPoker, seat: int) -> str:
     return "in" if deal.ledger.live(seat) else "folded"
 
 
-def sealed_json(move: Any) -> JSON | None:
+def sealed_json(move: Any) -> Sealed | None:
     if isinstance(move, Declaration):
         return {"step": "declare", "choice": move.choice, "amount": move.amount}
     if isinstance(move, Response):
@@ -40,10 +151,10 @@ def sealed_json(move: Any) -> JSON | None:
     return None
 
 
-def build_view(game: WordPoker, seat: int | None) -> JSON:
+def build_view(game: WordPoker, seat: int | None) -> WordPokerView:
     deal = game.deal
     alphabet = game.alphabet
-    view: JSON = {
+    view: WordPokerView = {
         "game": game.name,
         "ruleset": game.options.ruleset,
         "lexicon": game.options.lexicon,
@@ -103,3 +214,11 @@ def build_view(game: WordPoker, seat: int | None) -> JSON:
             "prompt": game.pending().get(seat),
         }
     return view
+
+
+def wordpoker_view(view: JSON) -> WordPokerView:
+    """A view as its declared type, for a reader handed it as JSON (a bot, through the engine's
+    `Bot` protocol, the terminal, the RL buckets): the one cast of the game's views. It checks
+    nothing at run time; the game built the view as a `WordPokerView`, and
+    tests/games/test_event_types.py checks the views of played games against it."""
+    return cast(WordPokerView, view)

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerhall.cards import FULL_DECK, Card
-from pokerhall.engine.events import JSON
 from pokerhall.games.palace.battle import MAX_SOLDIERS, Camp
+from pokerhall.games.palace.views import PalaceView, PlayerView, seat_of
 
 PALACE_CARDS = 3
 """P5: three face-down cards each."""
@@ -32,9 +32,9 @@ class Memory:
     hand: int = -1
     seen: set[Card] = field(default_factory=set)
 
-    def update(self, view: JSON) -> set[Card]:
+    def update(self, view: PalaceView) -> set[Card]:
         """Adds the view's face-up cards, forgetting an earlier hand's; returns the set."""
-        number = int(view["hand"]["number"])
+        number = view["hand"]["number"]
         if number != self.hand:
             self.hand, self.seen = number, set()
         for player in view["players"]:
@@ -95,16 +95,24 @@ class Table:
         return [s for s, o in self.opponents.items() if o.palace is None]
 
 
-def read(view: JSON, memory: Memory) -> Table:
+def banner(player: PlayerView) -> Card:
+    """The banner of a player in the hand (the view shows it for every such player)."""
+    text = player["banner"]
+    if text is None:
+        raise ValueError(f"{player['name']} is not in the hand: no banner")
+    return Card(text)
+
+
+def read(view: PalaceView, memory: Memory) -> Table:
     """The seat's `Table`, from its view and the face-up cards it remembers this hand."""
-    seat = int(view["seat"])
+    seat = seat_of(view)
     players = view["players"]
     you = view["you"]
     known_palaces = {int(s): tuple(Card(c) for c in cards) for s, cards in you["known"].items()}
     seen = set(memory.update(view))
     mine = players[seat]
     me = Camp(
-        Card(mine["banner"]),
+        banner(mine),
         tuple(Card(c) for c in you["palace"]),
         [Card(c) for c in mine["soldiers"]],
     )
@@ -118,10 +126,10 @@ def read(view: JSON, memory: Memory) -> Table:
             palace = tuple(Card(c) for c in player["shown"])
         opponents[other] = Opponent(
             other,
-            Card(player["banner"]),
+            banner(player),
             [Card(c) for c in player["soldiers"]],
             palace,
-            int(player["stack"]),
+            player["stack"],
         )
     for palace in known_palaces.values():
         seen.update(palace)
@@ -129,24 +137,24 @@ def read(view: JSON, memory: Memory) -> Table:
     return Table(
         seat=seat,
         me=me,
-        stack=int(mine["stack"]),
+        stack=mine["stack"],
         opponents=opponents,
         pool=[card for card in FULL_DECK if card not in seen],
-        pot=int(view["hand"]["pot"]),
-        small_bet=int(rules["small_bet"]),
-        big_bet=int(rules["big_bet"]),
+        pot=view["hand"]["pot"],
+        small_bet=rules["small_bet"],
+        big_bet=rules["big_bet"],
         limit=rules["betting"] == "limit",
-        forced_battle=bool(rules["forced_battle"]),
-        buy_cost=int(rules["buy_price"]),
-        discard_cost=int(rules["discard_price"]),
+        forced_battle=rules["forced_battle"],
+        buy_cost=rules["buy_price"],
+        discard_cost=rules["discard_price"],
         rivals={
-            other: int(player["stack"])
+            other: player["stack"]
             for other, player in enumerate(players)
             if other != seat and player["in_game"]
         },
         hands_left=(
-            max(0, int(rules["hands_per_session"]) - int(view["hands_played"]) - 1)
-            if int(rules["hands_per_session"]) > 0
+            max(0, rules["hands_per_session"] - view["hands_played"] - 1)
+            if rules["hands_per_session"] > 0
             else None
         ),
     )

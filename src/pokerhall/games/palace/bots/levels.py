@@ -58,6 +58,7 @@ from pokerhall.games.palace.bots.odds import (
     scenarios,
 )
 from pokerhall.games.palace.bots.reads import Habit, Reads
+from pokerhall.games.palace.views import palace_view
 
 
 def _specs(prompt: JSON) -> dict[str, JSON]:
@@ -78,8 +79,9 @@ class _SeeingBot(ABC):
         self._reads = Reads()
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
-        self._reads.observe(view, prompt)
-        table = read(view, self._memory)
+        seen = palace_view(view)
+        self._reads.observe(seen, prompt)
+        table = read(seen, self._memory)
         kind = prompt["type"]
         specs = _specs(prompt)
         if kind == "turn":
@@ -90,7 +92,7 @@ class _SeeingBot(ABC):
             move = self.soldiers(table, prompt, specs)
         else:  # a prompt this bot does not know: the game's own time-out move
             move = dict(prompt["default"])
-        self._reads.bet(view, prompt, move)
+        self._reads.bet(seen, prompt, move)
         return move
 
     def deals(self, table: Table, targets: int, *, draw: bool) -> int:

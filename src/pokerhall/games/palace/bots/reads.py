@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokerhall.engine.events import JSON
+from pokerhall.games.palace.views import PalaceView, PlayerView, seat_of
 
 PRIOR_BETS = 1.0
 PRIOR_CHANCES = 3.0
@@ -91,14 +92,14 @@ class Reads:
     def rate(self, seat: int) -> float:
         return self.habit(seat).rate()
 
-    def observe(self, view: JSON, prompt: JSON) -> None:
+    def observe(self, view: PalaceView, prompt: JSON) -> None:
         """Reads what happened since the seat last chose, before it chooses again."""
         asked = (view["hand"]["number"], prompt.get("prompt_id"), prompt["type"])
         if asked == self._prompt:
             return
         self._prompt = asked
-        seat = int(view["seat"])
-        hand = int(view["hand"]["number"])
+        seat = seat_of(view)
+        hand = view["hand"]["number"]
         players = view["players"]
         if hand != self._hand:
             self._hand, self._last_turn_live, self._counted = hand, [], set()
@@ -136,11 +137,11 @@ class Reads:
             self._last_turn_live = live
             self._counted = set()
 
-    def could_attack(self, view: JSON, other: int) -> int:
+    def could_attack(self, view: PalaceView, other: int) -> int:
         return self._could_attack(view["players"], other)
 
     @staticmethod
-    def _could_attack(players: list[JSON], other: int) -> int:
+    def _could_attack(players: list[PlayerView], other: int) -> int:
         """How many players `other` could attack (P9: banners of another suit), at least 1."""
         theirs = players[other]["banner"] or "??"
         could = sum(
@@ -150,7 +151,7 @@ class Reads:
         )
         return max(could, 1)
 
-    def _answered(self, pending: tuple[int, int, int, int], view: JSON, prompt: JSON) -> None:
+    def _answered(self, pending: tuple[int, int, int, int], view: PalaceView, prompt: JSON) -> None:
         """How the other fighter answered our last bet: raised (a battle prompt to us with more
         raises), else called or folded (its chips put in grew, or not). A fold always leaves us
         in the hand, taking its soldiers (P10), so a next prompt of another hand means it
@@ -160,7 +161,7 @@ class Reads:
         habit.chances += 1
         habit.raise_chances += 1
         habit.answers += 1
-        if hand != int(view["hand"]["number"]):
+        if hand != view["hand"]["number"]:
             return
         fighters = {int(prompt.get("attacker", -1)), int(prompt.get("defender", -1))}
         if prompt["type"] == "battle" and int(prompt["raises"]) > raises and other in fighters:
@@ -168,13 +169,13 @@ class Reads:
             habit.raises += 1
             return
         player = view["players"][other]
-        if int(player["put_in"]) == put_in and int(player["stack"]) > 0:
+        if player["put_in"] == put_in and player["stack"] > 0:
             habit.folds += 1  # a call adds its price (one without chips left calls for none)
 
-    def bet(self, view: JSON, prompt: JSON, move: JSON) -> None:
+    def bet(self, view: PalaceView, prompt: JSON, move: JSON) -> None:
         """Notes our own bet into a battle (an attack or a raise), whose answer we then read."""
-        seat = int(view["seat"])
-        hand = int(view["hand"]["number"])
+        seat = seat_of(view)
+        hand = view["hand"]["number"]
         if move["type"] == "battle":
             other = int(move["target"])
             raises = 0
@@ -184,5 +185,5 @@ class Reads:
             raises = int(prompt["raises"]) + 1
         else:
             return
-        put_in = int(view["players"][other]["put_in"])
+        put_in = view["players"][other]["put_in"]
         self._battle = (hand, other, raises, put_in)
