@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import enum
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -112,9 +113,13 @@ class Connection:
         self.forward: Callable[[str], None] | None = None
         """Set while the table runs in another server process: the client's messages go there
         (`cluster/routing.py`) instead of to a runtime here."""
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        """Unbounded as a queue because `send` keeps it to OUTBOX_LIMIT messages: the stop
-        marker `close` puts after them must always fit."""
+        self.outbox: deque[str] = deque()
+        """What is still to be sent, at most OUTBOX_LIMIT messages (`send`). A deque and one
+        future that wakes the writer when it waits, rather than an `asyncio.Queue`: up to
+        four messages a move go through every player's outbox, and the queue's bookkeeping
+        (its unfinished-task count and event, a future per `get`) cost more than the rest."""
+        self._wake: asyncio.Future[None] | None = None
+        """Set while the writer waits for a message or the close (`_wake_writer`)."""
         self.closed = False
         self.chat_limit = RateLimiter(CHAT_RATE, CHAT_BURST)
         """Chat messages, on top of the connection's message limit (`FloodGuard`)."""
@@ -127,17 +132,23 @@ class Connection:
     def send(self, text: str) -> None:
         if self.closed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if len(self.outbox) >= OUTBOX_LIMIT:
             self._fell_behind()
             return
-        self.outbox.put_nowait(text)
+        self.outbox.append(text)
+        self._wake_writer()
 
     def close(self, code: int = NORMAL_CLOSURE, reason: str = "") -> None:
         """Take no more messages; what is queued is still sent, then the socket is closed."""
         if not self.closed:
             self.closed = True
             self._close_code, self._close_reason = code, _close_reason(reason)
-            self.outbox.put_nowait(None)
+            self._wake_writer()
+
+    def _wake_writer(self) -> None:
+        wake, self._wake = self._wake, None
+        if wake is not None and not wake.done():
+            wake.set_result(None)
 
     def _fell_behind(self) -> None:
         """Disconnect a client whose outbox is full. What is queued is dropped: it is stale,
@@ -145,15 +156,20 @@ class Connection:
         waited for, since it may be stuck in a send the client is not reading."""
         self.closed = True
         self._close_code, self._close_reason = TRY_AGAIN_LATER, FELL_BEHIND
-        while not self.outbox.empty():
-            self.outbox.get_nowait()
+        self.outbox.clear()
         self._writer.cancel()
         self._writer = asyncio.create_task(self._close_socket())
 
     async def _write(self) -> None:
+        outbox, ws = self.outbox, self.ws
         try:
-            while (text := await self.outbox.get()) is not None:
-                await self.ws.send_text(text)
+            while True:
+                while outbox:
+                    await ws.send_text(outbox.popleft())
+                if self.closed:  # and all sent that was queued before `close`
+                    break
+                self._wake = asyncio.get_running_loop().create_future()
+                await self._wake
         except Exception:  # the socket went away; the reader notices and detaches us
             self.closed = True
             return
