@@ -45,9 +45,9 @@ async def wait_stored(db: Database, table_id: str, seats: int) -> dict[str, Any]
     return clock
 
 
-async def running_table(server: LiveServer, options: dict[str, Any]) -> str:
+async def running_table(server: LiveServer, options: dict[str, Any], clock: float = CLOCK) -> str:
     async with Lobby.at(server.http) as lobby:
-        table = await lobby.create(options=options, seats=2, turn_clock=CLOCK)
+        table = await lobby.create(options=options, seats=2, turn_clock=clock)
         await lobby.join_all(table["id"], "Ann", "Bob")
         table_id: str = table["id"]
         return table_id
@@ -71,6 +71,45 @@ async def test_a_restart_keeps_the_stored_deadlines(
     assert after == before  # not a fresh clock from the restart
     table_deadline = before["table"]
     assert state["clock"]["table"] <= table_deadline - time.time() + 1
+
+
+async def test_a_turn_based_clock_of_days_survives_a_restart(
+    sqlite_url: str, db: Database, quick_options: dict[str, Any]
+) -> None:
+    """A three-day clock (turn-based play): the table is listed as turn-based, and after a
+    restart each seat still has about three days left from the first deadline, not a fresh one
+    and not a clock cut to the hour the live tables had at most."""
+    days = 3 * 24 * 3600.0
+    async with LiveServer(sqlite_url) as server:
+        table_id = await running_table(server, quick_options, clock=days)
+        before = await wait_stored(db, table_id, seats=2)
+        async with Lobby.at(server.http) as lobby:
+            listed = (await lobby.http.get(f"/api/tables/{table_id}")).json()
+    assert listed["turn_based"] is True
+    assert listed["turn_clock"] == days
+    for wall in before["seats"].values():
+        assert time.time() + days - 600 < wall <= time.time() + days
+
+    async with LiveServer(sqlite_url) as server:
+        player = await TableClient.connect(server.ws(table_id))
+        state = await player.expect("state")
+        await player.close()
+        assert (await stored(db, table_id)) == before
+    assert days - 600 < state["clock"]["table"] <= before["table"] - time.time() + 1
+
+
+async def test_a_clock_under_an_hour_is_not_turn_based_and_over_a_week_is_refused(
+    sqlite_url: str, quick_options: dict[str, Any]
+) -> None:
+    async with LiveServer(sqlite_url) as server, Lobby.at(server.http) as lobby:
+        live = await lobby.create(options=quick_options, seats=2, turn_clock=3599.0)
+        assert live["turn_based"] is False
+        hour = await lobby.create(options=quick_options, seats=2, turn_clock=3600.0)
+        assert hour["turn_based"] is True
+        body = {"options": quick_options, "seats": 2, "turn_clock": 8 * 24 * 3600.0}
+        too_long = await lobby.http.post("/api/tables", json=body)
+        assert too_long.status_code == 422
+        assert too_long.json()["detail"].startswith("turn_clock:")
 
 
 async def test_a_deadline_that_passed_while_the_server_was_down_is_met_at_once(

@@ -6,11 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from pokerhall.server.wire.messages import TableName
-
-LONGEST_CLOCK = 7 * 24 * 3600.0
-"""A league's turn clock may be as long as a week: slow play over days, for players who take
-their time (the clock is stored as wall-clock deadlines, so restarts keep it)."""
+from pokerhall.server.wire.messages import LONGEST_CLOCK, TableName
 
 
 class PlayerInfo(BaseModel):

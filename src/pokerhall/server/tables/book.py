@@ -22,7 +22,7 @@ from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow, utcnow
 from pokerhall.server.tables.creator import new_join_code
 from pokerhall.server.tables.tokens import seed_commitment, token_matches
-from pokerhall.server.wire.messages import RematchInfo, SeatInfo, TableInfo
+from pokerhall.server.wire.messages import RematchInfo, SeatInfo, TableInfo, is_turn_based
 from pokerhall.server.wire.refusal import LobbyError
 
 CODE_ATTEMPTS = 5
@@ -201,6 +201,7 @@ def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         status=table.status,  # type: ignore[arg-type]
         seats=listed,
         turn_clock=table.turn_clock,
+        turn_based=is_turn_based(table.turn_clock),
         bot_delay=table.bot_delay,
         result_pause=result_pause(table),
         bot_takeover=table.bot_takeover and leaver_gets_a_bot(table.game),

@@ -40,6 +40,21 @@ MAX_MESSAGE_CHARS, so an oversized message still gets our own clear error."""
 MAX_NESTING = 32
 """Deepest nesting of arrays and objects in a message. Moves are flat; a deeper message only
 serves to exhaust the stack of whatever walks it next (the engine copies every move as JSON)."""
+LONGEST_CLOCK = 7 * 24 * 3600.0
+"""A turn clock may be as long as a week: slow play over days, for players who take their time
+(the clock is stored as wall-clock deadlines, so restarts keep it, `tables/clock.py`)."""
+TURN_BASED_CLOCK = 3600.0
+"""A table whose turn clock is at least an hour is turn-based: listed so in the lobby, and its
+players signed up for notices are told by e-mail when their turn comes (`people/notices.py`).
+Below an hour a player is expected to stay at the table; a table with no clock is not turn-based
+either (nobody is waiting on a deadline, and live tables are created without one too)."""
+
+
+def is_turn_based(turn_clock: float | None) -> bool:
+    """Whether a table with this clock is played turn by turn (`TURN_BASED_CLOCK`)."""
+    return turn_clock is not None and turn_clock >= TURN_BASED_CLOCK
+
+
 _TOO_DEEP = f"arrays and objects may be nested at most {MAX_NESTING} deep"
 
 
@@ -343,10 +358,11 @@ class CreateTable(BaseModel):
     turn_clock: float | None = Field(
         default=60.0,
         ge=1.0,
-        le=3600.0,
+        le=LONGEST_CLOCK,
         allow_inf_nan=False,
         strict=True,
-        description="Seconds per turn; null for no clock.",
+        description="Seconds per turn, up to a week; null for no clock. A clock of an hour or "
+        "more makes the table turn-based (`TableInfo.turn_based`).",
     )
     bot_delay: float = Field(
         default=0.0,
@@ -483,6 +499,11 @@ class TableInfo(BaseModel):
     status: Literal["open", "running", "finished"]
     seats: list[SeatInfo]
     turn_clock: float | None
+    turn_based: bool = Field(
+        default=False,
+        description="The turn clock is an hour or more: played turn by turn, over hours or "
+        "days; players signed up for notices are told when their turn comes.",
+    )
     bot_delay: float
     result_pause: float = Field(
         default=0.0, description="Seconds the end of each hand stays on the felt (CreateTable)."

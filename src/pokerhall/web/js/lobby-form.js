@@ -247,6 +247,7 @@ export class CreateTableForm {
 
   syncClock() {
     inputById("turn-clock").disabled = !inputById("turn-clock-on").checked;
+    selectById("turn-clock-unit").disabled = !inputById("turn-clock-on").checked;
   }
 
   syncSit() {
@@ -299,8 +300,8 @@ export class CreateTableForm {
       if (problem) out.push([optionId(spec.name), problem]);
     }
     if (inputById("turn-clock-on").checked) {
-      const clock = int("turn-clock");
-      if (!(clock >= 1 && clock <= 3600)) out.push(["turn-clock", t("create.errClock")]);
+      const clock = int("turn-clock") * Number(selectById("turn-clock-unit").value);
+      if (!(clock >= 1 && clock <= 604800)) out.push(["turn-clock", t("create.errClock")]);
     }
     const delay = int("bot-delay");
     if (!(delay >= 0 && delay <= 10)) out.push(["bot-delay", t("create.errDelay")]);
@@ -328,7 +329,9 @@ export class CreateTableForm {
       seats: Number(inputById("seats").value),
       bots: Number(inputById("bots").value),
       bot_kind: selectById("bot-kind").value,
-      turn_clock: inputById("turn-clock-on").checked ? Number(inputById("turn-clock").value) : null,
+      turn_clock: inputById("turn-clock-on").checked
+        ? Number(inputById("turn-clock").value) * Number(selectById("turn-clock-unit").value)
+        : null,
       bot_delay: Number(inputById("bot-delay").value),
       result_pause: Number(inputById("result-pause").value),
       bot_takeover: this.takeoverAllowed() && inputById("bot-takeover").checked,

@@ -43,6 +43,17 @@ export function rulesetName(game, ruleset) {
   return info?.rulesets?.find((r) => r.name === ruleset)?.title ?? ruleset ?? info?.title ?? game;
 }
 
+/** A turn clock in the largest whole unit (days, hours, minutes), else in seconds. */
+export function clockText(seconds) {
+  const whole = Math.round(seconds);
+  /** @type {[string, number][]} */
+  const units = [["Days", 86400], ["Hours", 3600], ["Minutes", 60]];
+  for (const [unit, size] of units) {
+    if (whole >= size && whole % size === 0) return t(`lobby.clock${unit}`, { count: whole / size });
+  }
+  return t("lobby.clockSeconds", { count: whole });
+}
+
 function seatDots(seats) {
   return h(
     "span",
@@ -59,10 +70,7 @@ function card(table, onJoin) {
   const taken = table.seats.filter((s) => s.kind !== "empty");
   const headingId = `table-${table.id}-name`;
   const status = table.status === "open" ? t("status.open") : t("status.running");
-  const clock =
-    table.turn_clock === null
-      ? t("lobby.noClock")
-      : t("lobby.clockSeconds", { count: Math.round(table.turn_clock) });
+  const clock = table.turn_clock === null ? t("lobby.noClock") : clockText(table.turn_clock);
   const players = taken.filter((s) => s.name).map((s) => (s.bot_account ? `${s.name} ${t("seats.botAccount")}` : s.name));
   const mine = seatAt(table.id);
 
@@ -115,6 +123,9 @@ function card(table, onJoin) {
         { id: headingId },
         table.name,
         h("span", { class: `status-tag status-${table.status}` }, status),
+        table.turn_based
+          ? h("span", { class: "status-tag status-turn-based", "data-testid": `turn-based-${table.id}` }, t("lobby.turnBased"))
+          : null,
       ),
       h(
         "dl",
