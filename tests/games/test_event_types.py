@@ -34,7 +34,7 @@ from pokerhall.engine.protocol import Game
 from pokerhall.games.detective.events import DetectiveEvent
 from pokerhall.games.detective.views import DetectiveView
 from pokerhall.games.palace.events import PalaceEvent
-from pokerhall.games.palace.views import PalaceView
+from pokerhall.games.palace.view_types import PalaceView
 from pokerhall.games.quizpoker.events import QuizPokerEvent
 from pokerhall.games.wordpoker.events import WordPokerEvent
 from pokerhall.games.wordpoker.views import WordPokerView

@@ -22,7 +22,7 @@ from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
 from pokerhall.games.palace.events import palace_event
-from pokerhall.games.palace.views import HandView, PalaceView, PlayerView, palace_view
+from pokerhall.games.palace.view_types import HandView, PalaceView, PlayerView, palace_view
 
 HELP_TEXT = """\
 On your turn (seats are numbered as in the table, from 1):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from pokerhall.cards import FULL_DECK, Card
 from pokerhall.games.palace.battle import MAX_SOLDIERS, Camp
-from pokerhall.games.palace.views import PalaceView, PlayerView, seat_of
+from pokerhall.games.palace.view_types import PalaceView, PlayerView, seat_of
 
 PALACE_CARDS = 3
 """P5: three face-down cards each."""

@@ -58,7 +58,7 @@ from pokerhall.games.palace.bots.odds import (
     scenarios,
 )
 from pokerhall.games.palace.bots.reads import Habit, Reads
-from pokerhall.games.palace.views import palace_view
+from pokerhall.games.palace.view_types import palace_view
 
 
 def _specs(prompt: JSON) -> dict[str, JSON]:

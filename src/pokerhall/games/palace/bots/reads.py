@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokerhall.engine.events import JSON
-from pokerhall.games.palace.views import PalaceView, PlayerView, seat_of
+from pokerhall.games.palace.view_types import PalaceView, PlayerView, seat_of
 
 PRIOR_BETS = 1.0
 PRIOR_CHANCES = 3.0
