@@ -34,6 +34,15 @@ class Presence:
         if conn.seat is not None:
             self.absence.seen(table_id, conn.seat)
 
+    def stop_waiting(self, table_id: str, conn: Connection) -> bool:
+        """Take the connection off the table's waiting list (not gone: it joins the running
+        table instead); False when it was not on it (handed over already)."""
+        waiting = self._waiting.get(table_id, set())
+        if conn not in waiting:
+            return False
+        waiting.discard(conn)
+        return True
+
     def waiting_at(self, table_id: str) -> list[Connection]:
         """The connections waiting for the table to start."""
         return list(self._waiting.get(table_id, ()))

@@ -100,11 +100,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if (info := await _greet(conn, guard, hall, table_id)) is None:
             return
         conn.send(server_message("welcome", seat=conn.seat, table=info.model_dump()))
-        runtime = await hall.running.runtime(table_id)
-        if runtime is not None:
-            runtime.attach(conn)
-        elif not await hall.running.link(table_id, conn):  # the table runs in another process
-            hall.presence.wait(table_id, conn)
+        await _join(conn, hall, table_id, info)
         while (text := await _receive_text(conn, guard)) is not None:
             if (refusal := await limits.chat_refusal(client, text)) is not None:
                 conn.send(refusal)  # the client's address is over its chat limit
@@ -166,6 +162,29 @@ async def _greet(
         reason, code = HIDDEN, "server_error"
     _refuse(conn, code, reason)
     return None
+
+
+async def _join(conn: Connection, hall: Hall, table_id: str, welcomed: TableInfo) -> None:
+    """Attach the greeted connection to the live table, here or on another process, or else
+    make it wait for the start. The welcome's info was read before the connection waited:
+    a seat taken or a start in between was announced to the others only, so the table is read
+    again once it waits, and what it missed is sent (or, started meanwhile, it joins now)."""
+    for again in (False, True):
+        runtime = await hall.running.runtime(table_id)
+        if runtime is not None:
+            runtime.attach(conn)
+            return
+        if await hall.running.link(table_id, conn):  # the table runs in another process
+            return
+        hall.presence.wait(table_id, conn)
+        now = await hall.book.info(table_id)
+        if now.status == "open" or again:  # (again: a table that cannot be restored leaves
+            if now != welcomed:  # the connection waiting, as before)
+                conn.send(server_message("table", table=now.model_dump()))
+            return
+        if not hall.presence.stop_waiting(table_id, conn):
+            return  # handed over to the runtime as the table started
+        welcomed = now  # started while it joined, and not handed over: join it now
 
 
 def _refuse(conn: Connection, code: str, reason: str) -> None:
