@@ -9,13 +9,28 @@ same way everywhere and the briefing is the one auditable channel besides the vi
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, runtime_checkable
 
 from pokerhall.engine.events import JSON
 from pokerhall.engine.prompts import random_move
 
 if TYPE_CHECKING:
     from pokerhall.engine.protocol import Game
+
+
+class SeatView(TypedDict):
+    """What every game's view says of whose it is: a seat's number, or None for a spectator.
+    A game's own view type has this key too, so `seat_of` takes any of them."""
+
+    seat: int | None
+
+
+def seat_of(view: SeatView) -> int:
+    """The seat whose view it is (a bot's own); a spectator's view has none."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view belongs to no seat")
+    return seat
 
 
 class Bot(Protocol):

@@ -249,11 +249,3 @@ def detective_view(view: JSON) -> DetectiveView:
     built the view as a `DetectiveView`, and tests/games/test_event_types.py checks the views
     of played games against it."""
     return cast(DetectiveView, view)
-
-
-def seat_of(view: DetectiveView) -> int:
-    """The seat whose view it is (a bot's own); a spectator's view has none."""
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("a spectator's view belongs to no seat")
-    return seat

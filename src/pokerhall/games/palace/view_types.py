@@ -104,11 +104,3 @@ def palace_view(view: JSON) -> PalaceView:
     run time; the game built the view as a `PalaceView`, and tests/games/test_event_types.py
     checks the views of played games against it."""
     return cast(PalaceView, view)
-
-
-def seat_of(view: PalaceView) -> int:
-    """The seat whose view it is (a bot's own); a spectator's view has none."""
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("a spectator's view belongs to no seat")
-    return seat

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import random
 
+from pokerhall.engine.bots import seat_of
 from pokerhall.engine.events import JSON
 from pokerhall.games.detective.bots.estimate import chances, read_chances
 from pokerhall.games.detective.bots.planner import plan
 from pokerhall.games.detective.bots.reads import Reads
-from pokerhall.games.detective.views import DetectiveView, detective_view, seat_of
+from pokerhall.games.detective.views import DetectiveView, detective_view
 
 
 class SamplerBot:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 
 from pokerhall.cards import FULL_DECK, Card, rank_hand
+from pokerhall.engine.bots import seat_of
 from pokerhall.games.detective.bots.reads import Reads, open_bets
 from pokerhall.games.detective.ranking import BOARD_SIZE, extremes, hand_rank
-from pokerhall.games.detective.views import DetectiveView, seat_of
+from pokerhall.games.detective.views import DetectiveView
 
 
 def seen_cards(view: DetectiveView) -> tuple[Card, list[Card | None], list[Card]]:

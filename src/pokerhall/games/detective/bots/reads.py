@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerhall.cards import Card, HandRank, rank_hand
+from pokerhall.engine.bots import seat_of
 from pokerhall.games.detective.ranking import BOARD_SIZE, STREETS
-from pokerhall.games.detective.views import DetectiveView, HandSummary, seat_of
+from pokerhall.games.detective.views import DetectiveView, HandSummary
 
 PRIOR_BETS = 4.0
 """Open bets the prior is worth."""

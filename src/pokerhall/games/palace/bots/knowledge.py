@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerhall.cards import FULL_DECK, Card
+from pokerhall.engine.bots import seat_of
 from pokerhall.games.palace.battle import MAX_SOLDIERS, Camp
-from pokerhall.games.palace.view_types import PalaceView, PlayerView, seat_of
+from pokerhall.games.palace.view_types import PalaceView, PlayerView
 
 PALACE_CARDS = 3
 """P5: three face-down cards each."""

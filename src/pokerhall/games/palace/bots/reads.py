@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pokerhall.engine.bots import seat_of
 from pokerhall.engine.events import JSON
-from pokerhall.games.palace.view_types import PalaceView, PlayerView, seat_of
+from pokerhall.games.palace.view_types import PalaceView, PlayerView
 
 PRIOR_BETS = 1.0
 PRIOR_CHANCES = 3.0
