@@ -36,6 +36,7 @@ from pokerhall.games.detective.views import DetectiveView
 from pokerhall.games.palace.events import PalaceEvent
 from pokerhall.games.palace.view_types import PalaceView
 from pokerhall.games.quizpoker.events import QuizPokerEvent
+from pokerhall.games.quizpoker.view_types import QuizPokerView
 from pokerhall.games.wordpoker.events import WordPokerEvent
 from pokerhall.games.wordpoker.views import WordPokerView
 
@@ -48,6 +49,7 @@ UNIONS: dict[str, Any] = {
 VIEWS: dict[str, Any] = {
     "detective": DetectiveView,
     "palace": PalaceView,
+    "quizpoker": QuizPokerView,
     "wordpoker": WordPokerView,
 }
 """The games that declare the shape of their views (Detective, as the pattern)."""
