@@ -98,7 +98,7 @@ class OpponentBook:
     def learn_showdown(self, view: QuizPokerView, knowledge: Knowledge | None) -> None:
         """Measure the guesses shown last hand against its answer, in `knowledge`'s width (the
         bot's knowledge of that hand's question)."""
-        summary = view["previous_hand"]
+        summary = view.get("previous_hand")  # read before the bot's guarded move: never raises
         if summary is None or knowledge is None or summary["number"] != knowledge.hand:
             return
         if summary["number"] == self._read_showdown:
