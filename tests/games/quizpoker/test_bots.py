@@ -3,6 +3,7 @@ in English and German, and the heuristic bot beating the random one."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import math
 import random
@@ -36,6 +37,9 @@ from .driver import check_around, guess_all
 
 FIXTURE = str(Path(__file__).resolve().parents[2] / "fixtures" / "mini.en.jsonl")
 PACK = {"questions": "mini.en", "language": "en"}
+BOTS_DIR = (
+    Path(__file__).resolve().parents[3] / "src" / "pokerhall" / "games" / "quizpoker" / "bots"
+)
 ALL_KINDS = {"guess", "fold", "check", "call", "bet", "raise", "all_in", "show", "muck"}
 
 Bot = HeuristicBot | RandomBot
@@ -128,6 +132,27 @@ def test_bots_do_not_change_the_view_or_prompt() -> None:
         for ruleset, players in (("quizpoker", 3), ("duell", 3)):
             game = games.create(ruleset, players, PACK, seed=seed)
             drive(game, make_bots("mixed", players, seed), max_hands=20, check_untouched=True)
+
+
+def test_bots_never_import_the_game_state() -> None:
+    """A bot's only window on a game is the view and prompt it is handed (and its briefing):
+    no bot module imports the game's state, hand, deck, guesses or views. It names the view's
+    shape through `view_types`."""
+    allowed = {"bots", "view_types"}
+    for path in BOTS_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module]
+            elif isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            else:
+                continue
+            for module in modules:
+                parts = module.split(".")
+                if parts[:3] == ["pokerhall", "games", "quizpoker"]:
+                    assert len(parts) > 3, f"{path.name} imports {module}"
+                    assert parts[3] in allowed, f"{path.name} imports {module}"
 
 
 def test_bots_are_reproducible_from_their_seed() -> None:

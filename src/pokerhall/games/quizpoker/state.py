@@ -7,7 +7,7 @@ DU4), eliminations and the end of the game (Q10), the pot carried over by a spli
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pokerhall.content.library import UnknownPack, pinned_questions
 from pokerhall.engine.errors import InvalidOptions
@@ -73,7 +73,9 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
         return events
 
     def seat_view(self, seat: int | None) -> JSON:
-        return build_view(self, seat)
+        # A view leaves the game as JSON (engine protocol); within the game it is a
+        # `QuizPokerView`, which mypy checks where it is built.
+        return cast(JSON, build_view(self, seat))
 
     def still_in(self, seat: int) -> bool:
         return self.in_game(seat)

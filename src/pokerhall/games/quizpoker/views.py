@@ -15,14 +15,19 @@ from pokerhall.games.quizpoker.guesses import show
 from pokerhall.games.quizpoker.hand import Hand
 from pokerhall.games.quizpoker.history import describe_award
 from pokerhall.games.quizpoker.options import QuizPokerOptions
+from pokerhall.games.quizpoker.view_types import (
+    AwardView,
+    HandSummary,
+    HandView,
+    PlayerView,
+    QuizPokerView,
+)
 
 
 class Table(Protocol):
     """What a view reads of the game between hands (`QuizPoker` is one): views depend on this,
     not on the game's module, which builds them."""
 
-    @property
-    def name(self) -> str: ...
     @property
     def resigned(self) -> Container[int]: ...
 
@@ -48,10 +53,10 @@ class Table(Protocol):
     def standings(self) -> Sequence[int]: ...
 
 
-def build_view(game: Table, seat: int | None) -> JSON:
+def build_view(game: Table, seat: int | None) -> QuizPokerView:
     hand = game.hand
-    view: JSON = {
-        "game": game.name,
+    view: QuizPokerView = {
+        "game": "quizpoker",  # both rulesets are the one game
         "ruleset": game.options.ruleset,
         "prompt_id": game.prompt_id,  # never the move count, which counts secret guesses (Q2)
         "seat": seat,
@@ -75,7 +80,7 @@ def build_view(game: Table, seat: int | None) -> JSON:
     return view
 
 
-def _player(game: Table, hand: Hand, seat: int) -> JSON:
+def _player(game: Table, hand: Hand, seat: int) -> PlayerView:
     led = hand.ledger
     shown = hand.shown.get(seat)
     return {
@@ -94,10 +99,10 @@ def _player(game: Table, hand: Hand, seat: int) -> JSON:
     }
 
 
-def hand_view(hand: Hand, seat: int | None) -> JSON:
+def hand_view(hand: Hand, seat: int | None) -> HandView:
     q, p = hand.question, hand.positions
     betting = hand.betting if hand.phase == "betting" else None
-    out: JSON = {
+    out: HandView = {
         "number": hand.number,
         "phase": hand.phase,
         "round": hand.street + 1 if hand.phase == "betting" else None,
@@ -127,7 +132,7 @@ def hand_view(hand: Hand, seat: int | None) -> JSON:
     return out
 
 
-def hand_summary(hand: Hand) -> JSON:
+def hand_summary(hand: Hand) -> HandSummary:
     """What everyone learnt from a finished hand, for the table's hand summary."""
     q = hand.question
     return {
@@ -140,7 +145,10 @@ def hand_summary(hand: Hand) -> JSON:
     }
 
 
-def _awards(hand: Hand) -> list[JSON]:
+def _awards(hand: Hand) -> list[AwardView]:
     """The hand's pot awards, each with its hand-history message (for the hand summary, which
-    outlives the events after a reload)."""
-    return [{**copy_json(award), "message": describe_award(award)} for award in hand.awards]
+    outlives the events after a reload); copies, so a reader changing one changes no hand."""
+    return [
+        {**award, "shares": dict(award["shares"]), "message": describe_award(award)}
+        for award in hand.awards
+    ]

@@ -24,6 +24,7 @@ from pokerhall.games.quizpoker.bots.legal import (
     to_call,
 )
 from pokerhall.games.quizpoker.bots.numbers import Span, hint_span
+from pokerhall.games.quizpoker.view_types import QuizPokerView, quizpoker_view, seat_of
 
 VALUE_BET = 0.45
 """Bet or raise when this far from an even share towards a sure win (0 even, 1 certain)."""
@@ -40,16 +41,17 @@ class HeuristicBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
+        seen = quizpoker_view(view)
         return answer_prompt(
-            prompt, guess=lambda: self._guess(view), bet=lambda: self._bet(view, prompt)
+            prompt, guess=lambda: self._guess(seen), bet=lambda: self._bet(seen, prompt)
         )
 
-    def _guess(self, view: JSON) -> JSON:
+    def _guess(self, view: QuizPokerView) -> JSON:
         question = view["hand"]["question"]
-        value = heuristic_guess(question.get("text") or "", question.get("unit") or "", self._rng)
+        value = heuristic_guess(question["text"], question["unit"], self._rng)
         return {"type": "guess", "value": format_guess(value)}
 
-    def _bet(self, view: JSON, prompt: JSON) -> JSON:
+    def _bet(self, view: QuizPokerView, prompt: JSON) -> JSON:
         opponents = live_opponents(view)
         fair = 1.0 / (opponents + 1)
         chance = self.win_chance(view, opponents)
@@ -58,8 +60,8 @@ class HeuristicBot:
 
         call = to_call(prompt)
         pot = int(prompt.get("pot") or 0)
-        me = view["players"][view["seat"]]
-        chips = int(me["stack"]) + int(me["bet"])
+        me = view["players"][seat_of(view)]
+        chips = me["stack"] + me["bet"]
         if strength >= SHOVE and raise_window(prompt) is not None:
             return {"type": "all_in"}
         if strength >= VALUE_BET:
@@ -75,19 +77,19 @@ class HeuristicBot:
         return passive(prompt) if equity >= wanted else {"type": "fold"}
 
     @staticmethod
-    def win_chance(view: JSON, opponents: int) -> float | None:
+    def win_chance(view: QuizPokerView, opponents: int) -> float | None:
         """Our chance to hold the closest guess, or None while nothing is known about it."""
-        own = (view.get("you") or {}).get("guess")
+        you = view.get("you")
+        own = None if you is None else you["guess"]
         if own is None:
             return None
         hand = view["hand"]
-        question = hand.get("question") or {}
-        text, unit = question.get("text") or "", question.get("unit") or ""
+        text, unit = hand["question"]["text"], hand["question"]["unit"]
         spans: list[Span] = []
-        for hint in hand.get("hints") or []:
-            span = hint_span(str(hint), unit=unit, question=text)
+        for hint in hand["hints"]:
+            span = hint_span(hint, unit=unit, question=text)
             if span is not None:
                 spans.append(span)
-        answer = hand.get("answer")
+        answer = hand["answer"]
         knowledge = Knowledge(spans, None if answer is None else float(answer))
         return win_chance(float(own), knowledge, opponents)

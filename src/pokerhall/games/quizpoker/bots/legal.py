@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerhall.engine.events import JSON
+from pokerhall.games.quizpoker.view_types import QuizPokerView
 
 
 def move_of(prompt: JSON, kind: str) -> JSON | None:
@@ -68,11 +69,10 @@ def to_call(prompt: JSON) -> int:
     return 0 if call is None else int(call["amount"])
 
 
-def live_opponents(view: JSON) -> int:
+def live_opponents(view: QuizPokerView) -> int:
     """Seats other than the viewer still contesting the pot (all-in ones included)."""
-    me = view.get("seat")
-    players: list[Any] = view.get("players") or []
-    return sum(1 for p in players if p["seat"] != me and p["in_hand"] and not p["folded"])
+    me = view["seat"]
+    return sum(1 for p in view["players"] if p["seat"] != me and p["in_hand"] and not p["folded"])
 
 
 def legal_of(prompt: JSON) -> dict[str, Any]:

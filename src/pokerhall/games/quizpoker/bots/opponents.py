@@ -22,8 +22,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.knowledge import Knowledge
+from pokerhall.games.quizpoker.view_types import QuizPokerView
 
 PRIOR_HANDS = 4.0
 PRIOR_AGGRESSION = 0.25
@@ -86,19 +86,19 @@ class OpponentBook:
             opponent.aggressive += seat in self._raised
         self._watched, self._raised = set(), set()
 
-    def watch(self, view: JSON, opponents: list[int], raisers: list[int]) -> None:
+    def watch(self, view: QuizPokerView, opponents: list[int], raisers: list[int]) -> None:
         """One of the bot's betting decisions: these opponents are live, these bet into it."""
-        number = int(view["hand"]["number"])
+        number = view["hand"]["number"]
         if number != self._hand:
             self._close_hand()
             self._hand = number
         self._watched.update(opponents)
         self._raised.update(raisers)
 
-    def learn_showdown(self, view: JSON, knowledge: Knowledge | None) -> None:
+    def learn_showdown(self, view: QuizPokerView, knowledge: Knowledge | None) -> None:
         """Measure the guesses shown last hand against its answer, in `knowledge`'s width (the
         bot's knowledge of that hand's question)."""
-        summary = view.get("previous_hand")
+        summary = view.get("previous_hand")  # read before the bot's guarded move: never raises
         if summary is None or knowledge is None or summary["number"] != knowledge.hand:
             return
         if summary["number"] == self._read_showdown:
@@ -112,9 +112,9 @@ class OpponentBook:
         width = knowledge.width
         if not math.isfinite(answer) or width <= 0:
             return
-        for seat_text, guess in (summary.get("shown") or {}).items():
+        for seat_text, guess in summary["shown"].items():
             seat = int(seat_text)
-            if seat == me or guess is None:
+            if seat == me:
                 continue
             try:
                 spot = knowledge.to_space(float(guess))

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pokerhall.content.questions import DEFAULT_DIFFICULTY
 from pokerhall.engine.events import JSON
@@ -52,6 +52,7 @@ from pokerhall.games.quizpoker.bots.legal import (
 )
 from pokerhall.games.quizpoker.bots.numbers import Span, hint_span
 from pokerhall.games.quizpoker.bots.opponents import OpponentBook
+from pokerhall.games.quizpoker.view_types import PlayerView, QuizPokerView, quizpoker_view, seat_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,30 +149,31 @@ class LevelBot:
         self._reads = {}
 
     def choose(self, view: JSON, prompt: JSON) -> JSON:
+        seen = quizpoker_view(view)
         if self.style.learns:
-            self._book.learn_showdown(view, self._previous)
+            self._book.learn_showdown(seen, self._previous)
         return answer_prompt(
             prompt,
-            guess=lambda: {"type": "guess", "value": self._known(view).guess()},
-            bet=lambda: self._bet(view, prompt),
+            guess=lambda: {"type": "guess", "value": self._known(seen).guess()},
+            bet=lambda: self._bet(seen, prompt),
         )
 
-    def _known(self, view: JSON) -> Knowledge:
+    def _known(self, view: QuizPokerView) -> Knowledge:
         """The briefed knowledge of this hand's question; a bot nobody briefed knows only what
         the question's wording suggests (a typical value of its kind, as the heuristic bot)."""
         hand = view["hand"]
         question = hand["question"]
         known = self._knowledge
         if known is None or (known.hand, known.question) != (hand["number"], question["id"]):
-            text, unit = question.get("text") or "", question.get("unit") or ""
+            text, unit = question["text"], question["unit"]
             typical = format_guess(heuristic_guess(text, unit, random.Random(self._seed)))
             self._previous = known
             known = self._knowledge = learn(
-                question_id=str(question["id"]),
-                hand=int(hand["number"]),
+                question_id=question["id"],
+                hand=hand["number"],
                 question=text,
                 unit=unit,
-                as_of=int(str(question["as_of"])[:4]),
+                as_of=int(question["as_of"][:4]),
                 answer=typical,
                 difficulty=DEFAULT_DIFFICULTY,
                 level="novice",
@@ -182,22 +184,23 @@ class LevelBot:
 
     # --- betting -----------------------------------------------------------------------------
 
-    def chance(self, view: JSON, field: bool = True) -> float:
+    def chance(self, view: QuizPokerView, field: bool = True) -> float:
         """The chance that this bot's guess is the closest, from its view and knowledge; with
         `field` False an opponent not yet seen to show is taken to know like the bot itself
         (the cautious view, for betting: the field's prior is for not giving a pot up)."""
         knowledge = self._known(view)
         hand = view["hand"]
-        own = (view.get("you") or {}).get("guess")
+        you = view.get("you")
+        own = None if you is None else you["guess"]
         if own is None:
             return 0.0
         question = hand["question"]
         spans: list[Span] = []
-        for hint in hand.get("hints") or []:  # only the hints read out are in the view
-            span = hint_span(str(hint), unit=question.get("unit") or "", question=question["text"])
+        for hint in hand["hints"]:  # only the hints read out are in the view
+            span = hint_span(hint, unit=question["unit"], question=question["text"])
             if span is not None:
                 spans.append(span)
-        answer = hand.get("answer")
+        answer = hand["answer"]
         prior = max(1.0, knowledge.width_for(FIELD) / knowledge.width) if field else 1.0
         factors = [self._factor(seat, prior) for seat in self._opponents(view)]
         return win_chance(
@@ -215,7 +218,7 @@ class LevelBot:
         return opponent.width_factor(prior) / (1.0 + read * opponent.credibility)
 
     @staticmethod
-    def _opponents(view: JSON) -> list[int]:
+    def _opponents(view: QuizPokerView) -> list[int]:
         me = view["seat"]
         return [
             p["seat"]
@@ -223,26 +226,26 @@ class LevelBot:
             if p["seat"] != me and p["in_hand"] and not p["folded"]
         ]
 
-    def _read_bets(self, view: JSON, prompt: JSON) -> None:
+    def _read_bets(self, view: QuizPokerView, prompt: JSON) -> None:
         """Remember how hard each opponent bet into us (bets beyond the blinds, in pots), and
         who did, in the book."""
-        players: list[Any] = view["players"]
-        mine = int(players[view["seat"]]["bet"])
-        big = int(view["hand"]["blinds"]["big"])
+        players: list[PlayerView] = view["players"]
+        mine = players[seat_of(view)]["bet"]
+        big = view["hand"]["blinds"]["big"]
         floor = max(mine, big) if int(prompt.get("round") or 1) == 1 else mine
         pot = int(prompt.get("pot") or 0)
-        before = max(pot - sum(int(p["bet"]) for p in players), big, 1)
+        before = max(pot - sum(p["bet"] for p in players), big, 1)
         opponents = self._opponents(view)
         raisers = []
         for seat in opponents:
-            excess = (int(players[seat]["bet"]) - floor) / before
+            excess = (players[seat]["bet"] - floor) / before
             if excess > 0:
                 raisers.append(seat)
                 self._reads[seat] = max(self._reads.get(seat, 0.0), min(excess, 2.0))
         if self.style.learns:
             self._book.watch(view, opponents, raisers)
 
-    def _bet(self, view: JSON, prompt: JSON) -> JSON:
+    def _bet(self, view: QuizPokerView, prompt: JSON) -> JSON:
         self._read_bets(view, prompt)
         style = self.style
         opponents = len(self._opponents(view))
@@ -253,7 +256,7 @@ class LevelBot:
         pot = int(prompt.get("pot") or 0)
         call = to_call(prompt)
         current = int(prompt.get("current_bet") or 0)
-        last_round = view["hand"].get("answer") is not None
+        last_round = view["hand"]["answer"] is not None
         bluff = style.bluff * (BLUFF_LAST_ROUND if last_round else 1.0)
         if call == 0:
             if strength >= style.value or self._rng.random() < bluff:
@@ -274,7 +277,7 @@ class LevelBot:
         return {"type": "fold"}
 
     def _calls(
-        self, view: JSON, prompt: JSON, chance: float, fair: float, last_round: bool
+        self, view: QuizPokerView, prompt: JSON, chance: float, fair: float, last_round: bool
     ) -> bool:
         """Whether to call: the pot odds, plus a margin for the share of the stack it costs
         and for each opponent still to act behind (who may raise again), less a little for the
@@ -283,9 +286,9 @@ class LevelBot:
         style = self.style
         call = to_call(prompt)
         pot = int(prompt.get("pot") or 0)
-        players: list[Any] = view["players"]
-        me = players[view["seat"]]
-        chips = int(me["stack"]) + int(me["bet"])
+        players = view["players"]
+        me = players[seat_of(view)]
+        chips = me["stack"] + me["bet"]
         if style.learns and 3 * call <= pot - call and chance >= SMALL_BET_FAIR * fair:
             return True
         price = call / (pot + call)
@@ -295,11 +298,11 @@ class LevelBot:
             behind = sum(
                 1
                 for seat in self._opponents(view)
-                if int(players[seat]["bet"]) < current and not players[seat]["all_in"]
+                if players[seat]["bet"] < current and not players[seat]["all_in"]
             )
             wanted += BEHIND_MARGIN * behind
-            deepest = max((int(players[s]["stack"]) for s in self._opponents(view)), default=0)
-            if not last_round and min(int(me["stack"]) - call, deepest) >= DEEP * (pot + call):
+            deepest = max((players[s]["stack"] for s in self._opponents(view)), default=0)
+            if not last_round and min(me["stack"] - call, deepest) >= DEEP * (pot + call):
                 rounds_left = max(0, 4 - int(prompt.get("round") or 4))
                 wanted -= IMPLIED * rounds_left
         return chance >= wanted
@@ -309,7 +312,9 @@ class LevelBot:
         """A bet's size in pots: half a pot for a thin bet or a bluff, up to the whole pot."""
         return 0.5 + 0.5 * max(0.0, min(1.0, strength))
 
-    def _sized(self, prompt: JSON, view: JSON, desired: float, strength: float) -> JSON | None:
+    def _sized(
+        self, prompt: JSON, view: QuizPokerView, desired: float, strength: float
+    ) -> JSON | None:
         """A bet or raise to about `desired`, or None where it would be a reckless all-in: the
         whole stack goes in only with a strong guess or into a pot that is large already."""
         window = raise_window(prompt)
@@ -317,8 +322,8 @@ class LevelBot:
             return None
         kind, low, high = window
         pot = int(prompt.get("pot") or 0)
-        me = view["players"][view["seat"]]
-        chips = int(me["stack"]) + int(me["bet"])
+        me = view["players"][seat_of(view)]
+        chips = me["stack"] + me["bet"]
         committed = strength >= self.style.commit or pot >= SMALL_POT * chips
         if desired >= ALL_IN_SHARE * high:
             desired = high if committed else min(desired, ALL_IN_SHARE * high / 2)

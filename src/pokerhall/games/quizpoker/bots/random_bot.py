@@ -13,6 +13,7 @@ import random
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.guessing import format_guess, random_guess
 from pokerhall.games.quizpoker.bots.legal import can_all_in, move_of, raise_window, snap
+from pokerhall.games.quizpoker.view_types import QuizPokerView, quizpoker_view
 
 GUESS_FOLD_CHANCE = 0.05
 
@@ -24,17 +25,17 @@ class RandomBot:
     def choose(self, view: JSON, prompt: JSON) -> JSON:
         kind = prompt.get("type")
         if kind == "guess":
-            return self._guess(view)
+            return self._guess(quizpoker_view(view))
         if kind == "show_folded":
             return {"type": self._rng.choice(["show", "muck"])}
         if kind == "bet":
             return self._bet(prompt)
         return dict(prompt.get("default") or {"type": "fold"})
 
-    def _guess(self, view: JSON) -> JSON:
+    def _guess(self, view: QuizPokerView) -> JSON:
         if self._rng.random() < GUESS_FOLD_CHANCE:
             return {"type": "fold"}
-        question = ((view.get("hand") or {}).get("question") or {}).get("text") or ""
+        question = view["hand"]["question"]["text"]
         return {"type": "guess", "value": format_guess(random_guess(question, self._rng))}
 
     def _bet(self, prompt: JSON) -> JSON:

@@ -25,6 +25,7 @@ from pokerhall.games.quizpoker.terminal.commands import (
 )
 from pokerhall.games.quizpoker.terminal.standings import hand_facts, standings_table
 from pokerhall.games.quizpoker.terminal.table import render_table
+from pokerhall.games.quizpoker.view_types import quizpoker_view
 
 EVENT_STYLES = {
     ROUND_STARTED: "bold",
@@ -55,7 +56,7 @@ class QuizPokerTerminal:
             ) from None
 
     def render(self, view: JSON, labels: Mapping[int, str]) -> RenderableType:
-        return render_table(view, labels)
+        return render_table(quizpoker_view(view), labels)
 
     def ask(self, prompt: JSON) -> tuple[str, RenderableType | None]:
         kind = prompt["type"]

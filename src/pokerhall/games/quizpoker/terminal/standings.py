@@ -12,6 +12,7 @@ from pokerhall.engine.events import Event
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.events import quizpoker_event
 from pokerhall.games.quizpoker.history import chips
+from pokerhall.games.quizpoker.view_types import quizpoker_view
 
 
 def eliminations(events: Iterable[Event]) -> dict[int, int]:
@@ -29,8 +30,8 @@ def standings(state: Game[Any]) -> tuple[list[int], list[int]]:
     result = state.result
     if result is not None:
         return list(result["standings"]), [int(score) for score in result["scores"]]
-    view = state.view(None)
-    return list(view["standings"]), [int(player["stack"]) for player in view["players"]]
+    view = quizpoker_view(state.view(None))
+    return list(view["standings"]), [player["stack"] for player in view["players"]]
 
 
 def standings_table(state: Game[Any], labels: Mapping[int, str] | None = None) -> Table:
