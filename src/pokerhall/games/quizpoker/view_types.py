@@ -135,11 +135,3 @@ def quizpoker_view(view: JSON) -> QuizPokerView:
     run time; the game built the view as a `QuizPokerView`, and
     tests/games/test_event_types.py checks the views of played games against it."""
     return cast(QuizPokerView, view)
-
-
-def seat_of(view: QuizPokerView) -> int:
-    """The seat whose view it is (a bot's own); a spectator's view has none."""
-    seat = view["seat"]
-    if seat is None:
-        raise ValueError("a spectator's view belongs to no seat")
-    return seat

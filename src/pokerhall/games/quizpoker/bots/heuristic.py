@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from pokerhall.engine.bots import seat_of
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.equity import Knowledge, win_chance
 from pokerhall.games.quizpoker.bots.guessing import format_guess, heuristic_guess
@@ -24,7 +25,7 @@ from pokerhall.games.quizpoker.bots.legal import (
     to_call,
 )
 from pokerhall.games.quizpoker.bots.numbers import Span, hint_span
-from pokerhall.games.quizpoker.view_types import QuizPokerView, quizpoker_view, seat_of
+from pokerhall.games.quizpoker.view_types import QuizPokerView, quizpoker_view
 
 VALUE_BET = 0.45
 """Bet or raise when this far from an even share towards a sure win (0 even, 1 certain)."""

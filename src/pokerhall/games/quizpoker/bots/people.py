@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from pokerhall.content.questions import DEFAULT_DIFFICULTY
+from pokerhall.engine.bots import seat_of
 from pokerhall.engine.events import JSON
 from pokerhall.games.quizpoker.bots.chances import win_chance
 from pokerhall.games.quizpoker.bots.guessing import format_guess, heuristic_guess
@@ -52,7 +53,7 @@ from pokerhall.games.quizpoker.bots.legal import (
 )
 from pokerhall.games.quizpoker.bots.numbers import Span, hint_span
 from pokerhall.games.quizpoker.bots.opponents import OpponentBook
-from pokerhall.games.quizpoker.view_types import PlayerView, QuizPokerView, quizpoker_view, seat_of
+from pokerhall.games.quizpoker.view_types import PlayerView, QuizPokerView, quizpoker_view
 
 
 @dataclass(frozen=True, slots=True)
