@@ -26,8 +26,9 @@ from pokerhall.server.league.leagues import Leagues
 from pokerhall.server.lobby import packs
 from pokerhall.server.lobby import routes as lobby
 from pokerhall.server.lobby.feed import LobbyFeed
-from pokerhall.server.people import hashing, invitation_routes
+from pokerhall.server.people import hashing, invitation_routes, rating_routes
 from pokerhall.server.people import routes as people_routes
+from pokerhall.server.people.ratings import Ratings
 from pokerhall.server.store.db import Database
 from pokerhall.server.tables import routes as table_routes
 from pokerhall.server.tables import socket as websocket
@@ -85,6 +86,7 @@ def create_app(
         hall = Hall(db)
         hall.absence.grace = remove_grace
         app.state.leagues = Leagues(hall)
+        app.state.ratings = ratings = Ratings(hall)
         cluster = None
         if redis_url is not None:
             from pokerhall.server.cluster import Cluster  # Redis is loaded only when asked for
@@ -97,6 +99,7 @@ def create_app(
             cluster.start()
         app.state.cluster = cluster
         hall.restore_in_background()
+        ratings.catch_up_in_background()
         app.state.hall = hall
         app.state.lobby_feed = feed = LobbyFeed(hall)
         try:
@@ -105,6 +108,7 @@ def create_app(
             if frozen is not None:
                 frozen.cancel()
             await feed.close()
+            await ratings.close()
             await hall.close()
             if cluster is not None:
                 await cluster.close()
@@ -123,6 +127,7 @@ def create_app(
     app.include_router(table_routes.router)
     app.include_router(invitation_routes.router)
     app.include_router(people_routes.router)
+    app.include_router(rating_routes.router)
     app.include_router(packs.router)
     app.include_router(reach.router)
     app.state.listen_host = listen_host

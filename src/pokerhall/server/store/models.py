@@ -276,3 +276,39 @@ class LeaseRow(Base):
     owner: Mapped[str] = mapped_column(String(40))
     epoch: Mapped[int] = mapped_column(BigInteger)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class RatingRow(Base):
+    """A player's skill at one game and ruleset (`people/skill.py`: openskill's Plackett-Luce
+    mu and sigma), from the rated tables they finished (`people/ratings.py`). No row: a
+    newcomer's skill."""
+
+    __tablename__ = "player_ratings"
+
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    tables: Mapped[int] = mapped_column(Integer)
+    """How many rated tables the skill was learnt from."""
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatedTableRow(Base):
+    """A finished table the ratings have dealt with, once: its players' skills were updated
+    from its places (`unrated` null) or it was not rated, for the reason in `unrated` (bots,
+    bot_account, guests, same_account). Its primary key makes the rating happen once, whichever
+    process and however often the table's finish is told."""
+
+    __tablename__ = "rated_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(40))
+    ruleset: Mapped[str] = mapped_column(String(40))
+    unrated: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

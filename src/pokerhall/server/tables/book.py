@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,17 +21,23 @@ from pokerhall.engine.record import PUBLIC_RECORD_FORMAT
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow, utcnow
 from pokerhall.server.tables.creator import new_join_code
+from pokerhall.server.tables.rated import unrated_reason
 from pokerhall.server.tables.tokens import seed_commitment, token_matches
 from pokerhall.server.wire.messages import RematchInfo, SeatInfo, TableInfo, is_turn_based
 from pokerhall.server.wire.refusal import LobbyError
 
 CODE_ATTEMPTS = 5
+SeatRatings = Callable[[TableRow, Sequence[SeatRow]], Awaitable[dict[int, int]]]
+"""The ratings shown beside the seats' names, by seat (`people/ratings.py`, which sets
+`TableBook.seat_ratings`: the ratings are a room above the tables)."""
 
 
 class TableBook:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.seat_ratings: SeatRatings | None = None
+        """Set when the hall keeps ratings: `info_of` names each seat's rating."""
 
     async def table(self, table_id: str) -> TableRow:
         """The table's row; 404 `unknown_table` when there is none."""
@@ -81,9 +87,13 @@ class TableBook:
 
     async def info_of(self, table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         """`info` from the table's row and seats as just read (a query more only for a
-        rematch holding its seats, or a finished table that may have one)."""
+        rematch holding its seats, a finished table that may have one, and the ratings of
+        seats that name an account)."""
         table_id = table.id
         info = table_info(table, rows)
+        if self.seat_ratings is not None and any(row.player_id for row in rows):
+            for seat, rating in (await self.seat_ratings(table, rows)).items():
+                info.seats[seat].rating = rating
         if table.status == "open" and table.rematch_of is not None and seats_held(table):
             await self._name_held_seats(info, table.rematch_of)
         if table.status != "finished":  # only a finished table is played again: no query
@@ -175,6 +185,7 @@ def as_utc(moment: datetime) -> datetime:
 
 def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
     seats = {s.seat: s for s in rows}
+    unrated = unrated_reason(rows)
     listed = []
     for i in range(table.num_seats):
         row = seats.get(i)
@@ -205,6 +216,8 @@ def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         bot_delay=table.bot_delay,
         result_pause=result_pause(table),
         bot_takeover=table.bot_takeover and leaver_gets_a_bot(table.game),
+        rated=unrated is None and bool(rows),
+        unrated_reason=unrated,
         anyone_starts=table.creator_hash is None
         and all(s.player_id is None or s.bot_account for s in rows),
         seed_sha256=seed_commitment(table.seed),

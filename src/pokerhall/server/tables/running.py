@@ -13,7 +13,7 @@ from pokerhall import games
 from pokerhall.engine import Game, registry
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow
-from pokerhall.server.tables.book import TableBook, creator_seat, result_pause, table_info
+from pokerhall.server.tables.book import TableBook, creator_seat, result_pause
 from pokerhall.server.tables.chat import HISTORY, ChatLog, chat_entry
 from pokerhall.server.tables.news import News
 from pokerhall.server.tables.ownership import Ownership
@@ -115,7 +115,8 @@ class Running:
         runtime = self.runtimes[table.id]
         for conn in self._presence.hand_over(table.id):
             runtime.attach(conn)
-        await self._news.announce(table.id, None if seats is None else table_info(table, seats))
+        known = None if seats is None else await self._book.info_of(table, seats)
+        await self._news.announce(table.id, known)
         await self._news.tell(table.id)
         return runtime
 

@@ -12,7 +12,7 @@ from pokerhall.engine import registry
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow
 from pokerhall.server.tables import invited
-from pokerhall.server.tables.book import TableBook, seats_held, table_info
+from pokerhall.server.tables.book import TableBook, seats_held
 from pokerhall.server.tables.creator import code_matches, is_creator
 from pokerhall.server.tables.news import News
 from pokerhall.server.tables.opening import bot_name
@@ -90,7 +90,7 @@ class Seats:
             if len(free) == 1 and not invited.awaiting(rows):
                 await self._running.start(table, rows)
             else:  # not full, or an invited bot account is still to come
-                await self._news.announce(table_id, table_info(table, rows))
+                await self._news.announce(table_id, await self._book.info_of(table, rows))
         return free[0], token
 
     async def leave(self, table_id: str, token: str) -> None:

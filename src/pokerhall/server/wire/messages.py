@@ -485,6 +485,12 @@ class SeatInfo(BaseModel):
         description="A bot account's seat (a program plays it), which the table's creator "
         "invited; `reserved` until the program claims it. Shown with a bot mark.",
     )
+    rating: int | None = Field(
+        default=None,
+        description="The seat's player's rating at the table's game and ruleset (the figure "
+        "shown, 1000 + 40 (mu - 3 sigma), docs/ratings.md); null for a guest, a bot, or an "
+        "account that has no rated table of this game and ruleset yet.",
+    )
 
 
 class TableInfo(BaseModel):
@@ -508,6 +514,17 @@ class TableInfo(BaseModel):
         default=0.0, description="Seconds the end of each hand stays on the felt (CreateTable)."
     )
     bot_takeover: bool
+    rated: bool = Field(
+        default=False,
+        description="The places will update the players' ratings: every seat taken is a "
+        "person signed in (docs/ratings.md).",
+    )
+    unrated_reason: Literal["bots", "bot_account", "guests", "same_account"] | None = Field(
+        default=None,
+        description="Why the table is not rated: a bot plays a seat (bots), a bot account does "
+        "(bot_account), a seat was taken by name only (guests), one account holds two seats "
+        "(same_account); null when it is rated.",
+    )
     anyone_starts: bool = Field(
         default=False,
         description="Any seated player may start the table early: its creator gave their seat "
@@ -570,3 +587,20 @@ class Account(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name
     secret: Secret = Field(description="At least 8 characters; stored only as a scrypt hash.")
+
+
+class RatingEntry(BaseModel):
+    """One line of a leaderboard (`GET /api/ratings/{game}`)."""
+
+    place: int = Field(description="1 for the best; equal ratings share a place.")
+    player: str = Field(description="The account's name.")
+    rating: int = Field(description="The figure shown: 1000 + 40 (mu - 3 sigma), rounded.")
+    mu: float
+    sigma: float
+    tables: int = Field(description="The rated tables the rating was learnt from.")
+
+
+class Leaderboard(BaseModel):
+    game: str
+    ruleset: str
+    players: list[RatingEntry] = Field(description="Best first (by mu - 3 sigma).")

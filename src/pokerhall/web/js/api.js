@@ -95,6 +95,8 @@ export const api = {
     request("POST", `${table(id)}/seats/${seat}/excuse`, { token, body: { excused } }),
   start: (id, token) => request("POST", `${table(id)}/start`, { token }),
   leave: (id, token) => request("POST", `${table(id)}/leave`, { token }),
+  ratings: (game, ruleset = null) =>
+    request("GET", `/api/ratings/${encodeURIComponent(game)}${ruleset ? `?ruleset=${encodeURIComponent(ruleset)}` : ""}`),
   leagues: () => request("GET", "/api/leagues"),
   league: (id) => request("GET", league(id)),
   register: (account) => request("POST", "/api/players", { body: account }),

@@ -126,6 +126,7 @@ function card(table, onJoin) {
         table.turn_based
           ? h("span", { class: "status-tag status-turn-based", "data-testid": `turn-based-${table.id}` }, t("lobby.turnBased"))
           : null,
+        ratedTag(table),
       ),
       h(
         "dl",
@@ -144,6 +145,15 @@ function card(table, onJoin) {
     ),
     h("div", { class: "button-row" }, buttons),
   );
+}
+
+/** Whether the table's places will count for its players' ratings and, if not, why
+    (`TableInfo.rated`, `unrated_reason`); nothing before anyone sits down. */
+function ratedTag(table) {
+  const testid = `rated-${table.id}`;
+  if (table.rated) return h("span", { class: "status-tag status-rated", "data-testid": testid }, t("lobby.rated"));
+  if (!table.unrated_reason) return null;
+  return h("span", { class: "status-tag status-unrated", "data-testid": testid }, t(`lobby.unrated.${table.unrated_reason}`));
 }
 
 /** A score in the result's unit ("340 chips", "12 points"). */

@@ -81,6 +81,7 @@ function seatCard(model, game, player, seat) {
         mine ? h("span", { class: "you-tag" }, ` ${t("seats.you")}`) : null,
         info?.kind === "bot" ? h("span", { class: "bot-tag" }, ` ${t("seats.bot")}`) : null,
         info?.bot_account ? h("span", { class: "bot-tag" }, ` ${t("seats.botAccount")}`) : null,
+        typeof info?.rating === "number" ? h("span", { class: "rating-tag" }, ` ${t("seats.rating", { rating: info.rating })}`) : null,
       ),
       h("span", { class: "badges" }, extra.badges || []),
     ),

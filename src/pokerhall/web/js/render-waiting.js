@@ -45,6 +45,7 @@ export function renderWaiting(model, { seated, rerender = null }) {
               s.name,
               s.kind === "bot" ? ` ${t("seats.bot")}` : "",
               s.bot_account ? ` ${t("seats.botAccount")}` : "",
+              typeof s.rating === "number" ? ` ${t("seats.rating", { rating: s.rating })}` : "",
               s.seat === model.seat ? ` ${t("seats.you")}` : "",
             ),
         s.reserved ? h("span", { class: "muted" }, ` (${t(s.bot_account ? "seats.invited" : "seats.reserved")})`) : null,

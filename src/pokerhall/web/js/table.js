@@ -66,6 +66,8 @@ function renderHeader() {
   const meta = [rulesetName(info.game, info.ruleset), t("table.seats", { count: info.seats.length })];
   meta.push(info.turn_clock === null ? t("lobby.noClock") : t("table.clock", { count: Math.round(info.turn_clock) }));
   meta.push(info.result_pause ? t("table.resultPause", { count: Math.round(info.result_pause) }) : t("table.noResultPause"));
+  if (info.rated) meta.push(t("lobby.rated"));
+  else if (info.unrated_reason) meta.push(t(`lobby.unrated.${info.unrated_reason}`));
   meta.push(model.seat === null ? t("table.watching") : t("table.yourSeat", { seat: model.seat + 1 }));
   byId("table-meta").textContent = meta.join(" · ");
   const packNote = byId("pack-note"); // an uploaded pack: say so to everyone at the table
