@@ -5,7 +5,7 @@
 
 import { api, errorText } from "./api.js";
 import { byId, h, selectById } from "./dom.js";
-import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
+import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange } from "./i18n.js";
 
 /** @type {any[]} */
 let infos = [];
