@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, cast
 
@@ -34,6 +34,7 @@ MAX_MOVE_CHARS = 2_000
 
 ParsedMove = TypeVar("ParsedMove")
 EventT = TypeVar("EventT", bound=Mapping[str, object], default=Any)
+SharedT = TypeVar("SharedT")
 """A game's events: the union of its event TypedDicts (`games.detective.events.DetectiveEvent`),
 which includes the engine's `Resigned` and the game's `round_started` and `game_over`."""
 
@@ -80,6 +81,8 @@ class Game(ABC, Generic[ParsedMove, EventT]):
         resignations): the key of `pending`'s cache and of a `CheckedMove`'s validity."""
         self._pending: dict[int, JSON] | None = None
         self._pending_key = (-1, -1)
+        self._shared_view: object = None
+        self._shared_view_key = (-1, -1)
 
     def forget_events_before(self, index: int) -> None:
         """Drop the events before `index` from `events`. The game never reads them back; a
@@ -127,6 +130,21 @@ class Game(ABC, Generic[ParsedMove, EventT]):
             self._pending = {} if self.over else self.compute_pending()
             self._pending_key = key
         return self._pending
+
+    def shared_view(self, build: Callable[[], SharedT]) -> SharedT:
+        """What every audience's view of the current state shares (the players, the public
+        table), built by `build` once per state and kept until the state changes, as `pending`
+        is: a host builds a view for every seat and the spectators after every move, and the
+        shared part is most of each. A game's `seat_view` adds its seat's own parts around it.
+
+        The parts are shared by the views of one state, never by the game's state, so a view
+        is read-only for whoever gets it (the server encodes it at once; bots are tested not to
+        change theirs): a reader changing it would change the other views of that state."""
+        key = (self._version, self._prompt_id)
+        if self._shared_view_key != key:
+            self._shared_view = build()
+            self._shared_view_key = key
+        return cast(SharedT, self._shared_view)
 
     @abstractmethod
     def compute_pending(self) -> dict[int, JSON]:

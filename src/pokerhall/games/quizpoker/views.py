@@ -7,8 +7,9 @@ and the question deck. Nothing here reveals whether another seat has guessed yet
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
-from typing import Protocol
+from collections.abc import Callable, Container, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol, cast
 
 from pokerhall.engine.events import JSON, copy_json
 from pokerhall.games.quizpoker.guesses import show
@@ -17,6 +18,7 @@ from pokerhall.games.quizpoker.history import describe_award
 from pokerhall.games.quizpoker.options import QuizPokerOptions
 from pokerhall.games.quizpoker.view_types import (
     AwardView,
+    CardView,
     HandSummary,
     HandView,
     PlayerView,
@@ -49,28 +51,22 @@ class Table(Protocol):
     @property
     def result(self) -> JSON | None: ...
     def pending(self) -> dict[int, JSON]: ...
+    def shared_view(self, build: Callable[[], Shared]) -> Shared: ...
     def in_game(self, seat: int) -> bool: ...
     def standings(self) -> Sequence[int]: ...
 
 
 def build_view(game: Table, seat: int | None) -> QuizPokerView:
+    """The view of `seat`: the part every audience shares, built once per state
+    (`Game.shared_view`), with the seat's own parts around it (its number, its guess and prompt,
+    the game master's card)."""
+    shared = game.shared_view(lambda: _shared(game))
+    view = cast(QuizPokerView, {**shared.head, "seat": seat, **shared.tail})
     hand = game.hand
-    view: QuizPokerView = {
-        "game": "quizpoker",  # both rulesets are the one game
-        "ruleset": game.options.ruleset,
-        "prompt_id": game.prompt_id,  # never the move count, which counts secret guesses (Q2)
-        "seat": seat,
-        "chip_unit": game.options.chip_unit,
-        "hands_played": game.hands_played,
-        "orbit": game.orbit,
-        "players": [_player(game, hand, s) for s in range(game.num_seats)],
-        "hand": hand_view(hand, seat),
-        "previous_hand": None if game.previous_hand is None else hand_summary(game.previous_hand),
-        "stack_history": [list(row) for row in game.stack_history],
-        "standings": list(game.standings()),
-        "over": game.over,
-        "result": game.result,
-    }
+    if seat is not None and seat == hand.positions.game_master:  # DU2: the game master's card
+        q = hand.question
+        card: CardView = {"hint1": q.hint1, "hint2": q.hint2, "answer": show(q.answer)}
+        view["hand"] = {**view["hand"], "card": card}
     if seat is not None:
         own = hand.guesses.get(seat)
         view["you"] = {
@@ -78,6 +74,37 @@ def build_view(game: Table, seat: int | None) -> QuizPokerView:
             "prompt": copy_json(game.pending().get(seat)),  # prompts are shared
         }
     return view
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What every audience's view of one state holds: the keys before `seat` and those after it
+    (a view's keys keep their order, so its JSON is the same text)."""
+
+    head: Mapping[str, object]
+    tail: Mapping[str, object]
+
+
+def _shared(game: Table) -> Shared:
+    hand = game.hand
+    head = {
+        "game": "quizpoker",  # both rulesets are the one game
+        "ruleset": game.options.ruleset,
+        "prompt_id": game.prompt_id,  # never the move count, which counts secret guesses (Q2)
+    }
+    tail = {
+        "chip_unit": game.options.chip_unit,
+        "hands_played": game.hands_played,
+        "orbit": game.orbit,
+        "players": [_player(game, hand, s) for s in range(game.num_seats)],
+        "hand": hand_view(hand, None),
+        "previous_hand": None if game.previous_hand is None else hand_summary(game.previous_hand),
+        "stack_history": [list(row) for row in game.stack_history],
+        "standings": list(game.standings()),
+        "over": game.over,
+        "result": game.result,
+    }
+    return Shared(head, tail)
 
 
 def _player(game: Table, hand: Hand, seat: int) -> PlayerView:
