@@ -112,6 +112,7 @@ async def test_a_bot_account_is_invited_claims_its_seat_and_plays_as_any_seat(
             "held_for": None,
             "excused": False,
             "bot_account": True,
+            "signed_in": False,
         }
         running = (await http.get("/api/tables", params={"status": "running"})).json()
         assert listed(running, table_id)["seats"][1]["bot_account"] is True

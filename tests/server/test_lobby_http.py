@@ -326,6 +326,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
         "held_for": None,
         "excused": False,
         "bot_account": False,
+        "signed_in": False,
     }
     assert table["result"] is not None
     assert sum(table["result"]["scores"]) == 400
@@ -349,6 +350,7 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
         "held_for": None,
         "excused": False,
         "bot_account": False,
+        "signed_in": False,
     }
     state = api.hall.runtimes[table["id"]].state
     assert 0 in state.resigned

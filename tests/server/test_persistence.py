@@ -67,9 +67,10 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "league_tables",
             "chat_messages",
             "table_leases",
+            "account_sessions",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0011",)
+            ("0012",)
         ]
         assert await conn.run_sync(differences) == []
 

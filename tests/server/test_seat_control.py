@@ -184,6 +184,7 @@ async def test_a_bot_plays_on_for_a_player_who_left(
             "held_for": None,
             "excused": False,
             "bot_account": False,
+            "signed_in": False,
         }
         assert ann.view is not None
         assert ann.view["seat"] is None

@@ -485,6 +485,11 @@ class SeatInfo(BaseModel):
         description="A bot account's seat (a program plays it), which the table's creator "
         "invited; `reserved` until the program claims it. Shown with a bot mark.",
     )
+    signed_in: bool = Field(
+        default=False,
+        description="A signed-in player's seat: the name is their account's, whose profile is "
+        "at /api/players/{name}. Otherwise a guest's name, which anybody may take.",
+    )
 
 
 class TableInfo(BaseModel):
