@@ -46,7 +46,7 @@ export async function mountAccountBox(box, onChange = () => {}) {
   }
 
   function signedIn() {
-    const out = h("button", { type: "button", class: "btn btn-secondary btn-small", id: "sign-out" }, t("account.signOut"));
+    const out = h("button", { type: "button", class: "btn btn-secondary btn-small", id: "header-sign-out" }, t("account.signOut"));
     out.addEventListener("click", async () => {
       await api.signOut().catch(() => null);
       await refresh();
@@ -63,20 +63,20 @@ export async function mountAccountBox(box, onChange = () => {}) {
       h(
         "form",
         { id: "sign-in-form", class: "sign-in-form" },
-        h("label", { for: "account-name" }, t("account.name")),
-        h("input", { id: "account-name", name: "name", autocomplete: "username", required: "", maxlength: "40" }),
-        h("label", { for: "account-secret" }, t("account.secret")),
-        h("input", { id: "account-secret", name: "secret", type: "password", autocomplete: "current-password", required: "", minlength: "8" }),
-        h("button", { type: "submit", class: "btn btn-small", id: "sign-in" }, t("account.signIn")),
-        h("button", { type: "button", class: "btn btn-secondary btn-small", id: "sign-up" }, t("account.signUp")),
-        h("p", { id: "account-error", class: "error-text", role: "alert" }, error),
+        h("label", { for: "header-account-name" }, t("account.name")),
+        h("input", { id: "header-account-name", name: "name", autocomplete: "username", required: "", maxlength: "40" }),
+        h("label", { for: "header-account-secret" }, t("account.secret")),
+        h("input", { id: "header-account-secret", name: "secret", type: "password", autocomplete: "current-password", required: "", minlength: "8" }),
+        h("button", { type: "submit", class: "btn btn-small", id: "header-sign-in" }, t("account.signIn")),
+        h("button", { type: "button", class: "btn btn-secondary btn-small", id: "header-sign-up" }, t("account.signUp")),
+        h("p", { id: "header-account-error", class: "error-text", role: "alert" }, error),
       )
     );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       submit("in", form);
     });
-    form.querySelector("#sign-up").addEventListener("click", () => {
+    form.querySelector("#header-sign-up").addEventListener("click", () => {
       if (form.reportValidity()) submit("up", form);
     });
     return h("details", { id: "account-details", open: error ? "" : null }, h("summary", {}, t("account.guest")), form);
