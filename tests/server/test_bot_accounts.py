@@ -113,6 +113,7 @@ async def test_a_bot_account_is_invited_claims_its_seat_and_plays_as_any_seat(
             "excused": False,
             "bot_account": True,
             "rating": None,
+            "signed_in": False,
         }
         running = (await http.get("/api/tables", params={"status": "running"})).json()
         assert listed(running, table_id)["seats"][1]["bot_account"] is True

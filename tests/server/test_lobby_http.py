@@ -327,6 +327,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot_that_plays_on(
         "excused": False,
         "bot_account": False,
         "rating": None,
+        "signed_in": False,
     }
     assert table["result"] is not None
     assert sum(table["result"]["scores"]) == 400
@@ -351,6 +352,7 @@ async def test_leaving_without_bot_takeover_resigns_the_seat(
         "excused": False,
         "bot_account": False,
         "rating": None,
+        "signed_in": False,
     }
     state = api.hall.runtimes[table["id"]].state
     assert 0 in state.resigned

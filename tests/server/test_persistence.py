@@ -69,6 +69,7 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "table_leases",
             "player_ratings",
             "rated_tables",
+            "account_sessions",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
             ("0013",)

@@ -185,6 +185,7 @@ async def test_a_bot_plays_on_for_a_player_who_left(
             "excused": False,
             "bot_account": False,
             "rating": None,
+            "signed_in": False,
         }
         assert ann.view is not None
         assert ann.view["seat"] is None

@@ -34,9 +34,10 @@ MAX_MOVE_CHARS = 2_000
 
 ParsedMove = TypeVar("ParsedMove")
 EventT = TypeVar("EventT", bound=Mapping[str, object], default=Any)
-SharedT = TypeVar("SharedT")
 """A game's events: the union of its event TypedDicts (`games.detective.events.DetectiveEvent`),
 which includes the engine's `Resigned` and the game's `round_started` and `game_over`."""
+SharedT = TypeVar("SharedT")
+"""What the views of one state share (`Game.shared_view`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from pokerhall import games
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.lobby.feed import LobbyFeed
+from pokerhall.server.people.signin import MaybeAccountDep
 from pokerhall.server.tables.http import (
     COMMON,
     CONFLICT,
@@ -99,10 +100,16 @@ async def get_table(table_id: str, hall: HallDep) -> TableInfo:
     summary="Take a seat (a private table's with its code); returns the secret seat token",
     responses={**UNKNOWN, **CONFLICT, **PRIVATE, **ratelimit.LIMITED},
 )
-async def join_table(table_id: str, body: JoinTable, hall: HallDep, request: Request) -> SeatToken:
+async def join_table(
+    table_id: str, body: JoinTable, hall: HallDep, request: Request, player: MaybeAccountDep
+) -> SeatToken:
+    """Signed in (the session cookie), the seat is the account's and takes its name; as a
+    guest, the name given."""
     if body.code is not None:  # a guess at a private table's code: limited like a look-up
         await ratelimit.of(request).check(request, "codes")
-    seat, token = await hall.seats.join(table_id, body.name, code=body.code, creator=body.creator)
+    seat, token = await hall.seats.join(
+        table_id, body.name, code=body.code, creator=body.creator, account=player
+    )
     return SeatToken(seat=seat, token=token)
 
 

@@ -8,7 +8,7 @@ import hashlib
 import hmac
 import secrets
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from pokerhall.server.people import hashing
@@ -85,3 +85,14 @@ async def authenticate(db: Database, name: str, secret: str) -> PlayerRow:
     if not await hashing.pool().run(secret_matches, secret, row.secret_hash):
         raise bad_secret()
     return row
+
+
+async def change_secret(db: Database, player: PlayerRow, old: str, new: str) -> None:
+    """A new secret for the account, given its old one (refused as a wrong sign-in is)."""
+    if not await hashing.pool().run(secret_matches, old, player.secret_hash):
+        raise bad_secret()
+    hashed = await hashing.pool().run(hash_secret, new)
+    async with db.sessions.begin() as session:
+        await session.execute(
+            update(PlayerRow).where(PlayerRow.id == player.id).values(secret_hash=hashed)
+        )

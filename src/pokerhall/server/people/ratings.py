@@ -136,7 +136,7 @@ class Ratings:
     ) -> str | None:
         """Store the seats' players' new skills; the reason not to, if an account turns out
         to be a bot's."""
-        ids = [str(seat.player_id) for seat in seats]
+        ids = [str(seat.person) for seat in seats]
         players = await session.scalars(
             select(PlayerRow).where(PlayerRow.id.in_(ids)).order_by(PlayerRow.id).with_for_update()
         )
@@ -169,7 +169,7 @@ class Ratings:
         """The rating shown beside each seat whose account has one at the table's game and
         ruleset (`TableBook.seat_ratings`)."""
         game, ruleset = rating_key(table.game, table.options)
-        seat_of = {row.player_id: row.seat for row in rows if row.player_id is not None}
+        seat_of = {row.person: row.seat for row in rows if row.person is not None}
         query = select(RatingRow).where(
             RatingRow.player_id.in_(list(seat_of)),
             RatingRow.game == game,

@@ -116,10 +116,24 @@ class SeatRow(Base):
     excused: Mapped[bool] = mapped_column(Boolean, default=False)
     """The player is excused ahead of time (`controls.excuse`): the turn clock still moves for
     them, but its moves are not marked as time-outs (`engine.protocol.TIMED_OUT`)."""
+    account_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The signed-in account that took this seat (`people/sessions.py`); None for a guest.
+    Apart from `player_id`, which keeps a seat for an account before anyone sits: this only
+    records who sat, for the account's profile (`people/profiles.py`). Deleting the account
+    unlinks the seat; its name stays as it was played."""
     bot_account: Mapped[bool] = mapped_column(Boolean, default=False)
     """The seat is a bot account's (`PlayerRow.kind` "bot"), which the table's creator invited
     (`people/bots.py`): kept for that account (`player_id`) until its program claims it, then
     played as any person's seat (`kind` human), and shown with a bot mark."""
+
+    @property
+    def person(self) -> str | None:
+        """The account whose seat it is: the one that sat down signed in, else the one the
+        seat is kept for (a league's draw, an invited bot account); None for a guest's or a
+        bot's. Ratings and profiles count a seat as this account's."""
+        return self.account_id or self.player_id
 
 
 class MoveRow(Base):
@@ -186,6 +200,20 @@ class PlayerRow(Base):
     kind: Mapped[str] = mapped_column(String(8), default="person")
     """person, or bot: an account a program plays with (`people/bots.py`), which a table's
     creator may invite to a seat, and which is shown with a bot mark."""
+
+
+class AccountSessionRow(Base):
+    """A signed-in browser (`people/sessions.py`): the SHA-256 of the random token its cookie
+    holds, never the token, so a copy of the database signs nobody in. Gone with the account."""
+
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class LeagueRow(Base):

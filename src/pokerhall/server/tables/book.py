@@ -91,7 +91,7 @@ class TableBook:
         seats that name an account)."""
         table_id = table.id
         info = table_info(table, rows)
-        if self.seat_ratings is not None and any(row.player_id for row in rows):
+        if self.seat_ratings is not None and any(row.person for row in rows):
             for seat, rating in (await self.seat_ratings(table, rows)).items():
                 info.seats[seat].rating = rating
         if table.status == "open" and table.rematch_of is not None and seats_held(table):
@@ -200,6 +200,7 @@ def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
                 reserved=row.player_id is not None and row.token_hash is None and not row.left,
                 excused=row.excused,
                 bot_account=row.bot_account,
+                signed_in=row.account_id is not None,
             )
         )
     return TableInfo(

@@ -2,7 +2,7 @@
 seats alone, so the lobby and the table page say it before the game ends.
 
 A table is rated when every seat is a person signed in: a seat whose row names a person's
-player account (`SeatRow.player_id`: a league's drawn seat, or one taken while signed in).
+player account (`SeatRow.person`: taken while signed in, or a league's drawn seat).
 Otherwise the first reason that holds, in this order, says why not:
 
 - `bots`: a seat is played by one of the game's bots;
@@ -31,9 +31,9 @@ def unrated_reason(rows: Sequence[SeatRow]) -> UnratedReason | None:
         return "bots"
     if any(row.bot_account for row in rows):
         return "bot_account"
-    if any(row.player_id is None for row in rows):
+    if any(row.person is None for row in rows):
         return "guests"
-    accounts = [row.player_id for row in rows]
+    accounts = [row.person for row in rows]
     if len(set(accounts)) < len(accounts):
         return "same_account"
     return None

@@ -153,6 +153,7 @@ def _seat(table_id: str, old_row: SeatRow, token: str) -> SeatRow:
         left=False,
         player_id=old_row.player_id if old_row.bot_account else None,  # still the bot's
         bot_account=old_row.bot_account,
+        account_id=old_row.account_id,  # Play again keeps a signed-in seat its account's
     )
 
 

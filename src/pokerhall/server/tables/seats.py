@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from pokerhall.engine import registry
 from pokerhall.server.store.db import Database
-from pokerhall.server.store.models import SeatRow, TableRow
+from pokerhall.server.store.models import PlayerRow, SeatRow, TableRow
 from pokerhall.server.tables import invited
 from pokerhall.server.tables.book import TableBook, seats_held
 from pokerhall.server.tables.creator import code_matches, is_creator
@@ -46,11 +46,20 @@ class Seats:
         self._running = running
 
     async def join(
-        self, table_id: str, name: str, code: str | None = None, creator: str | None = None
+        self,
+        table_id: str,
+        name: str,
+        code: str | None = None,
+        creator: str | None = None,
+        account: PlayerRow | None = None,
     ) -> tuple[int, str]:
         """Take a free seat. A private table needs its join code; a rematch refuses others
         while it holds its seats for the old table's players (`server/tables/rematch.py`). With the
-        creator token, the seat becomes the creator's (`server/tables/creator.py`)."""
+        creator token, the seat becomes the creator's (`server/tables/creator.py`). A signed-in
+        player's seat is their account's (`SeatRow.account_id`) and takes its name; a guest's
+        takes the name given."""
+        if account is not None:
+            name = account.name
         async with await self._book.lock(table_id):
             table, rows = await self._book.table_with_seats(table_id)
             if table.status != "open":
@@ -76,6 +85,7 @@ class Seats:
                 kind="human",
                 token_hash=token_hash(token),
                 left=False,
+                account_id=None if account is None else account.id,
             )
             try:
                 await self._db.add_seat(row)

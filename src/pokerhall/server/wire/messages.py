@@ -491,6 +491,11 @@ class SeatInfo(BaseModel):
         "shown, 1000 + 40 (mu - 3 sigma), docs/ratings.md); null for a guest, a bot, or an "
         "account that has no rated table of this game and ruleset yet.",
     )
+    signed_in: bool = Field(
+        default=False,
+        description="A signed-in player's seat: the name is their account's, whose profile is "
+        "at /api/players/{name}. Otherwise a guest's name, which anybody may take.",
+    )
 
 
 class TableInfo(BaseModel):

@@ -100,6 +100,10 @@ export const api = {
   leagues: () => request("GET", "/api/leagues"),
   league: (id) => request("GET", league(id)),
   register: (account) => request("POST", "/api/players", { body: account }),
+  session: () => request("GET", "/api/session"),
+  signIn: (account) => request("POST", "/api/session", { body: account }),
+  signOut: () => request("DELETE", "/api/session"),
+  profile: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   signUp: (id, number, account) =>
     request("POST", `${league(id)}/sessions/${number}/signups`, { body: account }),
   excuseLeagueSeat: (id, tableId, token, seat, excused) =>

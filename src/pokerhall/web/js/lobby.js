@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { byId, buttonById, dialogById, inputById, selectById } from "./dom.js";
+import { mountAccountBox } from "./account-box.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { CreateTableForm, errorText } from "./lobby-form.js";
 import { loadGame } from "./games.js";
@@ -146,6 +147,7 @@ function followAutoRefresh() {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
+  mountAccountBox(byId("account-box")); // signed in, a seat taken here is the account's
   buttonById("refresh-tables").addEventListener("click", () => refresh({ manual: true }));
   byId("join-form").addEventListener("submit", submitJoin);
   byId("code-form").addEventListener("submit", findByCode);
