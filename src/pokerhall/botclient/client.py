@@ -14,7 +14,9 @@ It speaks the table protocol of docs/protocol.md ("Live table") as a browser doe
   (`error` `illegal_move`) is reported to the bot (`on_refused`) and answered once with the
   prompt's default; a refused default is not sent again (the clock will move). A stale move
   (another seat moved first) is dropped: the next update brings the new prompt.
-  `not_saved` (the server's database did not take it) sends the same move again, a few times.
+  `not_saved` (the server's database did not take it) sends the same move again, a few times;
+  `rate_limited` sends it again after `params.retry_after` (or 0.2 s doubling), five times at
+  most, then leaves the move to the turn clock.
 - During a hand's result pause the client sends `next_hand`, as a person who has seen it.
 - A dropped socket is reconnected with the same token, after a backoff (0.5 s doubling up to
   8 s, ±20 %), until the game is over; refusals that will not change (`unauthorized`,
@@ -30,12 +32,13 @@ import logging
 import queue
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 from pokerhall.engine.bots import Bot
@@ -61,7 +64,11 @@ MOST_PER_SECOND = 15.0
 """Messages a second at most: the server takes 20 a second per connection and refuses the rest
 (`rate_limited`), and two instant bots heads-up can play faster than that."""
 RATE_LIMITED_RETRIES = 5
-"""A move refused as `rate_limited` is sent again after a second, this many times at most."""
+"""A move refused as `rate_limited` is sent again this many times at most; then it is left to
+the turn clock (sending it sooner would only be refused again)."""
+RATE_LIMITED_BACKOFF = 0.2
+"""Seconds before the first resend of a `rate_limited` move without `params.retry_after`;
+doubled for each further one."""
 STALE = "refuse.move.stale_prompt"
 FATAL = frozenset({"unauthorized", "not_found"})
 """Errors after which the server closes the socket, and which a reconnect would only repeat."""
@@ -73,6 +80,18 @@ FAILED = "failed"
 """The bot raised, or answered with something that is not a move: the default was sent."""
 REFUSED = "refused"
 """The server refused the bot's move: the default was sent instead."""
+
+
+class Socket(Protocol):
+    """What the client uses of a WebSocket connection (a test may stand in for one)."""
+
+    async def recv(self) -> str | bytes: ...
+
+    async def send(self, message: str) -> None: ...
+
+
+Opener = Callable[..., AbstractAsyncContextManager[Socket]]
+"""Opens a connection: `websockets`' `connect(url, **options)` unless a test passes its own."""
 
 
 class BotRefused(Exception):
@@ -163,6 +182,8 @@ class BotClient:
         retries: int = RETRIES,
         backoff: float = BACKOFF_FIRST,
         rng: random.Random | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        opener: Opener = connect,
     ) -> None:
         self.bot = bot
         self.url = url
@@ -173,12 +194,16 @@ class BotClient:
         self.retries = retries
         self.backoff = backoff
         self.rng = rng or random.Random()
+        self.sleep = sleep
+        self.opener = opener
+        """How the client waits before sending a `rate_limited` move again (a test passes one
+        that records the waits and returns at once)."""
         self.seat: int | None = None
         self.table: JSON | None = None
         self.view: JSON | None = None
         self.result: JSON | None = None
         self.stats = Stats()
-        self.ws: ClientConnection | None = None
+        self.ws: Socket | None = None
         """The open socket, while there is one (a test may cut it)."""
         self._worker = Worker()
         self._clock: tuple[float, float] | None = None
@@ -188,6 +213,7 @@ class BotClient:
         self._thinking_id: int | None = None
         self._sent: SentMove | None = None
         self._resends = 0
+        self._rate_resends = 0
         self._sent_at = float("-inf")
         self._hand_events: list[JSON] = []
         self._paused_for: object = None
@@ -222,7 +248,7 @@ class BotClient:
 
     async def _session(self) -> None:
         """One connection, until it closes or the game is over."""
-        async with connect(
+        async with self.opener(
             self.url, open_timeout=OPEN_TIMEOUT, ping_interval=10, ping_timeout=10
         ) as ws:
             self.ws = ws
@@ -338,16 +364,11 @@ class BotClient:
         if code == "illegal_move" and _field(message.get("message"), "key") == STALE:
             log.debug("move for prompt %s was stale", sent and sent.prompt_id)
             return
+        if code == "rate_limited" and sent is not None and self._still_asked(sent):
+            await self._rate_limited(sent, message)
+            return
         if sent is None or code not in ("illegal_move", "bad_message", "not_saved"):
             log.warning("server error %s: %s", code, reason)
-            return
-        if code == "rate_limited" and sent is not None and self._resends < RATE_LIMITED_RETRIES:
-            self._resends += 1
-            log.warning("move refused as too fast; sending it again in a second")
-            await asyncio.sleep(1.0)
-            prompt = self.prompt
-            if prompt is not None and prompt.get("prompt_id") == sent.prompt_id:
-                await self._move(sent.prompt_id, sent.move, sent.why)
             return
         if code == "not_saved" and self._resends < NOT_SAVED_RETRIES:
             self._resends += 1
@@ -365,6 +386,37 @@ class BotClient:
                 await self._move(sent.prompt_id, default, REFUSED)
                 return
         self._sent = None  # the default was refused too: the turn clock will move
+
+    async def _rate_limited(self, sent: SentMove, message: JSON) -> None:
+        """The move was refused as too fast: nothing was done, so it is sent again after the
+        wait the server asks for (or a doubling backoff), up to RATE_LIMITED_RETRIES times."""
+        if self._rate_resends >= RATE_LIMITED_RETRIES:
+            self.stats.refused.append(message)
+            log.warning(
+                "move %s for prompt %d refused as too fast %d times: giving up on it "
+                "(the turn clock will play the default)",
+                json.dumps(sent.move),
+                sent.prompt_id,
+                RATE_LIMITED_RETRIES + 1,
+            )
+            self._sent = None
+            return
+        retry_after = _field(message.get("params"), "retry_after")
+        if isinstance(retry_after, int | float) and not isinstance(retry_after, bool):
+            wait = max(0.0, float(retry_after))
+        else:
+            wait = RATE_LIMITED_BACKOFF * 2**self._rate_resends
+        self._rate_resends += 1
+        log.warning("move refused as too fast; sending it again in %.1f s", wait)
+        await self.sleep(wait)
+        if self._still_asked(sent):
+            await self._move(sent.prompt_id, sent.move, sent.why)
+
+    def _still_asked(self, sent: SentMove) -> bool:
+        """Whether the latest view still asks the prompt `sent` answered (a refusal of some
+        other message, after the move was taken, finds a new prompt or none)."""
+        prompt = self.prompt
+        return prompt is not None and prompt.get("prompt_id") == sent.prompt_id
 
     # --- the seat's prompt -------------------------------------------------------------------
 
@@ -420,6 +472,7 @@ class BotClient:
         if current is None or current.get("prompt_id") != prompt_id:
             return  # the table moved on while the bot thought
         self._resends = 0
+        self._rate_resends = 0
         await self._move(prompt_id, move, why)
 
     async def _move(self, prompt_id: int, move: JSON, why: str) -> None:
