@@ -15,7 +15,8 @@ from typer.testing import CliRunner, Result
 from pokerhall import games
 from pokerhall.arena import ArenaError, resolve, run_arena
 from pokerhall.arena.exploiters import EXPLOITERS
-from pokerhall.arena.play import seating
+from pokerhall.arena.play import Outcome, seating
+from pokerhall.arena.ratings import rate
 from pokerhall.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,3 +199,21 @@ def test_no_lower_layer_imports_the_arena() -> None:
                     else []
                 )
                 assert not any(n.startswith("pokerhall.arena") for n in names), path
+
+
+def test_bots_that_tie_for_first_stay_above_the_bot_that_came_third() -> None:
+    """The arena rates with the hall's model (`pokerhall.skill`), ties worked around: passed
+    to openskill 6.2 as they are, two tied winners of five end below the third (#155)."""
+    tied = Outcome(
+        index=0,
+        seed=0,
+        seating=(0, 1, 2, 3, 4),
+        places=(1, 1, 3, 4, 5),
+        winners=(0, 1),
+        hands=300,
+        capped=True,
+    )
+    first, second, third, *_ = rate([tied], bots=5)
+    assert first == second
+    assert first.mu > third.mu
+    assert first.ordinal > third.ordinal

@@ -1,48 +1,32 @@
-"""Ratings of the arena's bots: openskill's Plackett-Luce model, fed each game's places.
+"""Ratings of the arena's bots: the hall's rating model (`pokerhall.skill`: openskill's
+Plackett-Luce over each game's places, ties worked around as for people's ratings), fed the
+games in their order, so a run's ratings are as reproducible as its games.
 
-Every bot starts at openskill's default (mu 25, sigma 25/3) and the games are rated in their
-order, so a run's ratings are as reproducible as its games. Each seat is a team of one, ranked by
-its place (ties share a rank); a bot with several seats in one game is rated as that many
-players with its rating, and its new rating is their mean (mu and sigma). `ordinal` is
-mu - 3 sigma, the cautious figure the arena sorts by.
+Every bot starts as a newcomer (mu 25, sigma 25/3). A bot with several seats in one game is
+rated as that many players with its rating, and its new rating is their mean (mu and sigma).
+`ordinal` is mu - 3 sigma, the cautious figure the arena sorts by.
 """
 
 from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
-
-from openskill.models import PlackettLuce
 
 from pokerhall.arena.play import Outcome
+from pokerhall.skill import NEWCOMER, Skill
+from pokerhall.skill import rate as rate_table
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
-    mu: float
-    sigma: float
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-
-def rate(outcomes: Sequence[Outcome], bots: int) -> list[Rating]:
+def rate(outcomes: Sequence[Outcome], bots: int) -> list[Skill]:
     """Each bot's rating after every game, in the outcomes' order."""
-    model = PlackettLuce()
-    first = model.rating()
-    ratings = [Rating(first.mu, first.sigma) for _ in range(bots)]
+    ratings = [NEWCOMER] * bots
     for outcome in outcomes:
-        teams = [
-            [model.rating(mu=ratings[bot].mu, sigma=ratings[bot].sigma)] for bot in outcome.seating
-        ]
-        rated = model.rate(teams, ranks=[float(place) for place in outcome.places])
-        new: dict[int, list[Rating]] = {}
-        for bot, team in zip(outcome.seating, rated, strict=True):
-            new.setdefault(bot, []).append(Rating(team[0].mu, team[0].sigma))
-        for bot, seats in new.items():
-            ratings[bot] = Rating(
-                statistics.fmean(r.mu for r in seats), statistics.fmean(r.sigma for r in seats)
+        after = rate_table([ratings[bot] for bot in outcome.seating], outcome.places)
+        seats: dict[int, list[Skill]] = {}
+        for bot, skill in zip(outcome.seating, after, strict=True):
+            seats.setdefault(bot, []).append(skill)
+        for bot, rated in seats.items():
+            ratings[bot] = Skill(
+                statistics.fmean(s.mu for s in rated), statistics.fmean(s.sigma for s in rated)
             )
     return ratings

@@ -1,5 +1,5 @@
 """Ratings per game and ruleset: every finished table whose seats are all people signed in
-(`tables/rated.py`) updates its players' skills from its places (`skill.py`), exactly once.
+(`tables/rated.py`) updates its players' skills from its places (`pokerhall.skill`), exactly once.
 
 Once is the database's to keep: the table's record in `rated_tables` is written in the same
 transaction as the new skills, after the table's row is locked (`FOR UPDATE` on PostgreSQL;
@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerhall.engine import UnknownGame, registry
-from pokerhall.server.people.skill import NEWCOMER, Skill, displayed, rate
+from pokerhall.skill import NEWCOMER, Skill, displayed, rate
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import (
     PlayerRow,

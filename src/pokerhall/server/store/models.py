@@ -307,7 +307,7 @@ class LeaseRow(Base):
 
 
 class RatingRow(Base):
-    """A player's skill at one game and ruleset (`people/skill.py`: openskill's Plackett-Luce
+    """A player's skill at one game and ruleset (`pokerhall/skill.py`: openskill's Plackett-Luce
     mu and sigma), from the rated tables they finished (`people/ratings.py`). No row: a
     newcomer's skill."""
 

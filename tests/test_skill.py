@@ -1,4 +1,4 @@
-"""The rating model (`server/people/skill.py`): openskill's Plackett-Luce over a table's
+"""The rating model (`pokerhall/skill.py`): openskill's Plackett-Luce over a table's
 places, the figure shown, and the work-around for openskill 6.2's ties (issue #155)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pokerhall.server.people.skill import NEWCOMER, Skill, displayed, rate
+from pokerhall.skill import NEWCOMER, Skill, displayed, rate
 
 
 def test_a_newcomer_shows_1000_and_the_figure_is_mu_minus_three_sigma() -> None:
