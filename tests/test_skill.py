@@ -4,9 +4,12 @@ places, the figure shown, and the work-around for openskill 6.2's ties (issue #1
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
+from pokerhall import skill as model
 from pokerhall.skill import NEWCOMER, Skill, displayed, rate
 
 
@@ -65,3 +68,9 @@ def test_ratings_converge_on_the_players_known_order() -> None:
     assert ties > 100  # the tie path is exercised
     by_rating = sorted(range(len(true_skill)), key=lambda p: skills[p].ordinal)
     assert by_rating == sorted(range(len(true_skill)), key=lambda p: true_skill[p])
+
+
+def test_the_model_imports_nothing_of_ours() -> None:
+    """Layer 3 (ARCHITECTURE.md): the server and the arena share it, so it needs neither."""
+    source = Path(model.__file__).read_text("utf-8")
+    assert re.findall(r"^\s*(?:from|import)\s+pokerhall\b.*$", source, re.MULTILINE) == []
