@@ -91,18 +91,22 @@ def moved(message: JSON) -> JSON:
     return move
 
 
-async def test_a_rate_limited_move_is_sent_again_after_retry_after() -> None:
+@pytest.mark.parametrize(("retry_after", "waited"), [(3, 3.0), (1e12, 10.0), (-5, 0.0)])
+async def test_a_rate_limited_move_is_sent_again_after_retry_after(
+    retry_after: float, waited: float
+) -> None:
+    """The wait the server asks for, within reason: an absurd one is cut to ten seconds."""
     server, waits = FakeServer(), Waits()
     client = client_for(server, waits)
     running = asyncio.create_task(client.run())
     first = moved(await server.start())
     assert first == {**BOT_MOVE, "prompt_id": 7}
-    server.say({**TOO_FAST, "params": {"retry_after": 3}})
+    server.say({**TOO_FAST, "params": {"retry_after": retry_after}})
     assert moved(await server.heard()) == first
     server.end()
     async with asyncio.timeout(STEP_TIMEOUT):
         assert await running == {"w": [0]}
-    assert waits.seconds == [3.0]
+    assert waits.seconds == [waited]
     assert [m.why for m in client.stats.moves] == ["bot", "bot"]
     assert client.stats.refused == []
     assert server.from_client.empty()

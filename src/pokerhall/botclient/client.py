@@ -69,6 +69,9 @@ the turn clock (sending it sooner would only be refused again)."""
 RATE_LIMITED_BACKOFF = 0.2
 """Seconds before the first resend of a `rate_limited` move without `params.retry_after`;
 doubled for each further one."""
+RATE_LIMITED_LONGEST = 10.0
+"""The longest wait before a resend, whatever `retry_after` says: the client reads nothing
+while it waits, and a longer wait would outlast the turn it is for."""
 STALE = "refuse.move.stale_prompt"
 FATAL = frozenset({"unauthorized", "not_found"})
 """Errors after which the server closes the socket, and which a reconnect would only repeat."""
@@ -403,7 +406,7 @@ class BotClient:
             return
         retry_after = _field(message.get("params"), "retry_after")
         if isinstance(retry_after, int | float) and not isinstance(retry_after, bool):
-            wait = max(0.0, float(retry_after))
+            wait = min(max(0.0, float(retry_after)), RATE_LIMITED_LONGEST)
         else:
             wait = RATE_LIMITED_BACKOFF * 2**self._rate_resends
         self._rate_resends += 1
