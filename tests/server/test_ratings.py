@@ -18,10 +18,10 @@ from sqlalchemy import select
 from pokerhall.server.app import create_app
 from pokerhall.server.people import bots, invitations
 from pokerhall.server.people.ratings import Ratings
-from pokerhall.skill import NEWCOMER, Skill, displayed
 from pokerhall.server.store.models import PlayerRow, RatedTableRow, RatingRow
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.wire.messages import CreateTable
+from pokerhall.skill import NEWCOMER, Skill, displayed
 
 from .halls import hall_at, play_randomly
 from .roomy import ROOMY

@@ -24,7 +24,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerhall.engine import UnknownGame, registry
-from pokerhall.skill import NEWCOMER, Skill, displayed, rate
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import (
     PlayerRow,
@@ -37,6 +36,7 @@ from pokerhall.server.store.models import (
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.rated import unrated_reason
 from pokerhall.server.wire.messages import Leaderboard, RatingEntry
+from pokerhall.skill import NEWCOMER, Skill, displayed, rate
 
 log = logging.getLogger("pokerhall.server")
 LEADERBOARD_SIZE = 100
