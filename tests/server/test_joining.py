@@ -40,37 +40,37 @@ def seat_names(info: dict[str, Any]) -> list[str | None]:
     return [seat["name"] for seat in info["seats"]]
 
 
+async def ann_joining_while(
+    server: LiveServer, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch, names: list[str]
+) -> TableClient:
+    """Ann's socket at a three-seat table, `names` taking seats while it joins."""
+    async with Lobby.at(server.http) as lobby:
+        table = await lobby.create(options=options, seats=3)
+        _, token = await lobby.join(table["id"], "Ann")
+    monkeypatch.setattr(
+        server.app.state.hall.running, "runtime", joins_while_looking(server, names)
+    )
+    return await TableClient.connect(server.ws(table["id"]), token)
+
+
 async def test_a_seat_taken_while_the_socket_joins_is_sent_to_it(
     server: LiveServer, quick_options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with Lobby.at(server.http) as lobby:
-        table = await lobby.create(options=quick_options, seats=3)
-        _, token = await lobby.join(table["id"], "Ann")
-        monkeypatch.setattr(
-            server.app.state.hall.running, "runtime", joins_while_looking(server, ["Bob"])
-        )
-        ann = await TableClient.connect(server.ws(table["id"]), token)
-        welcome = ann.messages[0]
-        assert seat_names(welcome["table"])[:2] == ["Ann", None]
-        caught_up = await ann.expect("table")
-        assert seat_names(caught_up["table"])[:2] == ["Ann", "Bob"]
-        await ann.close()
+    ann = await ann_joining_while(server, quick_options, monkeypatch, ["Bob"])
+    assert seat_names(ann.messages[0]["table"])[:2] == ["Ann", None]  # the welcome
+    caught_up = await ann.expect("table")
+    assert seat_names(caught_up["table"])[:2] == ["Ann", "Bob"]
+    await ann.close()
 
 
 async def test_a_table_that_starts_while_the_socket_joins_sends_it_the_game(
     server: LiveServer, quick_options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with Lobby.at(server.http) as lobby:
-        table = await lobby.create(options=quick_options, seats=3)
-        _, token = await lobby.join(table["id"], "Ann")
-        monkeypatch.setattr(
-            server.app.state.hall.running, "runtime", joins_while_looking(server, ["Bob", "Cy"])
-        )
-        ann = await TableClient.connect(server.ws(table["id"]), token)
-        assert ann.messages[0]["table"]["status"] == "open"
-        state = await ann.expect("state")
-        assert state["view"]["seat"] == 0
-        await ann.close()
+    ann = await ann_joining_while(server, quick_options, monkeypatch, ["Bob", "Cy"])
+    assert ann.messages[0]["table"]["status"] == "open"
+    state = await ann.expect("state")
+    assert state["view"]["seat"] == 0
+    await ann.close()
 
 
 async def test_a_socket_that_joins_an_unchanged_table_gets_no_second_info(
