@@ -1,27 +1,22 @@
 """The bot client's answer to a move refused as `rate_limited` (issue 25): the same move again
 after the wait asked for, five times at most, then the move is left to the turn clock.
 
-The client talks to an in-memory socket here (a pair of queues), and its waits are recorded
+The client talks to an in-memory socket here (`fake_server`), and its waits are recorded
 rather than slept, so each refusal lands on exactly the move it is meant for."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
 
 import pytest
 
+from botclient.fake_server import STEP_TIMEOUT, FakeServer, Waits
 from pokerhall.botclient import BotClient, RemoteBot
 from pokerhall.botclient.client import RATE_LIMITED_RETRIES
 from pokerhall.engine.events import JSON
 
 pytestmark = pytest.mark.anyio
-STEP_TIMEOUT = 10.0
-PROMPT = {"prompt_id": 7, "default": {"type": "fold"}}
 BOT_MOVE = {"type": "call"}
 TOO_FAST = {"v": 1, "type": "error", "code": "rate_limited", "reason": "slow down"}
 
@@ -29,54 +24,6 @@ TOO_FAST = {"v": 1, "type": "error", "code": "rate_limited", "reason": "slow dow
 class Caller(RemoteBot):
     def choose(self, view: JSON, prompt: JSON) -> JSON:
         return dict(BOT_MOVE)
-
-
-class FakeServer:
-    """The server's side of one in-memory socket: what the client sent, and what to send it."""
-
-    def __init__(self) -> None:
-        self.to_client: asyncio.Queue[str] = asyncio.Queue()
-        self.from_client: asyncio.Queue[JSON] = asyncio.Queue()
-        self.opened = 0
-
-    async def recv(self) -> str:
-        return await self.to_client.get()
-
-    async def send(self, message: str) -> None:
-        self.from_client.put_nowait(json.loads(message))
-
-    @asynccontextmanager
-    async def open(self, url: str, **options: Any) -> AsyncIterator[FakeServer]:
-        self.opened += 1
-        yield self
-
-    def say(self, message: JSON) -> None:
-        self.to_client.put_nowait(json.dumps({"v": 1, **message}))
-
-    async def heard(self) -> JSON:
-        async with asyncio.timeout(STEP_TIMEOUT):
-            return await self.from_client.get()
-
-    async def start(self, prompt: JSON | None = PROMPT) -> JSON:
-        """Greet the client and ask its seat `prompt`; the move it answers with."""
-        assert (await self.heard())["type"] == "hello"
-        self.say({"type": "welcome", "seat": 0, "table": {"status": "playing"}})
-        self.say({"type": "state", "events": [], "view": {"you": {"prompt": prompt}}})
-        return await self.heard()
-
-    def end(self) -> None:
-        self.say({"type": "update", "events": [], "view": {"over": True, "result": {"w": [0]}}})
-
-
-class Waits:
-    """Stands in for asyncio.sleep: keeps each wait and returns at once."""
-
-    def __init__(self) -> None:
-        self.seconds: list[float] = []
-
-    async def __call__(self, seconds: float) -> None:
-        self.seconds.append(seconds)
-        await asyncio.sleep(0)
 
 
 def client_for(server: FakeServer, waits: Waits) -> BotClient:

@@ -302,6 +302,7 @@ class BotClient:
             self.table = message.get("table")
         elif kind == "state":
             self._finished_at_welcome = False
+            self._events(message.get("result_events") or [], snapshot=True)
             self._events(message.get("events") or [], snapshot=True)
             self._read_view(message)
             await self._pause(message.get("pause"))
@@ -336,8 +337,16 @@ class BotClient:
             self._clock = None
 
     def _events(self, events: list[JSON], *, snapshot: bool) -> None:
-        """Tell the bot the events it has not seen: a snapshot (`state`) repeats this hand's
-        events, so after a reconnect only those past the ones already told are new."""
+        """Tell the bot the events it has not seen. A snapshot (`state`) repeats one hand's
+        events (`result_events`: the hand a result pause holds; `events`: the current one), so
+        after a reconnect a hand older than the one being told was told already, and of the
+        same hand only the events past those told are new. A hand played while the line was
+        down is gone from the server (it keeps only the current one) and is not told."""
+        if not events:
+            return
+        told, given = _round_of(self._hand_events), _round_of(events)
+        if snapshot and told is not None and given is not None and given < told:
+            return
         if snapshot and events[: len(self._hand_events)] == self._hand_events:
             events = events[len(self._hand_events) :]
         elif snapshot:
@@ -526,6 +535,15 @@ def _default(prompt: JSON) -> JSON | None:
     """The prompt's default move (every prompt has one, `engine/prompts.py`)."""
     default = prompt.get("default")
     return dict(default) if isinstance(default, dict) else None
+
+
+def _round_of(events: list[JSON]) -> int | None:
+    """The hand a run of events belongs to: the number its `round_started` gives, if any."""
+    for event in events:
+        if event.get("type") == "round_started" and isinstance(event.get("round"), int):
+            number: int = event["round"]
+            return number
+    return None
 
 
 def _field(data: Any, key: str) -> Any:
