@@ -1,32 +1,53 @@
 // @ts-check
-/* The account box of the page header: who is signed in (a link to their profile, profile.html)
-   and Sign out; for a guest, a small form that signs in or makes an account (name and
-   secret). The session is an HttpOnly cookie the server sets (POST /api/session,
-   server/people/sessions.py): this page never sees its token. Guests still play by a name. */
+/* The account box of every page's header: who is signed in (a link to their profile,
+   profile.html) and Sign out; for a guest, a small form that signs in or makes an account
+   (name and secret). The session is an HttpOnly cookie the server sets (POST /api/session,
+   server/people/sessions.py): this page never sees its token, and every page of the browser
+   shares it. Another open page of the hall that signs in or out says so on a BroadcastChannel,
+   so this box follows at once rather than at the next reload. Guests still play by a name. */
 
 import { api, errorText } from "./api.js";
-import { fill, h } from "./dom.js";
+import { fill, h, srOnly } from "./dom.js";
 import { onLanguageChange, t } from "./i18n.js";
+
+const CHANNEL = "pokerhall.account";
+const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+
+/** Tell the hall's other open pages that this browser signed in or out (or was deleted). */
+export function tellOtherPages() {
+  channel?.postMessage("changed");
+}
 
 /** @param {string} name */
 export function profileUrl(name) {
   return `/profile.html?name=${encodeURIComponent(name)}`;
 }
 
-/** Render the box into `box` (an element of the header) and keep it current.
- *  @param {HTMLElement} box @param {(name: string | null) => void} [onChange] */
-export async function mountAccountBox(box, onChange = () => {}) {
+/** Render the box into `box` (an element of the header) and keep it current. `newTab`: the
+ *  profile link opens in a new tab (the table page, so that the seat stays open).
+ *  @param {HTMLElement} box @param {(name: string | null) => void} [onChange]
+ *  @param {{newTab?: boolean}} [options] */
+export async function mountAccountBox(box, onChange = () => {}, { newTab = false } = {}) {
   let who = { signed_in: false, name: null };
   let error = "";
+  let shown = false;
 
+  /** Ask the server who this browser is; redraw (and tell onChange) only when that changed,
+   *  so a guest's half-typed form survives a message from another page. */
   async function refresh() {
+    const before = who.signed_in ? who.name : null;
     try {
       who = await api.session();
     } catch (e) {
       error = errorText(e);
     }
+    const now = who.signed_in ? who.name : null;
+    if (shown && now === before && !error) return;
+    shown = true;
+    const hadFocus = box.contains(document.activeElement);
     render();
-    onChange(who.signed_in ? who.name : null);
+    if (hadFocus) /** @type {HTMLElement | null} */ (box.querySelector("a, summary, button"))?.focus();
+    onChange(now);
   }
 
   /** @param {"in" | "up"} how @param {HTMLFormElement} form */
@@ -40,9 +61,11 @@ export async function mountAccountBox(box, onChange = () => {}) {
     } catch (e) {
       error = errorText(e);
       render();
+      /** @type {HTMLElement | null} */ (box.querySelector("#header-account-name"))?.focus();
       return;
     }
     await refresh();
+    tellOtherPages();
   }
 
   function signedIn() {
@@ -50,12 +73,12 @@ export async function mountAccountBox(box, onChange = () => {}) {
     out.addEventListener("click", async () => {
       await api.signOut().catch(() => null);
       await refresh();
+      tellOtherPages();
     });
-    return [
-      h("span", { id: "signed-in-as" }, t("account.signedInAs"), " ", h("a", { href: profileUrl(who.name) }, who.name)),
-      " ",
-      out,
-    ];
+    const link = newTab
+      ? h("a", { href: profileUrl(who.name), target: "_blank", rel: "noopener" }, who.name, srOnly(t("help.newTab")))
+      : h("a", { href: profileUrl(who.name) }, who.name);
+    return [h("span", { id: "signed-in-as" }, t("account.signedInAs"), " ", link), " ", out];
   }
 
   function guestForm() {
@@ -87,5 +110,6 @@ export async function mountAccountBox(box, onChange = () => {}) {
   }
 
   onLanguageChange(render);
+  channel?.addEventListener("message", () => refresh());
   await refresh();
 }

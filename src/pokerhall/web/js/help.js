@@ -6,6 +6,7 @@
    (its summary and its rulesets'). The shortcuts are the same data the table page lists, and
    the replay page's keys (replay.html) are listed under them for every game. */
 
+import { mountAccountBox } from "./account-box.js";
 import { api } from "./api.js";
 import { byId, fill, h, show, selectById } from "./dom.js";
 import { fallbackGame, loadGame } from "./games.js";
@@ -107,6 +108,7 @@ async function render() {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
+  mountAccountBox(byId("account-box"));
   try {
     games = await api.games();
     const loaded = await Promise.all(games.map((g) => loadGame(g.name, { known: g.web_module })));

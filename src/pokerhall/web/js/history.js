@@ -9,6 +9,7 @@
    replays it move by move on the table's felt (replay.html, replay.js). The public record is offered as a
    download once the game is over; until then the public events so far. */
 
+import { mountAccountBox } from "./account-box.js";
 import { api, ApiError, errorText } from "./api.js";
 import { describeLogLine, loadEventTexts, useGameModule } from "./describe.js";
 import { loadGame } from "./games.js";
@@ -153,6 +154,7 @@ async function load(round = null) {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
+  mountAccountBox(byId("account-box"));
   if (!tableId) {
     byId("history-error").textContent = t("table.noId");
     return;

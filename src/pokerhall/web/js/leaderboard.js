@@ -3,6 +3,7 @@
    (GET /api/ratings/{game}?ruleset=), chosen from /api/games and kept in the address
    (?game=&ruleset=) so a board can be linked. Knows no game: names come from the API. */
 
+import { mountAccountBox } from "./account-box.js";
 import { api, errorText } from "./api.js";
 import { byId, h, selectById } from "./dom.js";
 import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange } from "./i18n.js";
@@ -74,6 +75,7 @@ function choose(game, ruleset) {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
+  mountAccountBox(byId("account-box"));
   try {
     infos = await api.games();
   } catch (error) {

@@ -4,6 +4,7 @@
    the account form that signs up and takes the seat the drawing gave. Knows no game: titles and
    score units come from the API. */
 
+import { mountAccountBox } from "./account-box.js";
 import { api } from "./api.js";
 import { byId, h, buttonById, inputById, selectById } from "./dom.js";
 import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
@@ -233,6 +234,7 @@ function watch() {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
+  mountAccountBox(byId("account-box"));
   try {
     titles = Object.fromEntries((await api.games()).map((game) => [game.name, game.title]));
     if (!leagueId) {

@@ -13,6 +13,7 @@
    region; the chips fly only when motion is welcome (table-motion.js), and the replay never
    starts playing by itself. */
 
+import { mountAccountBox } from "./account-box.js";
 import { Announcer } from "./announcer.js";
 import { api, ApiError, errorText } from "./api.js";
 import { describeEvent, loadEventTexts, useGameModule } from "./describe.js";
@@ -233,6 +234,7 @@ async function mount(info) {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
+  mountAccountBox(byId("account-box"));
   if (!tableId || !Number.isInteger(hand) || hand < 1) {
     byId("replay-error").textContent = t(tableId ? "replay.noHand" : "table.noId");
     return;

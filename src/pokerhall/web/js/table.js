@@ -5,6 +5,7 @@
    web/js/games/<game>/index.js, loaded by the table's game name (the generic fallback panel
    when it has none); see "Game modules" in web/README.md. */
 
+import { mountAccountBox } from "./account-box.js";
 import { Announcer } from "./announcer.js";
 import { api, ApiError, errorText } from "./api.js";
 import { TableChat } from "./chat.js";
@@ -483,6 +484,7 @@ function fatal(text) {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
+  mountAccountBox(byId("account-box"), undefined, { newTab: true }); // its profile opens in a new tab: the seat stays open
   if (!tableId) {
     fatal(t("table.noId"));
     return;
