@@ -103,6 +103,8 @@ export const api = {
   session: () => request("GET", "/api/session"),
   signIn: (account) => request("POST", "/api/session", { body: account }),
   signOut: () => request("DELETE", "/api/session"),
+  changeSecret: (secrets) => request("POST", "/api/account/secret", { body: secrets }),
+  deleteAccount: (proof) => request("POST", "/api/account/delete", { body: proof }),
   profile: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   signUp: (id, number, account) =>
     request("POST", `${league(id)}/sessions/${number}/signups`, { body: account }),

@@ -7,11 +7,16 @@
 
 import { api, errorText } from "./api.js";
 import { mountAccountBox } from "./account-box.js";
+import { mountAccountForms } from "./account-forms.js";
 import { byId, fill, h, show, selectById } from "./dom.js";
 import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 
 const name = new URLSearchParams(location.search).get("name") || "";
 let profile = null;
+/** @type {string | null} */
+let signedInAs = null;
+/** @type {{show(own: boolean): void} | null} */
+let accountForms = null;
 
 function render() {
   if (!profile) return;
@@ -61,16 +66,22 @@ async function load() {
   } catch (e) {
     profile = null;
     byId("profile-error").textContent = errorText(e);
+    accountForms?.show(false);
     return;
   }
   render();
+  accountForms?.show(signedInAs !== null && signedInAs === profile.name); // one's own only
 }
 
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
   onLanguageChange(render);
-  await mountAccountBox(byId("account-box"), () => load());
+  accountForms = mountAccountForms(byId("account-forms"));
+  await mountAccountBox(byId("account-box"), (who) => {
+    signedInAs = who;
+    load();
+  });
 }
 
 main();
