@@ -78,7 +78,7 @@ export async function mountAccountBox(box, onChange = () => {}, { newTab = false
     const link = newTab
       ? h("a", { href: profileUrl(who.name), target: "_blank", rel: "noopener" }, who.name, srOnly(t("help.newTab")))
       : h("a", { href: profileUrl(who.name) }, who.name);
-    return [h("span", { id: "signed-in-as" }, t("account.signedInAs"), " ", link), " ", out];
+    return [h("span", { id: "signed-in-as" }, h("span", { class: "signed-in-label" }, t("account.signedInAs"), " "), link), " ", out];
   }
 
   function guestForm() {
