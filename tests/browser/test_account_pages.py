@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import PokerhallServer, VisitorFactory
-from .test_accessibility import assert_accessible
+from .test_accessibility import assert_accessible, assert_accessible_light_and_dark
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "correct horse 7"
@@ -161,7 +161,7 @@ def test_change_the_secret_on_ones_own_profile(
     for code in LANGUAGES:
         missing = [key for key in FORM_KEYS if not strings(page, code).get(key)]
         assert not missing, f"{code} lacks {missing}"
-    assert_accessible(page, "one's own profile with the account forms")
+    assert_accessible_light_and_dark(page, "one's own profile with the account forms")
 
     page.locator("#secret-old").focus()  # by keyboard: type, Tab, Enter
     page.keyboard.type("not my secret 1")
