@@ -181,14 +181,18 @@ class Alphabet:
     @staticmethod
     def lays(spelling: Spelling, held: Mapping[str, int], shown: Mapping[str, int]) -> bool:
         """`missing(...) is None`, without building a reason: the best-word search's question,
-        asked of many words a hand, most of which fail."""
-        return (
-            all(need <= held.get(x, 0) for x, need in spelling.card_letters.items())
-            and all(need <= held.get(x, 0) for x, need in spelling.marks.items())
-            and all(need <= shown.get(x, 0) for x, need in spelling.die_letters.items())
-            and spelling.dice_used > 0
-            and spelling.cards_used > 0
-        )
+        asked of many words a hand, most of which fail. Plain loops, each left at the first
+        shortfall (a generator per check cost as much as the checks)."""
+        for x, need in spelling.card_letters.items():
+            if need > held.get(x, 0):
+                return False
+        for x, need in spelling.marks.items():
+            if need > held.get(x, 0):
+                return False
+        for x, need in spelling.die_letters.items():
+            if need > shown.get(x, 0):
+                return False
+        return spelling.dice_used > 0 and spelling.cards_used > 0
 
     @staticmethod
     def missing(
