@@ -128,10 +128,12 @@ class _Hand:
     def bound(self, length: int) -> int:
         """The most a word of `length` letters can score: its base letters' values plus the
         most its diacritics can add, the most valuable diacritic cards held, one per letter
-        (W17, W18). Of one key: `extra(length)` plus the key's value."""
+        (W17, W18). No key of `row(length)` has a higher bound than this."""
         return self.most[length] + self.extra(length)
 
     def extra(self, length: int) -> int:
+        """The most the diacritic cards held can add to a word of `length` letters: a key's
+        bound is its value plus this."""
         return self.bonus[min(length, len(self.bonus) - 1)]
 
 
