@@ -9,18 +9,21 @@ Shown to everyone in the deal's result (W10) and used by the bots as a hand's st
 runs many times a decision and must stay well under a millisecond with the full lexicon.
 
 Where the time went before: a hand offers up to 1,023 sub-multisets of its base letters (the
-consonant cards plus the dice vowels, about 330 on average) and a third of them are keys of
-the anagram index, with about 140 words between them, every one spelt and checked. So the
-search now spells only where the answer can be. Every sub-multiset gets an upper bound on what
-a word of it can score, its base letters' values plus the most valuable diacritic cards held,
-one per letter (W17, W18); they are tried longest first and, within a length, best bound
-first, and a length is left as soon as its bound cannot beat the best word so far. The first
-length with a playable word gives the longest word. Whether a sub-multiset is a key is asked
-only when its bound is in reach (a trie membership test, about half a microsecond). What a
-word takes and scores is `Alphabet.spell`, and whether the hand can lay it `Alphabet.lays`
-(what `check` refuses, `missing` with its reason), the rules' one place each; a key's words
-and each word's spelling are cached, since the same keys come up hand after hand, and a key
-that can only tie the best word so far has only its words alphabetically before it spelt.
+consonant cards plus the dice vowels, about 330 on average) and a third of them are keys of the
+anagram index, with about 140 words between them, every one spelt and checked. So the search
+now spells only where the answer can be. Every sub-multiset gets an upper bound on what a word
+of it can score, its base letters' values plus the most valuable diacritic cards held, one per
+letter (W17, W18); they are tried longest first and, within a length, best bound first, and a
+length is left as soon as its bound cannot beat the best word so far. The first length with a
+playable word gives the longest word. A length's sub-multisets are listed only when the search
+reaches it (`itertools.combinations` of the letters, in C), and not at all when the length's
+best bound cannot beat the best word so far: under the rule's scoring the search stops after
+the longest rows that hold a word, about 40 keys of 220. Whether a sub-multiset is a key is
+asked only when its bound is in reach (a trie membership test, about half a microsecond). What
+a word takes and scores is `Alphabet.spell`, and whether the hand can lay it `Alphabet.lays`
+(what `check` refuses, `missing` with its reason), the rules' one place each; a key's words and
+each word's spelling are cached, since the same keys come up hand after hand, and a key that
+can only tie the best word so far has only its words alphabetically before it spelt.
 
 Pruning the key enumeration with the trie's prefix queries was measured and dropped: most
 sub-multisets are prefixes of some key, so it asked almost as many questions, each dearer.
@@ -28,11 +31,10 @@ sub-multisets are prefixes of some key, so it asked almost as many questions, ea
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, combinations
 from operator import itemgetter
 
 from pokerhall.content.czech import CH_KEY
@@ -69,16 +71,36 @@ def _spelt(alphabet: Alphabet, word: str) -> Spelling | None:
         return None
 
 
+def _count(letters: Iterable[str]) -> dict[str, int]:
+    """How many of each letter (a `Counter`'s contents, built faster: once a search)."""
+    counts: dict[str, int] = {}
+    for letter in letters:
+        counts[letter] = counts.get(letter, 0) + 1
+    return counts
+
+
 class _Hand:
     """One hand and the dice, counted once for the many words tried against them."""
 
     def __init__(self, alphabet: Alphabet, hand: Sequence[Card], dice: Sequence[str]) -> None:
         self.alphabet = alphabet
-        self.held = Counter(card.letter for card in hand)
-        self.shown = Counter(dice)
-        self.marks = sorted(
-            (alphabet.mark_values[c.letter] for c in hand if c.is_mark), reverse=True
-        )
+        self.held = _count(card.letter for card in hand)
+        self.shown = _count(dice)
+        values, mark_values = alphabet.values, alphabet.mark_values
+        marks = sorted((mark_values[c.letter] for c in hand if c.is_mark), reverse=True)
+        self.bonus = list(accumulate(marks, initial=0))
+        counts = {**self.shown, **{x: max(n, self.shown.get(x, 0)) for x, n in self.held.items()}}
+        letters = sorted(
+            (CH_KEY if letter == CH else letter.lower(), values[letter])
+            for letter, count in counts.items()
+            if letter in values  # a diacritic card: no letter of its own
+            for _ in range(count)
+        )  # in key order
+        self.letters = "".join(letter for letter, _ in letters)
+        """The base letters held and shown as one anagram key (CH one character)."""
+        self.values = [value for _, value in letters]
+        self.most = list(accumulate(sorted(self.values, reverse=True), initial=0))
+        """The most any `n` of the letters are worth, by `n`."""
 
     def playable(self, words: WordList, key: str, before: str | None = None) -> Iterator[Spelling]:
         """The words of `key` the hand can lay, alphabetically; only those before `before`."""
@@ -91,31 +113,28 @@ class _Hand:
             if spelt is not None and lays(spelt, held, shown):
                 yield spelt
 
-    def keys_by_length(self) -> list[tuple[int, list[tuple[str, int]]]]:
-        """Every sub-multiset of the base letters held and shown, written as an anagram key
-        with its letters' values, in rows by length, each row highest value first and with
-        the most its diacritics can add: the most valuable diacritic cards held, one per
-        letter (W17, W18). Value plus that bounds what any word of the key scores. Most keys
-        are no key of the lexicon; the search asks lazily."""
-        values = self.alphabet.values
-        rows: list[list[tuple[str, int]]] = [[("", 0)]]
-        letters = sorted(
-            (CH_KEY if letter == CH else letter.lower(), count, values[letter])
-            for letter, count in (self.held | self.shown).items()
-            if letter in values  # a diacritic card: no letter of its own
-        )  # in key order, so every key is built sorted
-        for lower, count, value in letters:
-            grown: list[list[tuple[str, int]]] = [[] for _ in range(len(rows) + count)]
-            for length, row in enumerate(rows):
-                grown[length] += row  # none of this letter: the same keys
-                for k in range(1, count + 1):
-                    run, more = lower * k, value * k
-                    grown[length + k] += [(key + run, score + more) for key, score in row]
-            rows = grown
-        bonus = list(accumulate(self.marks, initial=0))
-        for row in rows:
-            row.sort(key=itemgetter(1), reverse=True)
-        return [(bonus[min(n, len(self.marks))], row) for n, row in enumerate(rows)]
+    def row(self, length: int) -> list[tuple[str, int]]:
+        """Every sub-multiset of `length` of the base letters held and shown, written as an
+        anagram key with its letters' values, highest value first. Most are no key of the
+        lexicon; the search asks lazily. One row at a time, as the search reaches it: most
+        searches stop after the longest few rows, which hold few keys."""
+        chosen = zip(
+            map("".join, combinations(self.letters, length)),
+            map(sum, combinations(self.values, length)),
+            strict=True,
+        )  # the letters are in key order, so every key is built sorted
+        return sorted(dict(chosen).items(), key=itemgetter(1), reverse=True)
+
+    def bound(self, length: int) -> int:
+        """The most a word of `length` letters can score: its base letters' values plus the
+        most its diacritics can add, the most valuable diacritic cards held, one per letter
+        (W17, W18). No key of `row(length)` has a higher bound than this."""
+        return self.most[length] + self.extra(length)
+
+    def extra(self, length: int) -> int:
+        """The most the diacritic cards held can add to a word of `length` letters: a key's
+        bound is its value plus this."""
+        return self.bonus[min(length, len(self.bonus) - 1)]
 
 
 def candidates(
@@ -126,8 +145,8 @@ def candidates(
     held = _Hand(alphabet, hand, dice)
     return [
         spelt
-        for _, row in held.keys_by_length()[2:]  # a word takes a card and a die: two letters
-        for key, _ in row
+        for length in range(2, len(held.letters) + 1)  # a word takes a card and a die
+        for key, _ in held.row(length)
         if words.has_letters(key)
         for spelt in held.playable(words, key)
     ]
@@ -156,14 +175,16 @@ def search(alphabet: Alphabet, words: WordList, hand: Sequence[Card], dice: Sequ
 
     Longest keys first, each length best bound first: the first length with a playable
     word holds the longest word, and a row is left as soon as its bound cannot beat the best
-    word so far (a tie of score loses to a longer word, so a shorter row needs more)."""
+    word so far (a tie of score loses to a longer word, so a shorter row needs more); a row
+    whose best bound cannot is not even listed."""
     held = _Hand(alphabet, hand, dice)
-    rows = held.keys_by_length()
     top: Spelling | None = None
     longest: str | None = None
-    for length in range(len(rows) - 1, 1, -1):
-        extra, row = rows[length]
-        for key, value in row:
+    for length in range(len(held.letters), 1, -1):
+        if top is not None and (held.bound(length), length) < (top.score, top.letters):
+            continue
+        extra = held.extra(length)
+        for key, value in held.row(length):
             if top is not None and (value + extra, length) < (top.score, top.letters):
                 break
             if words.has_letters(key):

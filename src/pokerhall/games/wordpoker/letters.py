@@ -108,6 +108,8 @@ class Alphabet:
     _parts: Mapping[str, tuple[str, str, bool, int]] = field(init=False)
     """Each written letter `spell` can lay -> (base letter, diacritic card or "", whether the
     base is on a card, what it scores): one look-up a letter."""
+    _deck: tuple[Card, ...] = field(init=False, repr=False)
+    """Every card in `deck`'s order, made once: a deal starts with a copy (cards are frozen)."""
 
     def __post_init__(self) -> None:
         # Derived once: `spell` asks for these for every letter of every word it spells.
@@ -121,14 +123,16 @@ class Alphabet:
                 value = self.values[base] + self.mark_values[mark]
                 parts[char] = (base, mark, base in cards, value)
         object.__setattr__(self, "_parts", parts)
-
-    def deck(self) -> list[Card]:
-        """Every card in a fixed order (shuffled by the deal), each with its own id."""
-        return [
+        deck = tuple(
             Card(f"{letter}{copy}", letter)
             for letter, count in self.deck_counts.items()
             for copy in range(1, count + 1)
-        ]
+        )
+        object.__setattr__(self, "_deck", deck)
+
+    def deck(self) -> list[Card]:
+        """Every card in a fixed order (shuffled by the deal), each with its own id."""
+        return list(self._deck)
 
     def spell(self, word: str) -> Spelling:
         """The cards, dice and diacritics `word` takes, or Rejected saying why it has none."""
@@ -177,14 +181,18 @@ class Alphabet:
     @staticmethod
     def lays(spelling: Spelling, held: Mapping[str, int], shown: Mapping[str, int]) -> bool:
         """`missing(...) is None`, without building a reason: the best-word search's question,
-        asked of many words a hand, most of which fail."""
-        return (
-            all(need <= held.get(x, 0) for x, need in spelling.card_letters.items())
-            and all(need <= held.get(x, 0) for x, need in spelling.marks.items())
-            and all(need <= shown.get(x, 0) for x, need in spelling.die_letters.items())
-            and spelling.dice_used > 0
-            and spelling.cards_used > 0
-        )
+        asked of many words a hand, most of which fail. Plain loops, each left at the first
+        shortfall (a generator per check cost as much as the checks)."""
+        for x, need in spelling.card_letters.items():
+            if need > held.get(x, 0):
+                return False
+        for x, need in spelling.marks.items():
+            if need > held.get(x, 0):
+                return False
+        for x, need in spelling.die_letters.items():
+            if need > shown.get(x, 0):
+                return False
+        return spelling.dice_used > 0 and spelling.cards_used > 0
 
     @staticmethod
     def missing(
