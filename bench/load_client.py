@@ -64,6 +64,8 @@ class Stats:
     """The first reason the server gave for each error code."""
     games_finished: int = 0
     tables_opened: int = 0
+    tables_opened_measuring: int = 0
+    """Tables opened while `measuring`: their set-up is in the measured server CPU."""
     messages_received: int = 0
     chars_received: int = 0
     """The server's messages and their characters while `measuring` (bench/server_floor.py
@@ -248,6 +250,8 @@ async def play_table(load: Load, slot: int) -> None:
                     if isinstance(failure, BaseException):
                         raise failure
             load.stats.tables_opened += 1
+            if load.stats.measuring:
+                load.stats.tables_opened_measuring += 1
             await load.go.wait()
             rngs = [random.Random(slot * 1_000_003 + game * 101 + s) for s in range(load.seats)]
             clients = [
@@ -299,6 +303,8 @@ class Result:
     """With `--memory-every`: the server's RSS while measuring, (seconds in, MB)."""
     messages_received: int = 0
     chars_received: int = 0
+    tables_opened_measuring: int = 0
+    """Of `tables_opened`, those opened in the measured window (`Stats`)."""
     setup_ms_per_table: float = 0.0
     """Server CPU to open a table (create, three joins, three WebSockets greeted), measured
     while the first tables open: a game's set-up, spread over its moves under load."""

@@ -287,6 +287,7 @@ async def measure(args: argparse.Namespace, server: ServerProcess) -> Result:
         load_average=os.getloadavg()[0],
         games_finished=stats.games_finished,
         tables_opened=stats.tables_opened,
+        tables_opened_measuring=stats.tables_opened_measuring,
         errors=dict(stats.errors),
         reasons=dict(stats.reasons),
         window=(wall_start, wall_end),
