@@ -103,6 +103,7 @@ export const api = {
   session: () => request("GET", "/api/session"),
   signIn: (account) => request("POST", "/api/session", { body: account }),
   signOut: () => request("DELETE", "/api/session"),
+  myTables: () => request("GET", "/api/my/tables"),
   profile: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   signUp: (id, number, account) =>
     request("POST", `${league(id)}/sessions/${number}/signups`, { body: account }),
