@@ -63,3 +63,53 @@ def test_my_tables_shows_the_table_waiting_on_me_first(
     page.keyboard.press("Enter")
     expect(page).to_have_url(f"{server.url}/table.html?id={slow['id']}")
     person.assert_no_console_errors()
+
+
+def test_my_own_profile_sets_the_email_notices(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """Issue 26 item 4: the address and the choice of notices, on one's own profile only; a bad
+    address is said (in the reader's language) and changes nothing."""
+    person = visitor("Olga")
+    page = person.page
+    name = f"Olga {secrets.token_hex(2)}"
+    page.goto("/")
+    page.evaluate(
+        """async ([name, secret]) => {
+             const post = (path, body) => fetch(path, {method: "POST",
+               headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+             await post("/api/players", {name, secret});
+             await post("/api/session", {name, secret});
+           }""",
+        [name, SECRET],
+    )
+    page.goto(f"/profile.html?name={name}")
+    section = page.locator("#notices")
+    expect(section).to_be_visible()
+    expect(page.locator("#notices-none")).to_be_checked()
+    page.locator("#notices-email").fill("not an address")
+    page.locator("#notices-turn").check()
+    page.locator("#notices-save").click()
+    expect(page.locator("#notices-error")).to_have_text(
+        "That is not an e-mail address such as name@example.org."
+    )
+    person.problems.clear()  # the 422 is the page's to show
+    assert page.evaluate("fetch('/api/account/notices').then(r => r.json())")["mode"] == "none"
+
+    page.locator("#notices-email").fill("olga@example.org")
+    page.locator("#notices-digest").focus()
+    page.keyboard.press("Space")  # by keyboard
+    page.locator("#notices-save").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#notices-status")).to_have_text("Saved.")
+    stored = page.evaluate("fetch('/api/account/notices').then(r => r.json())")
+    assert (stored["email"], stored["mode"], stored["lang"]) == ("olga@example.org", "digest", "en")
+    assert_accessible(page, "one's own profile with the notices")
+    page.locator("#lang-select").select_option("el")
+    expect(page.locator("#notices-heading")).to_have_text("Ειδοποιήσεις με e-mail")
+
+    stranger = visitor("Pavel").page
+    stranger.goto(f"/profile.html?name={name}")
+    expect(stranger.locator("#profile-heading")).to_have_text(name)
+    expect(stranger.locator("#notices")).to_be_hidden()
+    assert "olga@example.org" not in stranger.content()

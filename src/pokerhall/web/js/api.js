@@ -104,6 +104,8 @@ export const api = {
   signIn: (account) => request("POST", "/api/session", { body: account }),
   signOut: () => request("DELETE", "/api/session"),
   myTables: () => request("GET", "/api/my/tables"),
+  notices: () => request("GET", "/api/account/notices"),
+  setNotices: (settings) => request("PUT", "/api/account/notices", { body: settings }),
   profile: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   signUp: (id, number, account) =>
     request("POST", `${league(id)}/sessions/${number}/signups`, { body: account }),

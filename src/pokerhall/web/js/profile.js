@@ -7,11 +7,50 @@
 
 import { api, errorText } from "./api.js";
 import { mountAccountBox } from "./account-box.js";
-import { byId, fill, h, show, selectById } from "./dom.js";
-import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
+import { byId, fill, h, show, selectById, inputById } from "./dom.js";
+import { bindLanguageSelect, currentLanguage, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 
 const name = new URLSearchParams(location.search).get("name") || "";
 let profile = null;
+/** @type {string | null} */
+let signedInAs = null;
+
+/** The own account's e-mail notices (GET/PUT /api/account/notices): only on one's own profile. */
+async function loadNotices() {
+  const mine = signedInAs !== null && profile !== null && signedInAs === profile.name;
+  show(byId("notices"), mine);
+  if (!mine) return;
+  try {
+    showNotices(await api.notices());
+  } catch (e) {
+    byId("notices-error").textContent = errorText(e);
+  }
+}
+
+function showNotices(settings) {
+  inputById("notices-email").value = settings.email ?? "";
+  inputById(`notices-${settings.mode}`).checked = true;
+  show(byId("notices-bounced"), settings.bounced);
+}
+
+async function saveNotices(event) {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.target);
+  const data = new FormData(form);
+  const email = String(data.get("email") || "").trim();
+  const input = inputById("notices-email");
+  byId("notices-status").textContent = "";
+  byId("notices-error").textContent = "";
+  input.removeAttribute("aria-invalid");
+  try {
+    showNotices(await api.setNotices({ email: email || null, mode: String(data.get("mode") || "none"), lang: currentLanguage() }));
+    byId("notices-status").textContent = t("notices.saved");
+  } catch (e) {
+    input.setAttribute("aria-invalid", "true");
+    byId("notices-error").textContent = errorText(e);
+    input.focus();
+  }
+}
 
 function render() {
   if (!profile) return;
@@ -64,13 +103,18 @@ async function load() {
     return;
   }
   render();
+  await loadNotices();
 }
 
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
   onLanguageChange(render);
-  await mountAccountBox(byId("account-box"), () => load());
+  byId("notices-form").addEventListener("submit", saveNotices);
+  await mountAccountBox(byId("account-box"), (who) => {
+    signedInAs = who;
+    load();
+  });
 }
 
 main();
