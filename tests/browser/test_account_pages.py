@@ -255,12 +255,3 @@ def test_delete_the_account_refused_at_an_unfinished_table_then_done(
     assert profile_status(server, name) == 404
     assert not [c for c in person.context.cookies() if c["name"] == "pokerhall_session"]
     person.assert_no_console_errors()
-
-
-def test_the_served_privacy_notes_are_docs_privacy_md() -> None:
-    """The delete form links to /privacy.md, the web directory's copy of docs/privacy.md (the
-    docs are not in the installed package; the web directory is): the two must say the same.
-    After editing docs/privacy.md, copy it to src/pokerhall/web/privacy.md."""
-    docs = (ROOT / "docs" / "privacy.md").read_text(encoding="utf-8")
-    served = (ROOT / "src" / "pokerhall" / "web" / "privacy.md").read_text(encoding="utf-8")
-    assert served == docs

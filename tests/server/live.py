@@ -15,6 +15,7 @@ from types import TracebackType
 import uvicorn
 
 from pokerhall.server.app import create_app
+from pokerhall.server.people.mail import MailSettings
 from pokerhall.server.wire.messages import WS_MAX_FRAME_BYTES
 from pokerhall.server.wire.ratelimit import ClientAddresses, Limits
 
@@ -26,10 +27,14 @@ STOP_TIMEOUT = 15.0
 
 class LiveServer:
     def __init__(
-        self, db_url: str, limits: Limits = ROOMY, addresses: ClientAddresses | None = None
+        self,
+        db_url: str,
+        limits: Limits = ROOMY,
+        addresses: ClientAddresses | None = None,
+        mail: MailSettings | None = None,
     ) -> None:
         self.db_url = db_url
-        self.app = create_app(db_url, limits=limits, addresses=addresses)
+        self.app = create_app(db_url, limits=limits, addresses=addresses, mail=mail)
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._sock.bind(("127.0.0.1", 0))

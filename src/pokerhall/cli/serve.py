@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from pokerhall.server.people.mail import MailSettings
 from pokerhall.server.serve import DEFAULT_DB, PortInUse, serve
 from pokerhall.server.tables.absence import GRACE_SECONDS
 from pokerhall.server.wire.ratelimit import ClientAddresses, Limits
@@ -70,11 +71,63 @@ def serve_command(
             " believed (repeatable; default: this machine, 127.0.0.0/8 and ::1).",
         ),
     ] = None,
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            help="The SMTP server e-mail notices go through (none: no e-mail).",
+            envvar="POKERHALL_SMTP_HOST",
+        ),
+    ] = None,
+    smtp_port: Annotated[int, typer.Option(help="Its port.", envvar="POKERHALL_SMTP_PORT")] = 587,
+    smtp_security: Annotated[
+        str,
+        typer.Option(
+            help="starttls (port 587), ssl (implicit TLS, port 465) or none (a local relay).",
+            envvar="POKERHALL_SMTP_SECURITY",
+        ),
+    ] = "starttls",
+    smtp_user: Annotated[
+        str | None,
+        typer.Option(help="The SMTP login, if it asks for one.", envvar="POKERHALL_SMTP_USER"),
+    ] = None,
+    smtp_password: Annotated[
+        str | None,
+        typer.Option(
+            help="Its password (better in the environment than on the command line).",
+            envvar="POKERHALL_SMTP_PASSWORD",
+        ),
+    ] = None,
+    smtp_from: Annotated[
+        str, typer.Option(help="The From of every notice.", envvar="POKERHALL_SMTP_FROM")
+    ] = "pokerhall <pokerhall@localhost>",
+    public_url: Annotated[
+        str,
+        typer.Option(
+            help="This server's HTTPS address as players reach it: the links of every mail.",
+            envvar="POKERHALL_PUBLIC_URL",
+        ),
+    ] = "https://localhost",
+    digest_hour: Annotated[
+        int,
+        typer.Option(
+            help="The hour (UTC) the daily digests go out from.", envvar="POKERHALL_DIGEST_HOUR"
+        ),
+    ] = 7,
 ) -> None:
     """Run the server; open the printed address in a browser to play."""
-    try:  # a bad --limit or --trusted-proxy is told before the server starts
+    try:  # a bad --limit, --trusted-proxy or mail setting is told before the server starts
         Limits().with_settings(limit or ())
         ClientAddresses.parse_proxies(trusted_proxy or ())
+        mail = MailSettings(
+            host=smtp_host or None,
+            port=smtp_port,
+            security=smtp_security,
+            user=smtp_user or None,
+            password=smtp_password or None,
+            sender=smtp_from,
+            public_url=public_url,
+            digest_hour=digest_hour,
+        )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     try:
@@ -90,6 +143,7 @@ def serve_command(
             forwarded_header=forwarded_header,
             trusted_proxies=trusted_proxy or (),
             remove_grace=remove_grace,
+            mail=mail,
         )
     except PortInUse as busy:
         typer.echo(str(busy), err=True)

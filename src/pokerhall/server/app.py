@@ -26,8 +26,16 @@ from pokerhall.server.league.leagues import Leagues
 from pokerhall.server.lobby import packs
 from pokerhall.server.lobby import routes as lobby
 from pokerhall.server.lobby.feed import LobbyFeed
-from pokerhall.server.people import account_routes, hashing, invitation_routes, rating_routes
+from pokerhall.server.people import (
+    account_routes,
+    hashing,
+    invitation_routes,
+    notice_routes,
+    rating_routes,
+)
 from pokerhall.server.people import routes as people_routes
+from pokerhall.server.people.mail import MailSettings
+from pokerhall.server.people.notices import Notices
 from pokerhall.server.people.ratings import Ratings
 from pokerhall.server.store.db import Database
 from pokerhall.server.tables import routes as table_routes
@@ -58,6 +66,7 @@ def create_app(
     limits: Limits | None = None,
     addresses: ClientAddresses | None = None,
     remove_grace: float = GRACE_SECONDS,
+    mail: MailSettings | None = None,
 ) -> FastAPI:
     """The app over a database; `packs_dir` is the operator's folder of content packs, and
     `dev` serves the interactive API page at /docs (its scripts come from a public CDN, so a
@@ -70,7 +79,8 @@ def create_app(
     `limits` are the rate limits, counted per client as `addresses` tells clients apart
     (`server/wire/ratelimit.py`; in Redis too with `redis_url`, so the processes share them).
     `remove_grace` is how long a player must have been away before the creator can remove
-    them (`server/tables/absence.py`)."""
+    them (`server/tables/absence.py`). `mail` is the SMTP server the e-mail notices go through
+    (`server/people/mail.py`); none, no e-mail (said at start-up)."""
     rate_limits = RateLimits(limits, addresses)
     hashing.configure(rate_limits.limits.hash_threads, rate_limits.limits.hash_queue)
 
@@ -87,6 +97,10 @@ def create_app(
         hall.absence.grace = remove_grace
         app.state.leagues = Leagues(hall)
         app.state.ratings = ratings = Ratings(hall)
+        mail_settings = mail if mail is not None else MailSettings()
+        log.info(mail_settings.describe())  # `serve` prints it too
+        app.state.notices = notices = Notices(hall, mail_settings)
+        notices.start()
         cluster = None
         if redis_url is not None:
             from pokerhall.server.cluster import Cluster  # Redis is loaded only when asked for
@@ -109,6 +123,7 @@ def create_app(
                 frozen.cancel()
             await feed.close()
             await ratings.close()
+            await notices.close()
             await hall.close()
             if cluster is not None:
                 await cluster.close()
@@ -129,6 +144,7 @@ def create_app(
     app.include_router(people_routes.router)
     app.include_router(rating_routes.router)
     app.include_router(account_routes.router)
+    app.include_router(notice_routes.router)
     app.include_router(packs.router)
     app.include_router(reach.router)
     app.state.listen_host = listen_host

@@ -12,6 +12,7 @@ from pathlib import Path
 import uvicorn
 
 from pokerhall.server.app import create_app
+from pokerhall.server.people.mail import MailSettings
 from pokerhall.server.reach import reach
 from pokerhall.server.tables.absence import GRACE_SECONDS
 from pokerhall.server.wire.messages import WS_MAX_FRAME_BYTES
@@ -64,10 +65,12 @@ def serve(
     forwarded_header: str | None = None,
     trusted_proxies: Sequence[str] = (),
     remove_grace: float = GRACE_SECONDS,
+    mail: MailSettings | None = None,
 ) -> None:
     """`limits`: `NAME=VALUE` settings of the rate limits (`server/wire/ratelimit.py: Limits`);
     `forwarded_header` names the client's address when the peer is one of `trusted_proxies`
-    (default: this machine), as behind a reverse proxy (docs/deploy.md)."""
+    (default: this machine), as behind a reverse proxy (docs/deploy.md). `mail`: the SMTP
+    server of the e-mail notices (none: no e-mail, which start-up says)."""
     addresses = ClientAddresses(header=forwarded_header)
     if trusted_proxies:
         addresses = ClientAddresses(
@@ -85,6 +88,7 @@ def serve(
         limits=Limits().with_settings(limits),
         addresses=addresses,
         remove_grace=remove_grace,
+        mail=mail,
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"pokerhall is running: open http://{shown}:{port}/ in your browser (Ctrl-C stops it)")
@@ -93,6 +97,8 @@ def serve(
         print("Only this machine can join; for friends on your network: --host 0.0.0.0")
     for address in where.addresses:
         print(f"Friends on your network open http://{address}:{port}/")
+    said = (mail or MailSettings()).describe()
+    print(said[0].upper() + said[1:])
     config = uvicorn.Config(
         app,
         host=host,

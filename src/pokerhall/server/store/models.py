@@ -340,3 +340,43 @@ class RatedTableRow(Base):
     ruleset: Mapped[str] = mapped_column(String(40))
     unrated: Mapped[str | None] = mapped_column(String(16), nullable=True)
     rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class NoticeSettingsRow(Base):
+    """An account's e-mail notices (`people/notices.py`, docs/privacy.md): the address, which
+    nobody else is ever shown; what it wants (`none`, `turn`: a mail when a turn-based table's
+    prompt comes to its seat, `digest`: one mail a day listing the tables waiting on it); the
+    language of the mails; the random token of its one-click unsubscribe link (kept as it is,
+    since every mail carries it: it can only turn notices off); and `bounced_at`, set when the
+    mail server refused the address, after which nothing is sent to it until an address is set
+    again. Gone with the account."""
+
+    __tablename__ = "notice_settings"
+    __table_args__ = (UniqueConstraint("unsubscribe_token", name="uq_notice_settings_token"),)
+
+    player_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    mode: Mapped[str] = mapped_column(String(8), default="none")
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    unsubscribe_token: Mapped[str] = mapped_column(String(64))
+    bounced_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    digest_day: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """The last day (UTC, ISO) a digest was sent for: one a day, whichever process sends it."""
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class NoticeSentRow(Base):
+    """A turn notice sent (or being sent) for a seat's prompt: its primary key makes it one
+    mail per prompt, whichever process and however often the prompt is told (a restart gives
+    the seat its clock again)."""
+
+    __tablename__ = "notices_sent"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    prompt_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -45,6 +45,10 @@ class TurnClock:
         self._saved_clock: tuple[dict[int, float], float | None] = ({}, None)
         self._unsaved_clock: JSON | None = None
         self._clock_writer: asyncio.Task[None] | None = None
+        self.on_asked: Callable[[list[int]], None] = _nobody_told
+        """Told the seats that have just been given a deadline: a new prompt waits on each
+        (the hall's turn listeners: e-mail notices, `people/notices.py`). Called on the
+        table's task, so it must only take note and return."""
 
     def clock_for(self, seat: int | None) -> JSON:
         """Seconds left: for this seat's own prompt (its own business), and the table's
@@ -78,10 +82,12 @@ class TurnClock:
         self._deadlines = {
             s: d for s, d in self._deadlines.items() if s in pending and s not in bots
         }
+        asked = []
         if self._control.turn_clock is not None:
             for seat in pending:
                 if seat not in bots and seat not in self._deadlines:
                     self._deadlines[seat] = now + self._control.turn_clock
+                    asked.append(seat)
         if self._table_prompt != self._state.prompt_id:
             # Only when the prompts change visibly: a quiet answer to a simultaneous prompt (a
             # secret guess, Q2) drops the seat's own deadline, and the earliest of the rest
@@ -94,6 +100,13 @@ class TurnClock:
             when = min(self._deadlines.values())
             self._timer = self._inbox.later(when - now, ClockTick())
         self._save_deadlines()
+        if asked:
+            self.on_asked(asked)
+
+    def deadline_wall(self, seat: int) -> float | None:
+        """The seat's deadline as a wall-clock time (`time.time()`), if it has one."""
+        own = self._deadlines.get(seat)
+        return None if own is None else own - self._now() + time.time()
 
     async def tick(
         self,
@@ -179,3 +192,7 @@ class TurnClock:
                 await self._db.set_deadlines(self._table_id, clock)
             except Exception:
                 log.exception("table %s: could not store the turn clock", self._table_id)
+
+
+def _nobody_told(seats: list[int]) -> None:
+    """`TurnClock.on_asked` of a clock no hall listens to (tests, and before launch)."""

@@ -17,6 +17,9 @@ from pokerhall.server.wire.messages import TableInfo, server_message
 
 log = logging.getLogger("pokerhall.server")
 
+TurnListener = Callable[[str, TableRuntime, list[int]], None]
+"""Told a table's id, its runtime and the seats a new prompt waits on (`News.asked`)."""
+
 
 class News:
     def __init__(
@@ -35,6 +38,9 @@ class News:
         self.news_listeners: defaultdict[str, list[NewsListener]] = defaultdict(list)
         """Told, by topic, of news shared by another process (`share`): a feature built on the
         hall (the leagues) keeps its watchers here up to date with changes made elsewhere."""
+        self.turn_listeners: list[TurnListener] = []
+        """Told, on the table's own task, the seats a new prompt waits on at a table running
+        here (`asked`): e-mail notices (`people/notices.py`) take note and return at once."""
         self.lobby_listeners: list[Callable[[], None]] = []
         """Told (without waiting) when the lobby's list may have changed: a table opened,
         a seat was taken or given up, a table started or finished."""
@@ -85,6 +91,15 @@ class News:
                 await listener(table_id)
             except Exception:
                 log.exception("table %s: a status listener failed", table_id)
+
+    def asked(self, table_id: str, runtime: TableRuntime, seats: list[int]) -> None:
+        """A new prompt waits on these seats (their turn clock has just started); a listener
+        that fails is logged: the table goes on either way."""
+        for listener in self.turn_listeners:
+            try:
+                listener(table_id, runtime, seats)
+            except Exception:
+                log.exception("table %s: a turn listener failed", table_id)
 
     def share(self, topic: str, key: str) -> None:
         """Tell the other processes' `news_listeners` of `topic` (nothing, alone)."""

@@ -169,6 +169,7 @@ class Running:
 
         runtime = TableRuntime(table.id, state, self.db, control, on_finish=finish, chat=chat)
         runtime.on_seat_gone = lambda seat: self._presence.absence.seen(table.id, seat)
+        runtime.clock.on_asked = lambda asked: self._news.asked(table.id, runtime, asked)
         for row in seats:  # from now on this process's runtime sees every client come and go
             self._presence.absence.seen(table.id, row.seat)
         self.runtimes[table.id] = runtime

@@ -44,10 +44,10 @@ LONGEST_CLOCK = 7 * 24 * 3600.0
 """A turn clock may be as long as a week: slow play over days, for players who take their time
 (the clock is stored as wall-clock deadlines, so restarts keep it, `tables/clock.py`)."""
 TURN_BASED_CLOCK = 3600.0
-"""A table whose turn clock is at least an hour is turn-based: listed so in the lobby (notices
-when one's turn comes are not built yet). Below an hour a player is expected to stay at the
-table; a table with no clock is not turn-based either (nobody is waiting on a deadline, and
-live tables are created without one too)."""
+"""A table whose turn clock is at least an hour is turn-based: listed so in the lobby, and its
+players may be mailed when their turn comes (`server/people/notices.py`). Below an hour a
+player is expected to stay at the table; a table with no clock is not turn-based either (nobody
+is waiting on a deadline, and live tables are created without one too)."""
 
 
 def is_turn_based(turn_clock: float | None) -> bool:

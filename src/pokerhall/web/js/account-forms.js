@@ -3,7 +3,7 @@
    forms that change the account's secret (POST /api/account/secret: the other browsers signed
    in to it are signed out) and delete it (POST /api/account/delete, with its secret and an
    explicit confirmation; refused with `account_in_game` while it holds a seat at a table not
-   over). What deleting keeps is in privacy.md, a copy of docs/privacy.md that the hall serves.
+   over). What deleting keeps is in privacy.md, which the hall serves (docs/privacy.md links to it).
    The forms are built once and translated by data-i18n, so a language switch keeps what was
    typed; the messages are kept as keys and worded again. */
 

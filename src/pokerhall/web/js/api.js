@@ -105,6 +105,9 @@ export const api = {
   signOut: () => request("DELETE", "/api/session"),
   changeSecret: (secrets) => request("POST", "/api/account/secret", { body: secrets }),
   deleteAccount: (proof) => request("POST", "/api/account/delete", { body: proof }),
+  myTables: () => request("GET", "/api/my/tables"),
+  notices: () => request("GET", "/api/account/notices"),
+  setNotices: (settings) => request("PUT", "/api/account/notices", { body: settings }),
   profile: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   signUp: (id, number, account) =>
     request("POST", `${league(id)}/sessions/${number}/signups`, { body: account }),

@@ -4,12 +4,13 @@
    still asks for it over HTTP. */
 
 import { api } from "./api.js";
-import { byId, buttonById, dialogById, inputById, selectById } from "./dom.js";
+import { byId, buttonById, dialogById, inputById, selectById, show as showElement } from "./dom.js";
 import { mountAccountBox } from "./account-box.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { CreateTableForm, errorText } from "./lobby-form.js";
 import { loadGame } from "./games.js";
 import { renderFinished, renderTableLists, setGames, tableUrl } from "./lobby-list.js";
+import { accountChanged, refreshMyTables, renderMyTables } from "./my-tables.js";
 import { watchFeed } from "./push-feed.js";
 import { rememberSeat, saveName, savedName } from "./storage.js";
 
@@ -25,6 +26,7 @@ function show(list, { manual = false } = {}) {
   if (json !== lastJson || manual) {
     lastJson = json;
     const counts = renderTableLists(tables, { onJoin: openJoin });
+    refreshMyTables(); // a table started, finished or lost a seat: whose turn may have changed
     // Only a refresh the player asked for is announced; the automatic one stays quiet.
     byId("tables-status").textContent = manual ? t("lobby.refreshed", counts) : "";
   }
@@ -147,7 +149,11 @@ function followAutoRefresh() {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
-  mountAccountBox(byId("account-box")); // signed in, a seat taken here is the account's
+  // signed in, a seat taken here is the account's, and "My tables" lists the account's tables
+  mountAccountBox(byId("account-box"), (name) => {
+    showElement(byId("my-tables-link"), name !== null);
+    accountChanged(name);
+  });
   buttonById("refresh-tables").addEventListener("click", () => refresh({ manual: true }));
   byId("join-form").addEventListener("submit", submitJoin);
   byId("code-form").addEventListener("submit", findByCode);
@@ -168,6 +174,7 @@ async function main() {
     lastJson = "";
     renderTableLists(tables, { onJoin: openJoin });
     renderFinished(recent);
+    renderMyTables();
   });
   await refresh();
   followAutoRefresh();

@@ -8,8 +8,8 @@
 import { api, errorText } from "./api.js";
 import { mountAccountBox } from "./account-box.js";
 import { mountAccountForms } from "./account-forms.js";
-import { byId, fill, h, show, selectById } from "./dom.js";
-import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
+import { byId, fill, h, show, selectById, inputById } from "./dom.js";
+import { bindLanguageSelect, currentLanguage, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 
 const name = new URLSearchParams(location.search).get("name") || "";
 let profile = null;
@@ -17,6 +17,43 @@ let profile = null;
 let signedInAs = null;
 /** @type {{show(own: boolean): void} | null} */
 let accountForms = null;
+
+/** The own account's e-mail notices (GET/PUT /api/account/notices): only on one's own profile. */
+async function loadNotices() {
+  const mine = signedInAs !== null && profile !== null && signedInAs === profile.name;
+  show(byId("notices"), mine);
+  if (!mine) return;
+  try {
+    showNotices(await api.notices());
+  } catch (e) {
+    byId("notices-error").textContent = errorText(e);
+  }
+}
+
+function showNotices(settings) {
+  inputById("notices-email").value = settings.email ?? "";
+  inputById(`notices-${settings.mode}`).checked = true;
+  show(byId("notices-bounced"), settings.bounced);
+}
+
+async function saveNotices(event) {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.target);
+  const data = new FormData(form);
+  const email = String(data.get("email") || "").trim();
+  const input = inputById("notices-email");
+  byId("notices-status").textContent = "";
+  byId("notices-error").textContent = "";
+  input.removeAttribute("aria-invalid");
+  try {
+    showNotices(await api.setNotices({ email: email || null, mode: String(data.get("mode") || "none"), lang: currentLanguage() }));
+    byId("notices-status").textContent = t("notices.saved");
+  } catch (e) {
+    input.setAttribute("aria-invalid", "true");
+    byId("notices-error").textContent = errorText(e);
+    input.focus();
+  }
+}
 
 function render() {
   if (!profile) return;
@@ -71,6 +108,7 @@ async function load() {
   }
   render();
   accountForms?.show(signedInAs !== null && signedInAs === profile.name); // one's own only
+  await loadNotices();
 }
 
 async function main() {
@@ -78,6 +116,7 @@ async function main() {
   bindLanguageSelect(selectById("lang-select"));
   onLanguageChange(render);
   accountForms = mountAccountForms(byId("account-forms"));
+  byId("notices-form").addEventListener("submit", saveNotices);
   await mountAccountBox(byId("account-box"), (who) => {
     signedInAs = who;
     load();
