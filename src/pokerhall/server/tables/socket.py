@@ -76,7 +76,8 @@ async def _receive_text(conn: Connection, guard: FloodGuard) -> str | None:
         if admission is Admission.DISCONNECT:
             raise Flooding
         if admission is Admission.REFUSE:
-            conn.send(error_message("rate_limited", "too many messages; slow down"))
+            params = {"retry_after": guard.retry_after(), "limit": "socket"}
+            conn.send(error_message("rate_limited", "too many messages; slow down", params=params))
         elif message.get("text") is not None:
             return str(message["text"])
         else:

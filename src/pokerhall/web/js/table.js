@@ -209,9 +209,9 @@ function onError(message) {
       fatal(t("table.notFound"));
       break;
     case "rate_limited":
-      // With retry_after: the client's address is over a limit (docs/protocol.md); without:
-      // this socket sent too many messages.
-      if (message.params?.retry_after) notify("table.rateLimitedFor", { brief: true, params: message.params });
+      // limit "socket": this socket sent too many messages (retry_after is a fraction of a
+      // second); else the client's address is over a limit (docs/protocol.md).
+      if (message.params?.retry_after && message.params.limit !== "socket") notify("table.rateLimitedFor", { brief: true, params: message.params });
       else notify("table.rateLimited", { brief: true });
       break;
     case "chat_rate_limited":
