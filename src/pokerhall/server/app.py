@@ -26,7 +26,13 @@ from pokerhall.server.league.leagues import Leagues
 from pokerhall.server.lobby import packs
 from pokerhall.server.lobby import routes as lobby
 from pokerhall.server.lobby.feed import LobbyFeed
-from pokerhall.server.people import account_routes, hashing, invitation_routes, rating_routes
+from pokerhall.server.people import (
+    account_routes,
+    hashing,
+    invitation_routes,
+    rating_routes,
+    signin,
+)
 from pokerhall.server.people import routes as people_routes
 from pokerhall.server.people.ratings import Ratings
 from pokerhall.server.store.db import Database
@@ -85,6 +91,7 @@ def create_app(
             frozen = asyncio.create_task(collector.keep_long_lived_frozen(), name="gc")
         hall = Hall(db)
         hall.absence.grace = remove_grace
+        hall.access.signed_in = signin.account_id_of(db)  # a private table's history by account
         app.state.leagues = Leagues(hall)
         app.state.ratings = ratings = Ratings(hall)
         cluster = None
