@@ -86,8 +86,11 @@ class Served:
         listed: list[dict[str, Any]] = answer.json()
         return listed
 
-    def table(self, table_id: str) -> dict[str, Any]:
-        info: dict[str, Any] = httpx.get(f"{self.http}/api/tables/{table_id}", timeout=10).json()
+    def table(self, table_id: str, code: str | None = None) -> dict[str, Any]:
+        """The table's info; a private table's needs its join `code` (or a seat of it)."""
+        params = {} if code is None else {"code": code}
+        answer = httpx.get(f"{self.http}/api/tables/{table_id}", params=params, timeout=10)
+        info: dict[str, Any] = answer.json()
         return info
 
 

@@ -111,7 +111,7 @@ def test_a_private_tables_link_is_enough(served: Served) -> None:
     result = CliRunner().invoke(app, ["bot", link, "--level", "expert", "--name", "Linked", "-q"])
     assert result.exit_code == 0, result.output
     assert "Linked" in result.output
-    assert served.table(table["id"])["status"] == "finished"
+    assert served.table(table["id"], table["join_code"])["status"] == "finished"
 
 
 def test_no_table() -> None:

@@ -95,7 +95,7 @@ async def test_a_built_in_level_plays_at_a_private_table(served: Served) -> None
     async with asyncio.timeout(GAME_TIMEOUT):
         result = await play(served.http, table["id"], bot, name="Sherlock", code=table["join_code"])
     assert result["rounds"] == 6
-    names = [s["name"] for s in served.table(table["id"])["seats"]]
+    names = [s["name"] for s in served.table(table["id"], table["join_code"])["seats"]]
     assert "Sherlock" in names
 
 

@@ -186,6 +186,32 @@ def test_a_private_table_is_joined_by_code_unlisted_and_run_by_its_creator(
     for person in (ann, bob):
         person.wait_for_game()
         expect(person.page.locator("#seats > li")).to_have_count(3)
+
+    # Issue 26: its play is seen only with a way in (server/tables/access.py). Cleo has the
+    # bare id: the table page, its history and its record know no such table.
+    cleo.page.goto(f"/table.html?id={table_id}")
+    expect(cleo.page.locator("#table-error")).to_have_text("This table does not exist (any more).")
+    for seated in (ann, bob):
+        resign(server, table_id, seat_token(seated, table_id))
+    expect(lobby.locator("#history-link")).to_be_visible()
+    history_link = lobby.locator("#history-link").get_attribute("href") or ""
+    assert f"code={code}" in history_link  # the table page's own link carries the way in
+    cleo.page.goto(f"/history.html?id={table_id}")
+    expect(cleo.page.locator("#history-error")).to_have_text(
+        "This table does not exist (any more)."
+    )
+    assert cleo.page.request.get(f"/api/tables/{table_id}/record").status == 404
+    assert all(table_id in problem for problem in cleo.problems)  # the 404s themselves
+    cleo.problems.clear()
+    # Bob, seated, reads it as his seat saw it: from the table's link, or by the bare id (his
+    # seat token and the code kept with it); the record's download link carries the code.
+    for url in (history_link, f"/history.html?id={table_id}"):
+        lobby.goto(url if url.startswith("/") else f"/{url}")
+        expect(lobby.locator("#history-lead")).to_contain_text("As Bob (seat 2) saw it")
+        expect(lobby.locator("#round-list button")).not_to_have_count(0)
+        record = lobby.locator("#download-record").get_attribute("href") or ""
+        assert f"code={code}" in record
+        assert lobby.request.get(record).status == 200
     for person in (ann, bob, cleo):
         person.assert_no_console_errors()
 

@@ -21,7 +21,7 @@ from sqlalchemy import select, update
 
 from pokerhall.server.app import create_app
 from pokerhall.server.league.leagues import Leagues
-from pokerhall.server.people import bots, sessions
+from pokerhall.server.people import bots, sessions, signin
 from pokerhall.server.people.ratings import Ratings
 from pokerhall.server.store.models import AccountSessionRow, PlayerRow, SeatRow
 from pokerhall.server.tables.hall import Hall
@@ -43,6 +43,7 @@ async def browser(
     app = create_app(db_url, limits=limits)
     app.state.hall = hall
     app.state.leagues = Leagues(hall)
+    hall.access.signed_in = signin.account_id_of(hall.db)  # as the app's lifespan does
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:
         yield client

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from pokerhall.engine.messages import LANGUAGES
@@ -283,6 +285,39 @@ def test_the_chat_limiter_takes_a_burst_of_three_then_one_a_second() -> None:
     now[0] += 0.5
     assert limiter.allow()
     assert not limiter.allow()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rate=st.floats(min_value=0.5, max_value=100.0),
+    burst=st.integers(min_value=1, max_value=50),
+    sent=st.integers(min_value=0, max_value=120),
+    gap=st.floats(min_value=0.0, max_value=0.2),
+)
+def test_a_limiter_takes_a_message_exactly_once_its_wait_is_over(
+    rate: float, burst: int, sent: int, gap: float
+) -> None:
+    """Issue 26 (bad input): `wait` is what a refused socket is told (`params.retry_after`):
+    after it the next message is taken, and a millisecond or more before it is not (the
+    refusal does not under-state the wait, nor over-state it by more than the rounding)."""
+    now = [100.0]
+    limiter = RateLimiter(rate, burst, clock=lambda: now[0])
+    for _ in range(sent):
+        limiter.allow()
+        now[0] += gap / max(sent, 1)
+    wait = limiter.wait()
+    assert wait >= 0
+    if wait == 0:
+        assert limiter.allow()
+        return
+    assert wait <= 1 / rate + 0.0011  # rounded up to the millisecond
+    early = RateLimiter(rate, burst, clock=lambda: now[0])
+    early.tokens, early.stamp = limiter.tokens, limiter.stamp
+    now[0] += wait
+    assert limiter.allow()
+    if wait > 0.002:
+        now[0] -= 0.002
+        assert not early.allow()
 
 
 async def test_chat_faster_than_allowed_is_refused_and_not_sent(table: Table) -> None:

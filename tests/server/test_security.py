@@ -18,6 +18,7 @@ from websockets.exceptions import ConnectionClosed
 
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import MoveRow, SeatRow, TableRow
+from pokerhall.server.tables.access import TableAccess
 from pokerhall.server.tables.book import TableBook
 from pokerhall.server.tables.moves import Moves
 from pokerhall.server.tables.runtime import TableRuntime
@@ -183,6 +184,7 @@ async def test_an_http_error_shows_only_internal_server_error(
         monkeypatch.setattr(TableBook, "info", _explode)
         monkeypatch.setattr(TableBook, "list_tables", _explode)  # one query, not info per table
         monkeypatch.setattr(TableBook, "table_with_seats", _explode)  # what a join reads
+        monkeypatch.setattr(TableAccess, "seen_table", _explode)  # what a table's info reads
         for path in (f"/api/tables/{table['id']}", "/api/tables"):
             response = await lobby.http.get(path)
             assert response.status_code == 500
@@ -208,7 +210,7 @@ async def test_a_websocket_error_shows_only_internal_server_error(
         monkeypatch.undo()
         assert (await client.sync())["view"]["seat"] == 0  # the connection still works
 
-        monkeypatch.setattr(TableBook, "table_with_seats", _explode)  # the hello's one read
+        monkeypatch.setattr(TableAccess, "seen_table", _explode)  # the hello's one read
         other = await TableClient.connect(server.ws(table["id"]), hello=False)
         await other.send({"v": 1, "type": "hello", "token": tokens[1]})
         assert await other.next_error() == _hidden_error()

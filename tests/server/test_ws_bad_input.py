@@ -98,11 +98,18 @@ async def test_a_frame_above_the_size_limit_closes_only_that_connection(seated: 
 
 
 async def test_too_many_messages_are_rate_limited(seated: Seated) -> None:
+    """Issue 26 (bad input): the refusal says when to send again, `params.retry_after` in
+    seconds: positive and at most one message's share of a second (20 a second), and marked
+    as this socket's own limit (`limit: socket`) rather than the address's."""
     for _ in range(60):
         await seated.client.send({"v": 1, "type": "ping"})
     error = await seated.client.next_error()
     assert error["code"] == "rate_limited"
     assert "too many messages" in error["reason"]
+    assert error["params"]["limit"] == "socket"
+    retry_after = error["params"]["retry_after"]
+    assert isinstance(retry_after, float)
+    assert 0 < retry_after <= 1 / 20
     await asyncio.sleep(0.5)  # the bucket refills (20 a second)
     await seated.assert_unchanged_and_usable()
 

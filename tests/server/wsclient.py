@@ -35,9 +35,16 @@ class TableClient:
 
     @classmethod
     async def connect(
-        cls, url: str, token: str | None = None, *, hello: bool = True
+        cls,
+        url: str,
+        token: str | None = None,
+        *,
+        hello: bool = True,
+        headers: dict[str, str] | None = None,
     ) -> TableClient:
-        ws = await asyncio.wait_for(connect(url, open_timeout=RECV_TIMEOUT), RECV_TIMEOUT)
+        """`headers`: sent with the handshake (a browser's session cookie)."""
+        opening = connect(url, open_timeout=RECV_TIMEOUT, additional_headers=headers)
+        ws = await asyncio.wait_for(opening, RECV_TIMEOUT)
         client = cls(ws)
         if hello:
             await client.send({"v": 1, "type": "hello", "token": token})

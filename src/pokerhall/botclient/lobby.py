@@ -103,10 +103,12 @@ def _call(
         raise LobbyRefused(0, f"cannot reach {url}: {reason}") from None
 
 
-def table(url: str, table_id: str) -> JSON:
-    """`GET /api/tables/{id}`: the table (`TableInfo`)."""
+def table(url: str, table_id: str, *, code: str | None = None, token: str | None = None) -> JSON:
+    """`GET /api/tables/{id}`: the table (`TableInfo`). A private table's is told only with its
+    join `code` or a seat `token` of it (docs/protocol.md, "Private tables"); else it is unknown."""
     quoted = urllib.parse.quote(table_id, safe="")
-    info: JSON = _call("GET", f"{base_url(url)}/api/tables/{quoted}")
+    query = "" if code is None else "?" + urllib.parse.urlencode({"code": code})
+    info: JSON = _call("GET", f"{base_url(url)}/api/tables/{quoted}{query}", token=token)
     return info
 
 

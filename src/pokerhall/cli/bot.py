@@ -117,7 +117,7 @@ def _run(
     if table is None:
         fail("give the table: --table ID, or the table's link as URL", USAGE_ERROR)
     try:
-        info = lobby.table(base, table)
+        info = lobby.table(base, table, code=code, token=token)
     except LobbyRefused as exc:
         fail(f"table {table}: {exc.detail}")
     seed = new_seed() if seed is None else seed

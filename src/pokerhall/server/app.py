@@ -32,6 +32,7 @@ from pokerhall.server.people import (
     invitation_routes,
     notice_routes,
     rating_routes,
+    signin,
 )
 from pokerhall.server.people import routes as people_routes
 from pokerhall.server.people.mail import MailSettings
@@ -95,6 +96,7 @@ def create_app(
             frozen = asyncio.create_task(collector.keep_long_lived_frozen(), name="gc")
         hall = Hall(db)
         hall.absence.grace = remove_grace
+        hall.access.signed_in = signin.account_id_of(db)  # a private table's history by account
         app.state.leagues = Leagues(hall)
         app.state.ratings = ratings = Ratings(hall)
         mail_settings = mail if mail is not None else MailSettings()

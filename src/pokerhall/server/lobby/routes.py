@@ -25,6 +25,7 @@ from pokerhall.server.tables.http import (
     UNKNOWN,
     HallDep,
     TokenDep,
+    ViewerDep,
     answers,
 )
 from pokerhall.server.wire import ratelimit
@@ -90,8 +91,10 @@ async def list_tables(
 
 
 @router.get("/tables/{table_id}", summary="One table: seats, status, result", responses=UNKNOWN)
-async def get_table(table_id: str, hall: HallDep) -> TableInfo:
-    return await hall.book.info(table_id)
+async def get_table(table_id: str, hall: HallDep, viewer: ViewerDep, request: Request) -> TableInfo:
+    """A private table only to whom may see it (a token of it, an account that sat there, its
+    `?code=`: `tables/access.py`); to anybody else it is an unknown table."""
+    return await hall.book.info_of(*await hall.access.seen_table(request, table_id, viewer))
 
 
 @router.post(
@@ -143,7 +146,11 @@ async def start_table(table_id: str, token: TokenDep, hall: HallDep) -> TableInf
     summary="The public match record, seed included, once over (never what nobody was shown)",
     responses={**UNKNOWN, **CONFLICT},
 )
-async def table_record(table_id: str, hall: HallDep) -> dict[str, Any]:
+async def table_record(
+    table_id: str, hall: HallDep, viewer: ViewerDep, request: Request
+) -> dict[str, Any]:
+    """A private table's only to whom may see it, as its history (`tables/access.py`)."""
+    await hall.access.seen_table(request, table_id, viewer)
     return await hall.book.public_record(table_id)
 
 

@@ -4,11 +4,14 @@ cookie (`sessions.py`). A cookie that is no session (expired, forged, signed out
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import Cookie, Depends
+from starlette.requests import HTTPConnection
 
 from pokerhall.server.people import sessions
+from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import PlayerRow
 from pokerhall.server.tables.http import HallDep
 from pokerhall.server.wire.refusal import LobbyError
@@ -42,3 +45,14 @@ async def account(player: MaybeAccountDep) -> PlayerRow:
 
 
 AccountDep = Annotated[PlayerRow, Depends(account)]
+
+
+def account_id_of(db: Database) -> Callable[[HTTPConnection], Awaitable[str | None]]:
+    """The id of the account a request or a WebSocket is signed in as (its session cookie),
+    for the tables room, which may not read sessions itself (`TableAccess.signed_in`)."""
+
+    async def signed_in_as(connection: HTTPConnection) -> str | None:
+        player = await sessions.signed_in(db, connection.cookies.get(sessions.COOKIE))
+        return None if player is None else player.id
+
+    return signed_in_as

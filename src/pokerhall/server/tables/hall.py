@@ -22,6 +22,7 @@ import logging
 
 from pokerhall.server.store.db import Database
 from pokerhall.server.tables.absence import Absence
+from pokerhall.server.tables.access import TableAccess
 from pokerhall.server.tables.book import TableBook
 from pokerhall.server.tables.news import News
 from pokerhall.server.tables.opening import Opening
@@ -47,6 +48,8 @@ class Hall:
         self.running = Running(db, self.book, self.news, self.presence, self.runtimes)
         self.seats = Seats(db, self.book, self.news, self.presence, self.running)
         self.opening = Opening(db, self.book, self.news)
+        self.access = TableAccess(db)
+        """Who may see a private table's play (`access.py`)."""
         self._cluster: Ownership | None = None
         self._restoring: asyncio.Task[None] | None = None
 

@@ -1,13 +1,15 @@
 """The HTTP routes' plumbing that the lobby's, the tables' and the leagues' routes share: the
 error answers as OpenAPI documents them (`answers`, and those most routes give), the hall and
-the seat token as FastAPI dependencies (`HallDep`, `TokenDep`)."""
+the seat token and what a request shows to see a private table as FastAPI dependencies
+(`HallDep`, `TokenDep`, `ViewerDep`)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Query, Request
 
+from pokerhall.server.tables.access import Viewer
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.wire.messages import ErrorBody
 from pokerhall.server.wire.refusal import LobbyError
@@ -49,3 +51,31 @@ async def bearer_token(authorization: Annotated[str | None, Header()] = None) ->
 
 
 TokenDep = Annotated[str, Depends(bearer_token)]
+
+
+def optional_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The seat token when one is sent (`Authorization: Bearer <token>`); None to watch."""
+    if authorization is None or not authorization.startswith("Bearer "):
+        return None
+    return authorization.removeprefix("Bearer ").strip() or None
+
+
+OptionalTokenDep = Annotated[str | None, Depends(optional_token)]
+
+
+async def table_viewer(
+    request: Request,
+    hall: HallDep,
+    token: OptionalTokenDep,
+    code: Annotated[
+        str | None,
+        Query(max_length=40, description="A private table's join code (its link carries it)."),
+    ] = None,
+) -> Viewer:
+    """What the request shows to see a private table (`tables/access.py`): its seat or creator
+    token, the join code as `?code=` (in the address, as the invite link has it, so that a
+    plain download link can carry it), the account it is signed in as."""
+    return await hall.access.viewer(request, token=token, code=code)
+
+
+ViewerDep = Annotated[Viewer, Depends(table_viewer)]

@@ -7,12 +7,13 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Path, Query, status
+from fastapi import APIRouter, Depends, Path, Query, Request, status
 
 from pokerhall.engine import JSON, MatchRecord
 from pokerhall.server.store.models import TableRow
 from pokerhall.server.tables import controls, history, rematch
 from pokerhall.server.tables import replay as hand_replay
+from pokerhall.server.tables.book import seat_of
 from pokerhall.server.tables.creator import normal_code
 from pokerhall.server.tables.http import (
     COMMON,
@@ -21,6 +22,7 @@ from pokerhall.server.tables.http import (
     UNKNOWN,
     HallDep,
     TokenDep,
+    ViewerDep,
     answers,
 )
 from pokerhall.server.wire import ratelimit
@@ -54,13 +56,6 @@ REPLAYS = history.Replays()
 """The games replayed for the history, kept for the next request (`history.Replays`)."""
 
 
-def optional_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """The seat token when one is sent (`Authorization: Bearer <token>`); None to watch."""
-    if authorization is None or not authorization.startswith("Bearer "):
-        return None
-    return authorization.removeprefix("Bearer ").strip() or None
-
-
 @router.get(
     "/tables/{table_id}/history",
     summary="The table's rounds, and one round's events as your seat saw them (no token: "
@@ -70,7 +65,8 @@ def optional_token(authorization: Annotated[str | None, Header()] = None) -> str
 async def table_history(
     table_id: str,
     hall: HallDep,
-    authorization: Annotated[str | None, Header()] = None,
+    viewer: ViewerDep,
+    request: Request,
     round_: Annotated[int | None, Query(alias="round", ge=0, le=1_000_000)] = None,
     every: Annotated[bool, Query(alias="all")] = False,
 ) -> JSON:
@@ -79,13 +75,13 @@ async def table_history(
     `message`; with `all=true` every round's events too (the page's download of the public
     events during a game). A token that holds no seat is refused rather than quietly shown less. The
     public record is at `/record` once the game is over. Before the start there is nothing to
-    show (`not_started`): nothing derived from the seed leaves the server then."""
-    token = optional_token(authorization)
-    seat = None if token is None else await hall.book.authenticate(table_id, token)
-    table = await hall.db.table(table_id)
-    if table is not None and table.status == "open":
+    show (`not_started`): nothing derived from the seed leaves the server then. A private
+    table's only to whom may see it (`tables/access.py`); to anybody else it is unknown."""
+    table, seats = await hall.access.seen_table(request, table_id, viewer)
+    seat = None if viewer.token is None else seat_of(seats, viewer.token)
+    if table.status == "open":
         raise not_started()
-    record = await hall.book.record(table_id)
+    record = await hall.book.match_record(table, seats)
     out = await asyncio.to_thread(_history, table_id, record, seat, round_, every)
     out["table"] = table_id
     return out
@@ -110,24 +106,25 @@ async def replay_hand(
     table_id: str,
     hand: Annotated[int, Path(ge=1, le=1_000_000)],
     hall: HallDep,
-    authorization: Annotated[str | None, Header()] = None,
+    viewer: ViewerDep,
+    request: Request,
     seat: Annotated[int | None, Query(ge=0, le=1_000)] = None,
 ) -> JSON:
     """The frames of hand `hand` (`{"view", "events"}` each: what the seat, or a spectator,
     was sent after each move it was told of, `server/tables/replay.py`). `seat` may name the view
     asked for; it must be the token's own (`not_your_seat`), so nobody reads another seat's
     cards by asking. Only a finished hand is replayed (`hand_not_finished`); before the start
-    there is none (`not_started`). A refusal changes nothing."""
-    token = optional_token(authorization)
-    if token is None and seat is not None:
+    there is none (`not_started`). A refusal changes nothing. A private table's only to whom
+    may see it (`tables/access.py`); to anybody else it is unknown."""
+    table, seats = await hall.access.seen_table(request, table_id, viewer)
+    if viewer.token is None and seat is not None:
         raise not_your_seat(seat)
-    own = None if token is None else await hall.book.authenticate(table_id, token)
+    own = None if viewer.token is None else seat_of(seats, viewer.token)
     if seat is not None and seat != own:
         raise not_your_seat(seat)
-    table = await hall.db.table(table_id)
-    if table is not None and table.status == "open":
+    if table.status == "open":
         raise not_started()
-    record = await hall.book.record(table_id)
+    record = await hall.book.match_record(table, seats)
     try:
         replayed = await asyncio.to_thread(HAND_REPLAYS.get, table_id, record, own, hand)
     except hand_replay.HandMissing:

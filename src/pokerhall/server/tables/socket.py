@@ -45,6 +45,7 @@ from pokerhall.server.wire.messages import (
     server_message,
 )
 from pokerhall.server.wire.refusal import LobbyError
+from pokerhall.server.wire.retry import RateLimited
 
 router = APIRouter()
 log = logging.getLogger("pokerhall.server")
@@ -76,7 +77,8 @@ async def _receive_text(conn: Connection, guard: FloodGuard) -> str | None:
         if admission is Admission.DISCONNECT:
             raise Flooding
         if admission is Admission.REFUSE:
-            conn.send(error_message("rate_limited", "too many messages; slow down"))
+            params = {"retry_after": guard.retry_after(), "limit": "socket"}
+            conn.send(error_message("rate_limited", "too many messages; slow down", params=params))
         elif message.get("text") is not None:
             return str(message["text"])
         else:
@@ -146,7 +148,9 @@ async def _greet(
             raise ProtocolError(
                 "hello_first", 'the first message must be {"v": 1, "type": "hello"}'
             )
-        table, seats = await hall.book.table_with_seats(table_id)  # for the info and the token
+        viewer = await hall.access.viewer(conn.ws, token=hello.token, code=hello.code)
+        # For the info and the token; a private table only to whom may see it (access.py).
+        table, seats = await hall.access.seen_table(conn.ws, table_id, viewer)
         info = await hall.book.info_of(table, seats)
         if hello.token is not None:
             conn.seat = seat_of(seats, hello.token)
@@ -155,6 +159,10 @@ async def _greet(
         reason, code = "no hello received in time", "hello_first"
     except ProtocolError as exc:
         reason, code = exc.reason, exc.code
+    except RateLimited as exc:  # wrong codes past the `codes` limit
+        conn.send(exc.ws_error())
+        conn.close(POLICY_VIOLATION, exc.reason)
+        return None
     except LobbyError as exc:
         reason, code = exc.reason, "unauthorized" if exc.status == 401 else "not_found"
     except Exception:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -48,6 +49,13 @@ class RateLimiter:
         self.tokens -= 1
         return True
 
+    def wait(self) -> float:
+        """Seconds until `allow` would take a message again (0 when it would now), rounded up
+        to the millisecond past a microsecond more, so that a client waiting this long is never
+        refused for being early (the clock's float arithmetic could fall a hair short)."""
+        missing = 1.0 - min(self.burst, self.tokens + (self.clock() - self.stamp) * self.rate)
+        return 0.0 if missing <= 0 else math.ceil((missing / self.rate + 1e-6) * 1000) / 1000
+
 
 class Admission(enum.Enum):
     ACCEPT = "accept"
@@ -78,6 +86,12 @@ class FloodGuard:
     ) -> None:
         self.messages = RateLimiter(rate, burst)
         self.refusals = RateLimiter(refusal_rate, refusals)
+
+    def retry_after(self) -> float:
+        """Seconds until a message is taken again: `params.retry_after` of a refusal. A
+        fraction of a second with the defaults (one message every 1/20 s), so it is not
+        rounded up to whole seconds as an HTTP `Retry-After` is."""
+        return max(0.001, self.messages.wait())
 
     def admit(self) -> Admission:
         if self.messages.allow():

@@ -154,6 +154,8 @@ class _Message(BaseModel):
 class Hello(_Message):
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(min_length=10, max_length=100)] | None = None
+    code: Annotated[str, StringConstraints(min_length=1, max_length=40)] | None = None
+    """A private table's join code, for watching it without a seat (`tables/access.py`)."""
 
 
 class MoveMessage(_Message):

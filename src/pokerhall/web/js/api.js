@@ -68,6 +68,9 @@ async function request(method, path, { body, token } = {}) {
 }
 
 const table = (id) => `/api/tables/${encodeURIComponent(id)}`;
+/** `path` with a private table's join code as `?code=` (nothing for null). */
+export const withCode = (path, code) =>
+  code ? `${path}${path.includes("?") ? "&" : "?"}code=${encodeURIComponent(code)}` : path;
 const league = (id) => `/api/leagues/${encodeURIComponent(id)}`;
 
 export const api = {
@@ -75,17 +78,17 @@ export const api = {
   reach: () => request("GET", "/api/reach"),
   tables: (statuses = ["open", "running"]) =>
     request("GET", `/api/tables?${statuses.map((s) => `status=${s}`).join("&")}`),
-  table: (id) => request("GET", table(id)),
+  table: (id, { token = null, code = null } = {}) => request("GET", withCode(table(id), code), { token }),
   createTable: (body) => request("POST", "/api/tables", { body }),
   join: (id, name, { code = null, creator = null } = {}) =>
     request("POST", `${table(id)}/seats`, {
       body: { name, ...(code ? { code } : {}), ...(creator ? { creator } : {}) },
     }),
   byCode: (code) => request("GET", `/api/codes/${encodeURIComponent(code)}`),
-  history: (id, token = null, round = null) =>
-    request("GET", `${table(id)}/history${round === null ? "" : `?round=${round}`}`, { token }),
-  replay: (id, hand, token = null, seat = null) =>
-    request("GET", `${table(id)}/hands/${hand}/replay${seat === null ? "" : `?seat=${seat}`}`, { token }),
+  history: (id, token = null, round = null, code = null) =>
+    request("GET", withCode(`${table(id)}/history${round === null ? "" : `?round=${round}`}`, code), { token }),
+  replay: (id, hand, token = null, seat = null, code = null) =>
+    request("GET", withCode(`${table(id)}/hands/${hand}/replay${seat === null ? "" : `?seat=${seat}`}`, code), { token }),
   playAgain: (id, token) => request("POST", `${table(id)}/rematch`, { token }),
   addBot: (id, token, botKind = null) =>
     request("POST", `${table(id)}/bots`, { token, body: botKind ? { bot_kind: botKind } : {} }),

@@ -10,18 +10,21 @@
    download once the game is over; until then the public events so far. */
 
 import { mountAccountBox } from "./account-box.js";
-import { api, ApiError, errorText } from "./api.js";
+import { api, ApiError, errorText, withCode } from "./api.js";
 import { describeLogLine, loadEventTexts, useGameModule } from "./describe.js";
 import { loadGame } from "./games.js";
 import { byId, fill, h, show, buttonById, linkById, selectById } from "./dom.js";
 import { bindLanguageSelect, formatList, initI18n, onLanguageChange, t } from "./i18n.js";
 import { replayUrl, tableUrl } from "./lobby-list.js";
-import { seatAt } from "./storage.js";
+import { seatAt, viewingCode } from "./storage.js";
 
 const tableId = new URLSearchParams(location.search).get("id");
 let history = null; // the server's answer: the rounds, and the events of `history.round`
 let tableName = "";
 let token = null; // this browser's seat there, if any
+// A private table's join code, if this browser knows it: with the seat token (or the cookie of an
+// account that sat there) it is what lets a private table's history be read (server/tables/access.py).
+const code = tableId ? viewingCode(tableId) : null;
 
 function current() {
   return history.rounds.findIndex((r) => r.round === history.round);
@@ -81,7 +84,7 @@ function renderRound() {
   // A finished round can be watched again on the felt (replay.html); a running one cannot yet.
   const watchable = listed.finished && listed.round > 0;
   show(byId("round-watch-line"), watchable);
-  linkById("round-watch").href = watchable ? replayUrl(tableId, listed.round) : "#";
+  linkById("round-watch").href = watchable ? replayUrl(tableId, listed.round, code) : "#";
   linkById("round-watch").setAttribute("aria-label", t("replay.watchRound", { round: roundTitle(listed) }));
   buttonById("prev-round").disabled = current() === 0;
   buttonById("next-round").disabled = current() === history.rounds.length - 1;
@@ -99,12 +102,12 @@ function renderResult() {
 function renderDownload() {
   const link = linkById("download-record");
   if (history.over) {
-    link.href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+    link.href = withCode(`/api/tables/${encodeURIComponent(tableId)}/record`, code); // a link sends no token
     link.download = `pokerhall-${tableId}-record.json`;
     link.textContent = t("history.downloadRecord");
     byId("download-hint").textContent = t("history.downloadRecordHint");
   } else {
-    link.href = `/api/tables/${encodeURIComponent(tableId)}/history?all=true`; // no token: the public events
+    link.href = withCode(`/api/tables/${encodeURIComponent(tableId)}/history?all=true`, code); // no token: the public events
     link.download = `pokerhall-${tableId}-public-events.json`;
     link.textContent = t("history.downloadEvents");
     byId("download-hint").textContent = t("history.downloadEventsHint");
@@ -143,11 +146,11 @@ async function choose(index, { focus = false } = {}) {
 /** One round (the last when null) as this browser's seat saw it. */
 async function load(round = null) {
   try {
-    history = await api.history(tableId, token, round);
+    history = await api.history(tableId, token, round, code);
   } catch (error) {
     if (!(token && error instanceof ApiError && error.status === 401)) throw error;
     token = null; // the seat is gone: what spectators saw
-    history = await api.history(tableId, null, round);
+    history = await api.history(tableId, null, round, code);
   }
 }
 
@@ -159,13 +162,13 @@ async function main() {
     byId("history-error").textContent = t("table.noId");
     return;
   }
-  linkById("table-link").href = tableUrl(tableId);
+  linkById("table-link").href = tableUrl(tableId, code);
   try {
-    const info = await api.table(tableId);
+    token = seatAt(tableId)?.token ?? null;
+    const info = await api.table(tableId, { token, code });
     tableName = info.name;
     useGameModule(await loadGame(info.game, { known: info.web_module })); // its words too
     await loadEventTexts(info.game);
-    token = seatAt(tableId)?.token ?? null;
     await load(wantedRound());
   } catch (error) {
     byId("history-error").textContent = error instanceof ApiError && error.status === 404 ? t("table.notFound") : errorText(error);

@@ -27,13 +27,16 @@ export function tableUrl(id, code = null) {
   return code ? `${url}&code=${encodeURIComponent(code)}` : url;
 }
 
-export function historyUrl(id) {
-  return `history.html?id=${encodeURIComponent(id)}`;
+/** The hand history page; a private table's carries its join code, as its table link does. */
+export function historyUrl(id, code = null) {
+  const url = `history.html?id=${encodeURIComponent(id)}`;
+  return code ? `${url}&code=${encodeURIComponent(code)}` : url;
 }
 
-/** The page that replays one finished round of a table on the felt. */
-export function replayUrl(id, hand) {
-  return `replay.html?id=${encodeURIComponent(id)}&hand=${hand}`;
+/** The page that replays one finished round of a table on the felt (with a private table's code). */
+export function replayUrl(id, hand, code = null) {
+  const url = `replay.html?id=${encodeURIComponent(id)}&hand=${hand}`;
+  return code ? `${url}&code=${encodeURIComponent(code)}` : url;
 }
 
 /** A ruleset's name: the game module's word for it, else the title the server declares. */

@@ -8,7 +8,7 @@ import { api, errorText } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { historyUrl, tableUrl } from "./lobby-list.js";
-import { rememberSeat, seatAt } from "./storage.js";
+import { rememberSeat, seatAt, viewingCode } from "./storage.js";
 
 async function playAgain(info, entry, button) {
   button.disabled = true;
@@ -50,6 +50,6 @@ export function rematchSection(model) {
     );
   }
   parts.push(h("p", { id: "rematch-error", class: "error-text", role: "alert" }));
-  parts.push(h("p", {}, h("a", { href: historyUrl(info.id), id: "game-over-history" }, t("history.link"))));
+  parts.push(h("p", {}, h("a", { href: historyUrl(info.id, info.private ? viewingCode(info.id) : null), id: "game-over-history" }, t("history.link"))));
   return h("div", { class: "rematch" }, parts);
 }

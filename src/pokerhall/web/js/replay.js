@@ -25,13 +25,14 @@ import { historyUrl } from "./lobby-list.js";
 import { EventLog } from "./render-log.js";
 import { renderSeats } from "./render-seats.js";
 import { renderStatus } from "./render-status.js";
-import { seatAt } from "./storage.js";
+import { seatAt, viewingCode } from "./storage.js";
 import { TableModel } from "./table-model.js";
 import { TableMotion } from "./table-motion.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get("id");
 const hand = Number(params.get("hand"));
+const code = tableId ? viewingCode(tableId) : null; // a private table's (server/tables/access.py)
 const STEP_MS = 1600; // one move at 1×
 const RESULT_LINES = 8;
 
@@ -217,10 +218,10 @@ let tableName = "";
 
 async function fetchReplay(token, seat) {
   try {
-    return await api.replay(tableId, hand, token, seat);
+    return await api.replay(tableId, hand, token, seat, code);
   } catch (error) {
     if (!(token && error instanceof ApiError && error.status === 401)) throw error;
-    return api.replay(tableId, hand, null, null); // the seat is gone: what spectators saw
+    return api.replay(tableId, hand, null, null, code); // the seat is gone: what spectators saw
   }
 }
 
@@ -239,9 +240,9 @@ async function main() {
     byId("replay-error").textContent = t(tableId ? "replay.noHand" : "table.noId");
     return;
   }
-  linkById("history-link").href = `${historyUrl(tableId)}#round=${hand}`;
+  linkById("history-link").href = `${historyUrl(tableId, code)}#round=${hand}`;
   try {
-    const info = await api.table(tableId);
+    const info = await api.table(tableId, { token: seatAt(tableId)?.token ?? null, code });
     tableName = info.name;
     model.setInfo(info);
     game = await loadGame(info.game, { known: info.web_module }); // its words first: a refusal names its rounds

@@ -36,7 +36,7 @@ export function retryDelay(attempt, random = Math.random) {
 export class TableSocket {
   /**
    * @param {string} tableId
-   * @param {{token: () => string|null, onMessage: (msg) => void,
+   * @param {{token: () => string|null, code?: () => string|null, onMessage: (msg) => void,
    *          onStatus: (status: string, detail?: object) => void}} hooks
    *   status is "connecting", "open", "waiting" (detail.seconds until the next try) or "stopped";
    *   detail.attempt counts the tries since the connection was last open (0 = the first).
@@ -80,7 +80,8 @@ export class TableSocket {
     }, CONNECT_TIMEOUT);
     ws.addEventListener("open", () => {
       clearTimeout(this.openTimer);
-      ws.send(JSON.stringify({ v: PROTOCOL, type: "hello", token: this.hooks.token() }));
+      const code = this.hooks.code?.() ?? null; // a private table's, to watch it without a seat
+      ws.send(JSON.stringify({ v: PROTOCOL, type: "hello", token: this.hooks.token(), ...(code ? { code } : {}) }));
       this.heardAt = Date.now();
       this.pingedAt = null;
       this.pingTimer = setInterval(() => this.watch(ws), WATCH_EVERY);

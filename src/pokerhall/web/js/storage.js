@@ -46,6 +46,15 @@ export function forgetSeat(tableId) {
   write(SEATS, seats);
 }
 
+/** The join code this browser knows for a private table: the page's address carries it (an invite
+    link, or a link from the table's own pages), else the seat taken with it kept it. A private
+    table's info, history and replays are shown only with it, a seat token of the table or the
+    cookie of an account that sat there (server/tables/access.py). */
+export function viewingCode(tableId) {
+  const typed = new URLSearchParams(location.search).get("code");
+  return typed || seatAt(tableId)?.code || null;
+}
+
 /** The creator token of a table this browser opened without sitting down (server/tables/creator.py);
     once the creator sits, the seat entry (with `creator: true`) holds the proof instead. */
 export function rememberCreated(tableId, token) {

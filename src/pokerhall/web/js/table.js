@@ -26,7 +26,7 @@ import { renderClock, renderStatus, statusSummary } from "./render-status.js";
 import { renderWaiting, seatChanges } from "./render-waiting.js";
 import { TableSocket } from "./socket.js";
 import { SelfVoice } from "./speech.js";
-import { creatorToken, forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference } from "./storage.js";
+import { creatorToken, forgetSeat, preference, rememberSeat, saveName, savedName, seatAt, setPreference, viewingCode } from "./storage.js";
 import { TableModel } from "./table-model.js";
 import { TableMotion } from "./table-motion.js";
 import { TurnAlerts } from "./turn-alerts.js";
@@ -36,6 +36,11 @@ const ALWAYS_ANNOUNCED = new Set(["game_over"]);
 
 const tableId = new URLSearchParams(location.search).get("id");
 const joinCode = new URLSearchParams(location.search).get("code"); // a private table's, from its link
+// What shows this browser may watch a private table (server/tables/access.py), read once: a seat
+// given up forgets its entry, and the code with it, but the page may still watch.
+const knownCode = viewingCode(tableId);
+/** The table's info as this browser may see it: a private table's needs its seat or code. */
+const tableInfo = () => api.table(tableId, { token: seatAt(tableId)?.token ?? null, code: knownCode });
 const model = new TableModel(tableId);
 const voice = new SelfVoice();
 const announcer = new Announcer(byId("live-region"), byId("live-alert"), voice);
@@ -75,7 +80,7 @@ function renderHeader() {
   show(packNote, Boolean(info.uploaded_pack));
   packNote.textContent = info.uploaded_pack ? t("table.uploadedPack", { pack: info.uploaded_pack }) : "";
   linkById("help-link").href = `help.html?game=${encodeURIComponent(info.game)}`;
-  linkById("history-link").href = historyUrl(info.id);
+  linkById("history-link").href = historyUrl(info.id, info.private ? knownCode : null);
   show(linkById("history-link"), info.status !== "open"); // no history before the first deal
   const turn = model.prompt ? `${t("table.yourTurnTitle")} — ` : "";
   document.title = `${turn}${info.name} — pokerhall`;
@@ -180,7 +185,7 @@ function announceEvents(groups) {
 
 async function refreshInfo() {
   try {
-    model.setInfo(await api.table(tableId));
+    model.setInfo(await tableInfo());
     renderAll();
   } catch {
     /* the seed shows up on the next load */
@@ -210,9 +215,9 @@ function onError(message) {
       fatal(t("table.notFound"));
       break;
     case "rate_limited":
-      // With retry_after: the client's address is over a limit (docs/protocol.md); without:
-      // this socket sent too many messages.
-      if (message.params?.retry_after) notify("table.rateLimitedFor", { brief: true, params: message.params });
+      // limit "socket": this socket sent too many messages (retry_after is a fraction of a
+      // second); else the client's address is over a limit (docs/protocol.md).
+      if (message.params?.retry_after && message.params.limit !== "socket") notify("table.rateLimitedFor", { brief: true, params: message.params });
       else notify("table.rateLimited", { brief: true });
       break;
     case "chat_rate_limited":
@@ -499,7 +504,7 @@ async function main() {
     },
   });
   try {
-    model.setInfo(await api.table(tableId));
+    model.setInfo(await tableInfo());
     model.reach = await api.reach().catch(() => null); // without it the link is the page's own
     await loadEventTexts(model.info.game);
   } catch (error) {
@@ -524,6 +529,7 @@ async function main() {
   renderAll();
   socket = new TableSocket(tableId, {
     token: () => seatAt(tableId)?.token ?? null,
+    code: () => knownCode,
     onMessage,
     onStatus: (status, detail = {}) => {
       connection = { status, ...detail };

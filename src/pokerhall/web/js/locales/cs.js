@@ -401,7 +401,7 @@ export default {
   "wsError.chat_not_saved": "Zprávu se nepodařilo uložit. Zkuste to prosím znovu.",
   "status.finished": "skončeno",
   "create.private": "Soukromý (připojit se může jen ten, kdo má odkaz nebo kód)",
-  "create.privateHint": "Soukromý stůl se zde nezobrazuje; dostane krátký kód, který dáte přátelům. Kdo má odkaz na stůl, může se přesto dívat a psát do chatu diváků: posadit se lze jen s kódem.",
+  "create.privateHint": "Soukromý stůl se zde nezobrazuje; dostane krátký kód, který dáte přátelům a který obsahuje i jeho odkaz s pozvánkou. Dívat se na něj a číst jeho historii může jen ten, kdo má kód nebo u stolu seděl; s kódem se lze i posadit.",
   "lobby.codeLabel": "Připojit se k soukromému stolu kódem",
   "lobby.codeSubmit": "Najít stůl",
   "lobby.codeMissing": "Napište kód stolu.",

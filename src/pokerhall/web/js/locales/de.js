@@ -400,7 +400,7 @@ export default {
   "wsError.chat_not_saved": "Die Nachricht konnte nicht gespeichert werden. Bitte versuch es noch einmal.",
   "status.finished": "beendet",
   "create.private": "Privat (nur wer den Link oder den Code hat, kann beitreten)",
-  "create.privateHint": "Ein privater Tisch steht nicht in dieser Liste; er bekommt einen kurzen Code für deine Freunde. Wer den Link des Tischs hat, kann trotzdem zuschauen und im Zuschauer-Chat schreiben: nur der Code lässt Platz nehmen.",
+  "create.privateHint": "Ein privater Tisch steht nicht in dieser Liste; er bekommt einen kurzen Code für deine Freunde, den sein Einladungslink enthält. Nur wer den Code hat oder am Tisch saß, kann zuschauen oder den Spielverlauf lesen; mit dem Code kann man auch Platz nehmen.",
   "lobby.codeLabel": "Einem privaten Tisch mit seinem Code beitreten",
   "lobby.codeSubmit": "Tisch suchen",
   "lobby.codeMissing": "Gib den Code des Tisches ein.",

@@ -401,7 +401,7 @@ export default {
   "wsError.chat_not_saved": "The message could not be saved. Please try again.",
   "status.finished": "finished",
   "create.private": "Private (only people with the link or code can join)",
-  "create.privateHint": "A private table is not listed here; it gets a short code to give your friends. Anyone with the table's link can still watch it and write in its spectators' chat: only the code lets them sit down.",
+  "create.privateHint": "A private table is not listed here; it gets a short code to give your friends, which its invitation link carries. Only people with the code, or who sat at the table, can watch it or read its history; with the code they can also sit down.",
   "lobby.codeLabel": "Join a private table with its code",
   "lobby.codeSubmit": "Find the table",
   "lobby.codeMissing": "Type the table's code.",
