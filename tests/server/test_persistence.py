@@ -70,9 +70,10 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "player_ratings",
             "rated_tables",
             "account_sessions",
+            "follows",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
-            ("0013",)
+            ("0014",)
         ]
         assert await conn.run_sync(differences) == []
 

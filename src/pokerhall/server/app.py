@@ -26,7 +26,13 @@ from pokerhall.server.league.leagues import Leagues
 from pokerhall.server.lobby import packs
 from pokerhall.server.lobby import routes as lobby
 from pokerhall.server.lobby.feed import LobbyFeed
-from pokerhall.server.people import account_routes, hashing, invitation_routes, rating_routes
+from pokerhall.server.people import (
+    account_routes,
+    friend_routes,
+    hashing,
+    invitation_routes,
+    rating_routes,
+)
 from pokerhall.server.people import routes as people_routes
 from pokerhall.server.people.ratings import Ratings
 from pokerhall.server.store.db import Database
@@ -129,6 +135,7 @@ def create_app(
     app.include_router(people_routes.router)
     app.include_router(rating_routes.router)
     app.include_router(account_routes.router)
+    app.include_router(friend_routes.router)
     app.include_router(packs.router)
     app.include_router(reach.router)
     app.state.listen_host = listen_host
