@@ -7,6 +7,7 @@
 
 import { api, errorText } from "./api.js";
 import { mountAccountBox } from "./account-box.js";
+import { mountFollowButton, mountFollowing } from "./friends.js";
 import { byId, fill, h, show, selectById } from "./dom.js";
 import { bindLanguageSelect, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 
@@ -70,7 +71,12 @@ async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
   onLanguageChange(render);
-  await mountAccountBox(byId("account-box"), () => load());
+  await mountAccountBox(byId("account-box"), async (me) => {
+    await load();
+    const own = Boolean(me && profile && me === profile.name);
+    mountFollowButton(byId("follow-box"), profile ? profile.name : name, me);
+    mountFollowing(byId("following-section"), me, own);
+  });
 }
 
 main();
