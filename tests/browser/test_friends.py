@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .conftest import MINI_PACK_ID, PokerhallServer, Visitor, VisitorFactory
+from .conftest import MINI_PACK_ID, PokerhallServer, Visitor, VisitorFactory, create_quiz_table
 from .test_accessibility import assert_accessible
 
 SECRET = "correct horse 7"
@@ -88,7 +88,7 @@ def test_follow_from_a_profile_and_see_the_friend_at_a_table(
         person.assert_no_console_errors()
 
 
-def test_an_invited_friend_takes_the_seat_from_the_lobby(
+def test_the_creator_invites_a_friend_who_takes_the_seat_from_the_lobby(
     server: PokerhallServer, visitor: VisitorFactory
 ) -> None:
     suffix = secrets.token_hex(2)
@@ -98,26 +98,29 @@ def test_an_invited_friend_takes_the_seat_from_the_lobby(
     signed_up(ann, ann_name)
     followed = ann.page.request.post("/api/account/following", data={"name": bob_name})
     assert followed.status == 201, followed.text()
-    table = open_table(ann, seats=2, private=True)
-    headers = {"Authorization": f"Bearer {table['creator_token']}"}
-    invited = ann.page.request.post(
-        f"/api/tables/{table['id']}/invitations/person", data={"name": bob_name}, headers=headers
+    table_id = create_quiz_table(ann.page, seats=2, turn_clock=False)  # Ann sits, signed in
+    page = ann.page
+    page.locator("#creator-invite-friend").select_option(bob_name)
+    page.locator("#creator-invite-friend-button").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#creator-invite-friend-status")).to_have_text(
+        f"{bob_name} is invited: seat 2 is kept until they take it."
     )
-    assert invited.status == 201, invited.text()
+    assert_accessible(page, "the waiting room with a friend invited")
 
     page = bob.page
     page.goto("/")
     section = page.locator("#invitations")
     expect(section).to_be_visible()
-    expect(section.locator("li")).to_contain_text(
-        f"{table['name']} (quizpoker): seat 1 is kept for you. (private)"
-    )
+    expect(section.locator("li")).to_contain_text("(quizpoker): seat 2 is kept for you.")
     assert_accessible(page, "the lobby with an invitation")
-    take = page.get_by_test_id(f"take-{table['id']}")
+    take = page.get_by_test_id(f"take-{table_id}")
     take.focus()
     page.keyboard.press("Enter")
-    expect(page).to_have_url(f"{server.url}/table.html?id={table['id']}")
+    expect(page).to_have_url(f"{server.url}/table.html?id={table_id}")
     expect(page.locator("#connection-status")).to_have_attribute("data-state", "open")
-    seats = {s["name"]: s for s in server.table(table["id"])["seats"]}
+    seats = {s["name"]: s for s in server.table(table_id)["seats"]}
     assert (seats[bob_name]["signed_in"], seats[bob_name]["reserved"]) == (True, False)
-    bob.assert_no_console_errors()
+    assert server.table(table_id)["status"] == "running"  # the last seat: the game began
+    for person in (ann, bob):
+        person.assert_no_console_errors()

@@ -5,7 +5,7 @@
    seats tables keep for one by their creator's invitation, to take or decline. All of it is for
    a signed-in person: the session cookie goes with every call; a guest sees none of it. */
 
-import { errorText, request } from "./api.js";
+import { api, errorText, request } from "./api.js";
 import { profileUrl } from "./account-box.js";
 import { fill, h, show } from "./dom.js";
 import { formatNumber, onLanguageChange, t } from "./i18n.js";
@@ -20,6 +20,8 @@ export const friendsApi = {
   invitations: () => request("GET", "/api/account/invitations"),
   decline: (tableId) => request("DELETE", `/api/account/invitations/${enc(tableId)}`),
   claim: (tableId) => request("POST", `/api/tables/${enc(tableId)}/seats/claim-invited`),
+  invite: (tableId, token, name) =>
+    request("POST", `/api/tables/${enc(tableId)}/invitations/person`, { token, body: { name } }),
 };
 
 /** Where one followed player sits now, as words and links (a list item's children). */
@@ -196,4 +198,43 @@ export function mountInvitations(section, me) {
 
   onLanguageChange(render);
   return { refresh };
+}
+
+/** The creator's "invite a player you follow" in the waiting room (render-creator.js), shown
+ *  when the creator's browser is signed in and follows somebody. `run` is the creator's call
+ *  wrapper: it sends the creator token, shows a refusal, and returns the table or null.
+ *  @param {HTMLElement} box @param {string} tableId
+ *  @param {(call: (token: string) => Promise<any>) => Promise<any>} run */
+export async function mountFriendInvite(box, tableId, run) {
+  let people = [];
+  try {
+    if ((await api.session()).signed_in) people = await friendsApi.following();
+  } catch {
+    people = []; // nobody to offer: the bot account's field stays
+  }
+  let status = "";
+  function render() {
+    if (!people.length) {
+      fill(box);
+      return;
+    }
+    const select = /** @type {HTMLSelectElement} */ (h("select", { id: "creator-invite-friend" }, ...people.map((p) => h("option", { value: p.name }, p.name))));
+    const button = h("button", { id: "creator-invite-friend-button", class: "btn btn-secondary", type: "button" }, t("friends.invite"));
+    button.addEventListener("click", async () => {
+      const name = select.value;
+      const invited = await run((token) => friendsApi.invite(tableId, token, name));
+      const seat = invited?.seats.find((s) => s.name === name && s.reserved);
+      status = seat ? t("friends.invited", { name, seat: formatNumber(seat.seat + 1) }) : "";
+      render();
+      /** @type {HTMLElement | null} */ (box.querySelector("#creator-invite-friend-button"))?.focus();
+    });
+    fill(
+      box,
+      h("label", { for: "creator-invite-friend" }, t("friends.inviteLabel")),
+      h("div", { class: "button-row" }, select, button),
+      h("p", { id: "creator-invite-friend-status", class: "field-hint", role: "status" }, status),
+    );
+  }
+  onLanguageChange(render);
+  render();
 }

@@ -535,4 +535,7 @@ export default {
   "apiError.too_many_followed": "Už sleduješ {most} hráčů: nejdřív jednoho přestaň sledovat.",
   "apiError.not_followed": "Pozvat můžeš jen hráče, které sleduješ: nejdřív začni sledovat hráče {name}.",
   "apiError.no_invitation": "Tento stůl tě nepozval. Požádej jeho zakladatele o pozvánku.",
+  "friends.inviteLabel": "Hráč, kterého sleduješ",
+  "friends.invite": "Pozvat",
+  "friends.invited": "{name} je pozván(a): místo {seat} se drží, dokud ho nezabere.",
 };

@@ -534,4 +534,7 @@ export default {
   "apiError.too_many_followed": "Du folgst schon {most} Spielern: Beende erst bei einem das Folgen.",
   "apiError.not_followed": "Du kannst nur Spieler einladen, denen du folgst: Folge zuerst {name}.",
   "apiError.no_invitation": "Dieser Tisch hat dich nicht eingeladen. Bitte seinen Ersteller um eine Einladung.",
+  "friends.inviteLabel": "Ein Spieler, dem du folgst",
+  "friends.invite": "Einladen",
+  "friends.invited": "{name} ist eingeladen: Platz {seat} bleibt frei, bis er oder sie ihn nimmt.",
 };

@@ -535,4 +535,7 @@ export default {
   "apiError.too_many_followed": "You follow {most} players already: unfollow one first.",
   "apiError.not_followed": "You may invite only players you follow: follow {name} first.",
   "apiError.no_invitation": "This table has not invited you. Ask its creator for an invitation.",
+  "friends.inviteLabel": "A player you follow",
+  "friends.invite": "Invite",
+  "friends.invited": "{name} is invited: seat {seat} is kept until they take it.",
 };
