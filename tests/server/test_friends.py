@@ -9,16 +9,24 @@ not followed; inviting one not followed; taking a seat one was not invited to.""
 
 from __future__ import annotations
 
+import secrets
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from pokerhall.server.people import bots, follows
-from pokerhall.server.store.models import FollowRow, SeatRow
+from pokerhall.server.people.friend_messages import TableNow
+from pokerhall.server.people.whereabouts import tables_now
+from pokerhall.server.store.models import FollowRow, PlayerRow, SeatRow
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.wire.messages import CreateTable
+from pokerhall.server.wire.names import name_key
+from pokerhall.server.wire.refusal import LobbyError
 
 from .halls import bearer, hall_at, play_randomly
 from .test_accounts import SECRET, browser, join, refused, sign_in, sign_up
@@ -292,3 +300,124 @@ async def test_deleting_an_account_ends_its_follows_both_ways_and_frees_its_invi
         assert await hall.db.seats(table_id) == []
         async with hall.db.sessions() as session:
             assert (await session.scalars(select(SeatRow))).all() == []
+
+
+# --- invariants, over many random cases (SQLite) ------------------------------------------------
+
+PEOPLE = ("Ann", "Bob", "Cleo", "Dan")
+
+
+async def people_in(hall: Hall) -> list[PlayerRow]:
+    """The four accounts, stored directly (their secret is never checked here)."""
+    rows = [
+        PlayerRow(id=f"id-{name.lower()}", name=name, name_key=name_key(name), secret_hash="-")
+        for name in PEOPLE
+    ]
+    async with hall.db.sessions.begin() as session:
+        session.add_all(rows)
+    return rows
+
+
+def fresh_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / f'{secrets.token_hex(6)}.sqlite3'}"
+
+
+FOLLOWING_STEPS = st.lists(
+    st.tuples(st.booleans(), st.sampled_from(range(4)), st.sampled_from([*PEOPLE, "Nobody"])),
+    max_size=12,
+)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps=FOLLOWING_STEPS)
+async def test_follows_are_what_was_asked_and_every_refusal_changes_nothing(
+    tmp_path: Path, steps: list[tuple[bool, int, str]]
+) -> None:
+    """Any sequence of follows and unfollows leaves exactly the model's pairs; each refused one
+    (oneself, nobody, twice, not followed) has its code and leaves the pairs as they were."""
+    async with hall_at(fresh_url(tmp_path)) as hall:
+        rows = await people_in(hall)
+        model: set[tuple[str, str]] = set()
+        for is_follow, who, name in steps:
+            me = rows[who]
+            pair = (me.name, name)
+            if name == "Nobody":
+                expected: str | None = "unknown_player"
+            elif is_follow:
+                expected = (
+                    "follow_self"
+                    if name == me.name
+                    else "already_following"
+                    if pair in model
+                    else None
+                )
+            else:
+                expected = None if pair in model else "not_following"
+            before = await follow_rows(hall)
+            try:
+                if is_follow:
+                    await follows.follow(hall.db, me, name)
+                else:
+                    await follows.unfollow(hall.db, me, name)
+                code = None
+            except LobbyError as refusal:
+                code = refusal.code
+                assert await follow_rows(hall) == before
+            assert code == expected
+            if code is None:
+                model = model | {pair} if is_follow else model - {pair}
+        ids = {row.name: row.id for row in rows}
+        assert await follow_rows(hall) == {(ids[a], ids[b]) for a, b in model}
+
+
+SEATINGS = st.lists(
+    st.tuples(
+        st.booleans(), st.lists(st.sampled_from(range(4)), min_size=1, max_size=3, unique=True)
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(tables=SEATINGS, viewer=st.sampled_from(range(4)))
+async def test_a_private_table_is_never_told_to_a_follower_who_did_not_sit_there(
+    tmp_path: Path,
+    quick_options: dict[str, Any],
+    tables: list[tuple[bool, list[int]]],
+    viewer: int,
+) -> None:
+    """Wherever the four sit (public or private open tables), a viewer following everyone is
+    told each seat of theirs: a public table or a private one the viewer sits at in full, any
+    other private table only as one, with no id, name, game or link anywhere in the answer."""
+    async with hall_at(fresh_url(tmp_path)) as hall:
+        rows = await people_in(hall)
+        me = rows[viewer]
+        expected: dict[str, list[str | None]] = {}
+        hidden: list[str] = []
+        for private, seated in tables:
+            table_id, _creator, code = await open_table(
+                hall, quick_options, seats=4, private=private
+            )
+            for who in seated:
+                await hall.seats.join(table_id, "x", code=code, account=rows[who])
+            told = not private or viewer in seated
+            if not told:
+                hidden.append(table_id)
+            for who in seated:
+                expected.setdefault(rows[who].id, []).append(table_id if told else None)
+        where = await tables_now(hall.db, [row.id for row in rows], me.id)
+        assert {pid: [t.table for t in found] for pid, found in where.items()} == expected
+        for found in where.values():
+            for table in found:
+                if table.table is None:
+                    assert table == TableNow(private=True)
+        assert not any(table_id in str(where) for table_id in hidden)
