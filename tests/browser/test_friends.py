@@ -106,6 +106,9 @@ def test_the_creator_invites_a_friend_who_takes_the_seat_from_the_lobby(
     expect(page.locator("#creator-invite-friend-status")).to_have_text(
         f"{bob_name} is invited: seat 2 is kept until they take it."
     )
+    kept = page.locator("#waiting-seats li").nth(1)
+    expect(kept).to_contain_text(bob_name)
+    expect(kept).to_contain_text("Invited, not here yet")  # not "kept for a drawn player"
     assert_accessible(page, "the waiting room with a friend invited")
 
     page = bob.page

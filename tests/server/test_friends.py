@@ -219,7 +219,8 @@ async def test_the_creator_invites_a_followed_player_who_takes_the_seat(
         answer = await invite(ann, seat["token"], "Bob")
         assert answer.status_code == 201, answer.text
         kept = next(s for s in answer.json()["seats"] if s["name"] == "Bob")
-        assert (kept["reserved"], kept["bot_account"], kept["signed_in"]) == (True, False, False)
+        shown = (kept["reserved"], kept["invited"], kept["bot_account"], kept["signed_in"])
+        assert shown == (True, True, False, False)
         refused(await invite(ann, seat["token"], "Bob"), 409, "name_taken_here")
         [invitation] = (await bob.get("/api/account/invitations")).json()
         assert (invitation["table"], invitation["seat"], invitation["private"]) == (

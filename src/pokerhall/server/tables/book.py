@@ -201,6 +201,7 @@ def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
                 reserved=row.player_id is not None and row.token_hash is None and not row.left,
                 excused=row.excused,
                 bot_account=row.bot_account,
+                invited=row.invited,
                 signed_in=row.account_id is not None,
             )
         )
