@@ -84,6 +84,14 @@ def test_follow_from_a_profile_and_see_the_friend_at_a_table(
     at.focus()
     page.keyboard.press("Enter")
     expect(page).to_have_url(f"{server.url}/table.html?id={table['id']}")
+
+    page.goto(f"/profile.html?name={bob_name}")
+    expect(page.locator("#follow-button")).to_have_text("Unfollow")
+    page.locator("#header-sign-out").click()  # a guest follows nobody: no button, in any language
+    expect(page.locator("#follow-button")).to_have_count(0)
+    page.locator("#lang-select").select_option("de")
+    expect(page.locator("#header-sign-out, #account-details summary")).to_have_text("Anmelden")
+    expect(page.locator("#follow-button")).to_have_count(0)
     for person in (ann, bob):
         person.assert_no_console_errors()
 

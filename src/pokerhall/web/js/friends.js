@@ -24,6 +24,16 @@ export const friendsApi = {
     request("POST", `/api/tables/${enc(tableId)}/invitations/person`, { token, body: { name } }),
 };
 
+/** The render of each box now: a box mounted again (signed in or out) keeps one language
+ *  listener, which draws its latest state, never an earlier mount's. */
+const renderers = new WeakMap();
+
+/** @param {HTMLElement} box @param {() => void} render */
+function rendersOn(box, render) {
+  if (!renderers.has(box)) onLanguageChange(() => renderers.get(box)?.());
+  renderers.set(box, render);
+}
+
 /** Where one followed player sits now, as words and links (a list item's children). */
 function whereabouts(tables) {
   if (!tables.length) return [t("friends.nowhere")];
@@ -39,6 +49,7 @@ function whereabouts(tables) {
  *  @param {HTMLElement} box @param {string} name @param {string | null} me */
 export async function mountFollowButton(box, name, me) {
   if (!me || me === name) {
+    rendersOn(box, () => fill(box));
     fill(box);
     return;
   }
@@ -65,7 +76,7 @@ export async function mountFollowButton(box, name, me) {
     });
     fill(box, button, " ", h("span", { id: "follow-status", role: "status" }, status));
   }
-  onLanguageChange(render);
+  rendersOn(box, render);
   render();
 }
 
@@ -73,7 +84,10 @@ export async function mountFollowButton(box, name, me) {
  *  to follow someone by name. @param {HTMLElement} section @param {string | null} me @param {boolean} own */
 export async function mountFollowing(section, me, own) {
   show(section, Boolean(me) && own);
-  if (!me || !own) return;
+  if (!me || !own) {
+    rendersOn(section, () => {});
+    return;
+  }
   let list = [];
   let error = "";
 
@@ -135,7 +149,7 @@ export async function mountFollowing(section, me, own) {
     );
   }
 
-  onLanguageChange(render);
+  rendersOn(section, render);
   await load();
 }
 
