@@ -109,6 +109,7 @@ async def test_a_bot_account_is_invited_claims_its_seat_and_plays_as_any_seat(
             "kind": "human",
             "left": False,
             "reserved": False,
+            "invited": True,
             "held_for": None,
             "excused": False,
             "bot_account": True,

@@ -72,6 +72,7 @@ async def test_the_migrations_build_the_models_schema_on_an_empty_database(db: D
             "account_sessions",
             "notice_settings",
             "notices_sent",
+            "follows",
         }
         assert (await conn.execute(text("SELECT version_num FROM alembic_version"))).all() == [
             ("0015",)

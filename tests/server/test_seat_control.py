@@ -181,6 +181,7 @@ async def test_a_bot_plays_on_for_a_player_who_left(
             "kind": "bot",
             "left": True,
             "reserved": False,
+            "invited": False,
             "held_for": None,
             "excused": False,
             "bot_account": False,

@@ -28,6 +28,7 @@ from pokerhall.server.lobby import routes as lobby
 from pokerhall.server.lobby.feed import LobbyFeed
 from pokerhall.server.people import (
     account_routes,
+    friend_routes,
     hashing,
     invitation_routes,
     notice_routes,
@@ -147,6 +148,7 @@ def create_app(
     app.include_router(rating_routes.router)
     app.include_router(account_routes.router)
     app.include_router(notice_routes.router)
+    app.include_router(friend_routes.router)
     app.include_router(packs.router)
     app.include_router(reach.router)
     app.state.listen_host = listen_host

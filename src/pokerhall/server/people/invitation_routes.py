@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, status
 
-from pokerhall.server.people import accounts, invitations
+from pokerhall.server.people import accounts, bots, invitations
 from pokerhall.server.tables.http import (
     COMMON,
     CONFLICT,
@@ -64,5 +64,7 @@ async def claim_bot_seat(
     await hall.book.table(table_id)  # an unknown table before the slow secret check
     await ratelimit.of(request).check_secret(request, body.name)
     account = await accounts.authenticate(hall.db, body.name, body.secret)
+    if not bots.is_bot(account):  # a person takes their invitation signed in
+        raise invitations.not_invited(account.name)
     seat, token = await invitations.claim(hall, table_id, account)
     return SeatToken(seat=seat, token=token)

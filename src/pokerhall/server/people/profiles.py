@@ -33,6 +33,11 @@ def unknown_player(name: str) -> LobbyError:
     return LobbyError(404, f"there is no player named {name!r}", "unknown_player", {"name": name})
 
 
+def profile_link(name: str) -> str:
+    """The profile page of the account called `name`."""
+    return f"/profile.html?name={quote(name, safe='')}"
+
+
 @dataclass(frozen=True)
 class Played:
     """One finished table the account sat at, and its seat there."""

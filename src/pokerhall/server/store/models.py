@@ -127,6 +127,10 @@ class SeatRow(Base):
     """The seat is a bot account's (`PlayerRow.kind` "bot"), which the table's creator invited
     (`people/bots.py`): kept for that account (`player_id`) until its program claims it, then
     played as any person's seat (`kind` human), and shown with a bot mark."""
+    invited: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The table's creator invited the account `player_id` to this seat (`people/invitations.py`:
+    a bot account's, or a person's the creator follows), which is why it is kept: unlike a
+    league's drawn seat, beside it anyone may still join, and a start lets it lapse."""
 
     @property
     def person(self) -> str | None:
@@ -200,6 +204,21 @@ class PlayerRow(Base):
     kind: Mapped[str] = mapped_column(String(8), default="person")
     """person, or bot: an account a program plays with (`people/bots.py`), which a table's
     creator may invite to a seat, and which is shown with a bot mark."""
+
+
+class FollowRow(Base):
+    """One account following another (`people/follows.py`): one-way, as on Lichess, so the
+    followed account need not agree; gone with either account (the foreign keys)."""
+
+    __tablename__ = "follows"
+
+    follower_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    followed_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class AccountSessionRow(Base):

@@ -20,6 +20,7 @@ from pokerhall.engine import JSON, Game, MatchRecord, UnknownGame, registry
 from pokerhall.engine.record import PUBLIC_RECORD_FORMAT
 from pokerhall.server.store.db import Database
 from pokerhall.server.store.models import SeatRow, TableRow, utcnow
+from pokerhall.server.tables import invited
 from pokerhall.server.tables.creator import new_join_code
 from pokerhall.server.tables.rated import unrated_reason
 from pokerhall.server.tables.tokens import seed_commitment, token_matches
@@ -200,6 +201,7 @@ def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
                 reserved=row.player_id is not None and row.token_hash is None and not row.left,
                 excused=row.excused,
                 bot_account=row.bot_account,
+                invited=row.invited,
                 signed_in=row.account_id is not None,
             )
         )
@@ -219,8 +221,7 @@ def table_info(table: TableRow, rows: Sequence[SeatRow]) -> TableInfo:
         bot_takeover=table.bot_takeover and leaver_gets_a_bot(table.game),
         rated=unrated is None and bool(rows),
         unrated_reason=unrated,
-        anyone_starts=table.creator_hash is None
-        and all(s.player_id is None or s.bot_account for s in rows),
+        anyone_starts=table.creator_hash is None and not any(invited.league_seat(s) for s in rows),
         seed_sha256=seed_commitment(table.seed),
         seed=str(table.seed) if table.status == "finished" and seed_published(table.game) else None,
         result=table.result,

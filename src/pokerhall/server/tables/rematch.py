@@ -153,13 +153,14 @@ def _seat(table_id: str, old_row: SeatRow, token: str) -> SeatRow:
         left=False,
         player_id=old_row.player_id if old_row.bot_account else None,  # still the bot's
         bot_account=old_row.bot_account,
+        invited=old_row.invited and old_row.bot_account,  # kept as the bot's invitation was
         account_id=old_row.account_id,  # Play again keeps a signed-in seat its account's
     )
 
 
 async def _start_if_full(hall: Hall, table_id: str) -> None:
     """Every old player came: the hold is over, the game begins (as a join filling it; not
-    while a bot account the creator invited has still to come, `invitations.py`)."""
+    while an account the creator invited has still to come, `invitations.py`)."""
     async with await hall.book.lock(table_id):
         table = await hall.book.table(table_id)
         rows = await hall.db.seats(table_id)

@@ -479,7 +479,14 @@ class SeatInfo(BaseModel):
     kind: Literal["human", "bot", "empty"]
     left: bool = False
     reserved: bool = Field(
-        default=False, description="Kept for a player a league drew here, who has not yet come."
+        default=False,
+        description="Kept for a player who has not yet come: one a league drew here, or one "
+        "the table's creator invited (`invited`).",
+    )
+    invited: bool = Field(
+        default=False,
+        description="The table's creator invited this account (a bot account, or a person they "
+        "follow) to the seat; `reserved` until it is taken.",
     )
     held_for: str | None = Field(
         default=None,

@@ -42,7 +42,7 @@ function detailText(data) {
 }
 
 /** @param {string} method @param {string} path @param {{body?: unknown, token?: string | null}} [options] */
-async function request(method, path, { body, token } = {}) {
+export async function request(method, path, { body, token } = {}) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { byId, buttonById, dialogById, inputById, selectById, show as showElement } from "./dom.js";
 import { mountAccountBox } from "./account-box.js";
+import { mountInvitations } from "./friends.js";
 import { bindLanguageSelect, initI18n, onLanguageChange, t } from "./i18n.js";
 import { CreateTableForm, errorText } from "./lobby-form.js";
 import { loadGame } from "./games.js";
@@ -19,6 +20,8 @@ let lastJson = "";
 let joining = null;
 let held = null; // the latest pushed message, kept while "Refresh automatically" is off
 const RECENT_RESULTS = 10; // as many as the server pushes (lobby_feed.py)
+const INVITATIONS_EVERY_MS = 20_000; // a private table's invitation is in no pushed list
+let signedInAs = null;
 
 function show(list, { manual = false } = {}) {
   tables = list;
@@ -149,10 +152,15 @@ function followAutoRefresh() {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
-  // signed in, a seat taken here is the account's, and "My tables" lists the account's tables
+  const invitations = mountInvitations(byId("invitations"), () => signedInAs);
+  setInterval(() => invitations.refresh(), INVITATIONS_EVERY_MS);
+  // signed in, a seat taken here is the account's, "My tables" lists the account's tables, and
+  // the seats kept for it are shown
   mountAccountBox(byId("account-box"), (name) => {
+    signedInAs = name;
     showElement(byId("my-tables-link"), name !== null);
     accountChanged(name);
+    invitations.refresh();
   });
   buttonById("refresh-tables").addEventListener("click", () => refresh({ manual: true }));
   byId("join-form").addEventListener("submit", submitJoin);

@@ -8,6 +8,7 @@
 import { api, errorText } from "./api.js";
 import { mountAccountBox } from "./account-box.js";
 import { mountAccountForms } from "./account-forms.js";
+import { mountFollowButton, mountFollowing } from "./friends.js";
 import { byId, fill, h, show, selectById, inputById } from "./dom.js";
 import { bindLanguageSelect, currentLanguage, formatNumber, initI18n, onLanguageChange, t } from "./i18n.js";
 
@@ -117,9 +118,12 @@ async function main() {
   onLanguageChange(render);
   accountForms = mountAccountForms(byId("account-forms"));
   byId("notices-form").addEventListener("submit", saveNotices);
-  await mountAccountBox(byId("account-box"), (who) => {
-    signedInAs = who;
-    load();
+  await mountAccountBox(byId("account-box"), async (me) => {
+    signedInAs = me;
+    await load();
+    const own = Boolean(me && profile && me === profile.name);
+    mountFollowButton(byId("follow-box"), profile ? profile.name : name, me);
+    mountFollowing(byId("following-section"), me, own);
   });
 }
 

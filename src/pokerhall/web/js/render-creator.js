@@ -7,12 +7,14 @@
    player ahead of time, or take the excuse back (a toggle button per player; only at a table
    with a turn clock, which moves for an excused player without marking a time-out). And invite
    a bot account by its name (server/people/invitations.py): a seat is kept for it until its
-   program takes it; the status line says so, a refusal shows as the others' do. */
+   program takes it; the status line says so, a refusal shows as the others' do. Signed in, a
+   person the creator follows is invited the same way from a list (friends.js). */
 
 import { api, errorText } from "./api.js";
 import { byId, fill, h, show, buttonById, inputById, selectById } from "./dom.js";
 import { hasString, t } from "./i18n.js";
 import { creatorToken } from "./storage.js";
+import { mountFriendInvite } from "./friends.js";
 
 let bots = null; // the game's bot kinds, weakest first
 
@@ -56,6 +58,8 @@ export class CreatorControls {
     this.onInfo = onInfo;
     /** @type {Promise<void> | undefined} the bot kinds' first load (once per page) */
     this.loading = undefined;
+    /** @type {Promise<void> | undefined} the invitation of a followed player (once per page) */
+    this.friends = undefined;
     buttonById("creator-add-bot").addEventListener("click", () => this.run((token) => api.addBot(this.tableId, token, selectById("creator-bot-kind").value)));
     buttonById("creator-start").addEventListener("click", () => this.run((token) => api.start(this.tableId, token)));
     buttonById("creator-invite-bot").addEventListener("click", () => this.invite());
@@ -115,6 +119,7 @@ export class CreatorControls {
       this.loading ??= loadBots(info.game).then((chosen) => fillBotKinds(chosen));
       await this.loading;
     }
+    if (open) this.friends ??= mountFriendInvite(byId("creator-invite-friends"), info.id, (call) => this.run(call));
     show(byId("creator-open"), open);
     show(buttonById("creator-start"), open && this.model.seat === null);
     show(byId("creator-remove-hint"), seats.length > 0);

@@ -48,7 +48,7 @@ export function renderWaiting(model, { seated, rerender = null }) {
               typeof s.rating === "number" ? ` ${t("seats.rating", { rating: s.rating })}` : "",
               s.seat === model.seat ? ` ${t("seats.you")}` : "",
             ),
-        s.reserved ? h("span", { class: "muted" }, ` (${t(s.bot_account ? "seats.invited" : "seats.reserved")})`) : null,
+        s.reserved ? h("span", { class: "muted" }, ` (${t(s.invited || s.bot_account ? "seats.invited" : "seats.reserved")})`) : null,
       ),
     ),
   );

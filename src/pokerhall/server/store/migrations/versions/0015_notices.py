@@ -3,7 +3,7 @@ notices (none, each turn, a daily digest), its unsubscribe token and the bounce 
 turn notices sent, one per seat and prompt.
 
 Revision ID: 0015
-Revises: 0013
+Revises: 0014
 Create Date: 2026-12-03
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015"
-down_revision = "0013"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
