@@ -11,7 +11,6 @@ import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, cast
 
 from typing_extensions import TypeVar
@@ -21,6 +20,7 @@ from pokerhall.engine.messages import Message, event_message
 from pokerhall.engine.messages import seat as seat_param
 from pokerhall.engine.record import MatchRecord, public_record_json
 from pokerhall.engine.refusals import refuse, shown
+from pokerhall.engine.values import value_class
 
 RESIGN = "resign"
 """The move type every game accepts from a seat still in it, in turn or not (docs/protocol.md)."""
@@ -40,7 +40,7 @@ SharedT = TypeVar("SharedT")
 """What the views of one state share (`Game.shared_view`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class CheckedMove(Generic[ParsedMove]):
     """A move that `Game.check_move` accepted, parsed once, for `Game.play` to carry out.
 
@@ -295,17 +295,10 @@ class Game(ABC, Generic[ParsedMove, EventT]):
             raise refuse("refuse.move.no_type")
         if self.over:
             raise refuse("refuse.move.game_over")
-        for key in ("prompt_id", "state_id"):  # state_id: protocol v1's name, deprecated
-            sent = clean.pop(key, None)
-            if sent is not None and (isinstance(sent, bool) or not isinstance(sent, int)):
-                raise refuse("refuse.move.bad_prompt_id", field=key, got=shown(sent))
-            if sent is not None and sent != self.prompt_id:
-                raise refuse(
-                    "refuse.move.stale_prompt", sent=str(sent), current=str(self.prompt_id)
-                )
-        flag = clean.get(TIMED_OUT, True)
-        if flag is not True:
-            raise refuse("refuse.move.bad_timed_out", got=shown(flag))
+        if "prompt_id" in clean or "state_id" in clean:
+            self._check_prompt_id(clean)
+        if TIMED_OUT in clean and clean[TIMED_OUT] is not True:
+            raise refuse("refuse.move.bad_timed_out", got=shown(clean[TIMED_OUT]))
         pending = self.pending()
         if clean["type"] == RESIGN:
             if len(clean) != 1:
@@ -318,6 +311,17 @@ class Game(ABC, Generic[ParsedMove, EventT]):
         if seat not in pending:
             raise refuse("refuse.move.not_your_turn", seat=seat_param(seat))
         return clean, pending
+
+    def _check_prompt_id(self, clean: JSON) -> None:
+        """Refuse a move sent for other prompts than the current ones; take the id off it."""
+        for key in ("prompt_id", "state_id"):  # state_id: protocol v1's name, deprecated
+            sent = clean.pop(key, None)
+            if sent is not None and (isinstance(sent, bool) or not isinstance(sent, int)):
+                raise refuse("refuse.move.bad_prompt_id", field=key, got=shown(sent))
+            if sent is not None and sent != self.prompt_id:
+                raise refuse(
+                    "refuse.move.stale_prompt", sent=str(sent), current=str(self.prompt_id)
+                )
 
     def default_move(self, seat: int) -> JSON:
         """The move made for a pending seat whose time ran out (or whose bot failed, or that

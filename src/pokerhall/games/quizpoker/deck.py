@@ -21,10 +21,10 @@ random number source, used in a fixed order, keeps a seeded game replayable.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from pokerhall.content.questions import Question
@@ -46,113 +46,124 @@ def group_of(question: Question) -> str:
     return f"topic:{question.topic}"
 
 
-_last_grouped: tuple[Sequence[Question], list[tuple[str, list[Question]]]] | None = None
+@dataclass(frozen=True)
+class Group:
+    """One group of a pack's questions. Shared, read-only, by every deck of the pack; what a
+    game has drawn from it is the deck's."""
+
+    name: str
+    curated: bool
+    """A hand-written topic's group rather than a generated template's."""
+    questions: tuple[Question, ...]
 
 
-def grouped(questions: Sequence[Question]) -> list[tuple[str, list[Question]]]:
+_last_grouped: tuple[Sequence[Question], tuple[Group, ...]] | None = None
+
+
+def grouped(questions: Sequence[Question]) -> tuple[Group, ...]:
     """The questions by group, groups in name order. The grouping of the last pack asked is
     kept (by identity: packs come from `pinned_questions`' cache, the same tuple for every
     table of a pack), since grouping the built-in pack's 5,000 questions took most of a
     new game's creation (a six-seat `games.create` takes 0.11 ms of CPU with this, 0.78 ms
-    without); the lists are only read (`_Group` draws by index)."""
+    without)."""
     global _last_grouped
     if _last_grouped is not None and _last_grouped[0] is questions:
         return _last_grouped[1]
     members: dict[str, list[Question]] = {}
     for question in questions:
         members.setdefault(group_of(question), []).append(question)
-    groups = sorted(members.items())
+    groups = tuple(
+        Group(name, name.startswith("topic:"), tuple(members[name])) for name in sorted(members)
+    )
     _last_grouped = (questions, groups)
     return groups
 
 
 def template_cap(dealt: int) -> int:
     """The most questions of one template among the first `dealt` questions of a game."""
-    return max(1, math.ceil(TEMPLATE_SHARE * max(dealt, GAME_LENGTH)))
+    return max(1, -_share_floor(-max(dealt, GAME_LENGTH), TEMPLATE_SHARE))
 
 
 def curated_floor(dealt: int) -> int:
     """The fewest hand-written questions among the first `dealt` ones."""
-    return math.floor(CURATED_SHARE * dealt)
+    return _share_floor(dealt, CURATED_SHARE)
 
 
-class _Group:
-    """One group's questions, drawn at random without repetition until it is used up."""
-
-    def __init__(self, name: str, questions: list[Question]) -> None:
-        self.name = name
-        self.curated = name.startswith("topic:")
-        """A hand-written topic's group rather than a generated template's."""
-        self.questions = questions
-        self._left: list[int] | None = None
-        """The indices not yet drawn, made at the group's first draw: a game draws from few of
-        the groups, and a game's set-up is part of what the engine benchmark times."""
-        self.dealt = 0
-        """Questions dealt from this group in the game (for the template share)."""
-
-    @property
-    def has_left(self) -> bool:
-        return self._left is None or bool(self._left)
-
-    def take(self, rng: random.Random) -> Question:
-        if self._left is None:
-            self._left = list(range(len(self.questions)))
-        index = self._left.pop(rng.randrange(len(self._left)))
-        self.dealt += 1
-        return self.questions[index]
+def _share_floor(count: int, share: Fraction) -> int:
+    """`math.floor(share * count)` in integers: the deal asks both rules at every draw, and
+    arithmetic on `Fraction`s is slow (-floor(-x) is the ceiling)."""
+    return count * share.numerator // share.denominator
 
 
 class QuestionDeck:
+    """One game's deal from a pack. The pack's groups are shared; the deck keeps only what it
+    has drawn, so making one (a game's set-up, which the engine benchmark times) is cheap."""
+
     def __init__(self, questions: Sequence[Question], rng: random.Random) -> None:
         if not questions:
             raise ValueError("the question pack is empty")
         self._questions = questions
+        self._groups = grouped(questions)
         self._rng = rng
         self._dealt = 0
         self._curated = 0
         self._recent: deque[str] = deque(maxlen=WINDOW - 1)
-        self._groups: dict[str, _Group] = {}
+        self._dealt_from: dict[str, int] = {}
+        """Questions dealt from each group in the game (for the template share)."""
         self._refill()
 
     def _refill(self) -> None:
-        """(Re)build the groups; every question has been asked when it is called again."""
-        counts = {name: group.dealt for name, group in self._groups.items()}
-        self._groups = {name: _Group(name, qs) for name, qs in grouped(self._questions)}
-        for name, dealt in counts.items():
-            self._groups[name].dealt = dealt
+        """Every question may be asked again: at the start, and once all of them have been."""
+        self._left: dict[str, list[int]] = {}
+        """Each group's indices not yet drawn, made at the group's first draw since the refill:
+        a game draws from few of the groups."""
+        self._undrawn = len(self._questions)
+        self._live_curated = [g for g in self._groups if g.curated]
+        """The groups with questions left, hand-written ones and generated ones, in name order."""
+        self._live_generated = [g for g in self._groups if not g.curated]
 
     def draw(self) -> Question:
-        if not any(group.has_left for group in self._groups.values()):
+        if not self._undrawn:
             self._refill()  # every question has been asked: start over
         group = self._choose()
-        question = group.take(self._rng)
+        question = self._take(group)
         self._dealt += 1
         if question.template is None:
             self._curated += 1
         self._recent.append(group.name)
         return question
 
-    def _choose(self) -> _Group:
+    def _take(self, group: Group) -> Question:
+        """A question of the group at random, never one drawn before since the refill."""
+        left = self._left.get(group.name)
+        if left is None:
+            left = self._left[group.name] = list(range(len(group.questions)))
+        index = left.pop(self._rng.randrange(len(left)))
+        self._undrawn -= 1
+        self._dealt_from[group.name] = self._dealt_from.get(group.name, 0) + 1
+        if not left:
+            (self._live_curated if group.curated else self._live_generated).remove(group)
+        return group.questions[index]
+
+    def _choose(self) -> Group:
         """The group of the next question, by the rules above, relaxed only when needed."""
         dealt = self._dealt + 1
-        live = [group for group in self._groups.values() if group.has_left]
-        curated = [g for g in live if g.curated]
-        generated = [g for g in live if not g.curated]
+        curated, generated = self._live_curated, self._live_generated
         forced = self._curated < curated_floor(dealt)
         roll = self._rng.random()
         if curated and (forced or roll < CURATED_CHANCE or not generated):
             preferred, other = curated, generated
         else:
             preferred, other = generated, curated
-        cap = template_cap(dealt)
+        cap, counts = template_cap(dealt), self._dealt_from
         for window, capped in ((True, True), (True, False), (False, False)):
             for pool in (preferred, other):
                 fitting = [
                     g
                     for g in pool
                     if (not window or g.name not in self._recent)
-                    and (not capped or g.curated or g.dealt < cap)
+                    and (not capped or g.curated or counts.get(g.name, 0) < cap)
                 ]
                 if fitting:
                     return fitting[self._rng.randrange(len(fitting))]
-        return live[self._rng.randrange(len(live))]
+        raise AssertionError("a deck always has a question left: it refills when it has none")

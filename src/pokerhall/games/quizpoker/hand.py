@@ -113,37 +113,31 @@ class Hand:
 
     def start(self) -> list[Event[QuizPokerEvent]]:
         p = self.positions
-        events: list[Event[QuizPokerEvent]] = [
-            Event.public(
-                RoundStarted(
-                    type="round_started",
-                    round=self.number,
-                    button=p.button,
-                    game_master=p.game_master,
-                    small_blind=p.small_blind,
-                    big_blind=p.big_blind,
-                    blinds=self.level.to_json(),
-                    playing=[s for s in range(self.num_seats) if self.ledger.playing[s]],
-                    stacks=list(self.ledger.stacks),
-                    carry=self.ledger.carry,
-                )
-            )
-        ]
+        started: RoundStarted = {
+            "type": "round_started",
+            "round": self.number,
+            "button": p.button,
+            "game_master": p.game_master,
+            "small_blind": p.small_blind,
+            "big_blind": p.big_blind,
+            "blinds": self.level.to_json(),
+            "playing": [s for s in range(self.num_seats) if self.ledger.playing[s]],
+            "stacks": list(self.ledger.stacks),
+            "carry": self.ledger.carry,
+        }
+        events: list[Event[QuizPokerEvent]] = [Event.public(started)]
         if self.options.blinds_before_question:
             events += self._post_blinds()  # DU3: before the question is read
         q = self.question
-        events.append(
-            Event.public(
-                QuestionAsked(
-                    type="question",
-                    id=q.id,
-                    text=q.question,
-                    unit=q.unit,
-                    topic=q.topic,
-                    as_of=q.as_of.isoformat(),  # DU10: the facts hold as of this date
-                )
-            )
-        )
+        asked: QuestionAsked = {
+            "type": "question",
+            "id": q.id,
+            "text": q.question,
+            "unit": q.unit,
+            "topic": q.topic,
+            "as_of": q.as_of.isoformat(),  # DU10: the facts hold as of this date
+        }
+        events.append(Event.public(asked))
         if p.game_master is not None:  # DU2: the game master reads the whole card
             events.append(
                 Event.private(
@@ -168,17 +162,14 @@ class Hand:
             if seat is None:  # a dead small blind: nobody posts it
                 continue
             posted = self.ledger.commit(seat, amount)
-            events.append(
-                Event.public(
-                    BlindPosted(
-                        type="blind_posted",
-                        seat=seat,
-                        blind=kind,
-                        amount=posted,
-                        all_in=self.ledger.stacks[seat] == 0,
-                    )
-                )
-            )
+            blind: BlindPosted = {
+                "type": "blind_posted",
+                "seat": seat,
+                "blind": kind,
+                "amount": posted,
+                "all_in": self.ledger.stacks[seat] == 0,
+            }
+            events.append(Event.public(blind))
         return events
 
     # --- who is asked what -------------------------------------------------------------------
@@ -271,35 +262,33 @@ class Hand:
         if move.kind == "guess":
             assert move.guess is not None
             self.guesses[seat] = move.guess
-            events: list[Event[QuizPokerEvent]] = [
-                Event.private(
-                    [seat], GuessRecorded(type="guess_recorded", seat=seat, value=show(move.guess))
-                )
-            ]
+            recorded: GuessRecorded = {
+                "type": "guess_recorded",
+                "seat": seat,
+                "value": show(move.guess),
+            }
+            events: list[Event[QuizPokerEvent]] = [Event.private([seat], recorded)]
             return events + self._after_guess_phase_move()
         if move.kind == "fold":  # while guesses are written (e.g. a player who ran out of time)
             self.ledger.fold(seat)
-            events = [Event.public(Action(type="action", seat=seat, action="fold", added=0, to=0))]
-            return events + self._after_guess_phase_move()
+            fold: Action = {"type": "action", "seat": seat, "action": "fold", "added": 0, "to": 0}
+            return [Event.public(fold), *self._after_guess_phase_move()]
         if move.kind in ("show", "muck"):
             return self._apply_folded_show(seat, move.kind == "show")
         assert move.bet is not None
         assert self.betting is not None
         outcome = self.betting.apply(seat, move.bet)
-        events = [
-            Event.public(
-                Action(
-                    type="action",
-                    seat=seat,
-                    action=outcome.kind,
-                    added=outcome.added,
-                    to=outcome.to,
-                    all_in=outcome.all_in,
-                    stack=self.ledger.stacks[seat],
-                    pot=self.ledger.pot_total(),
-                )
-            )
-        ]
+        action: Action = {
+            "type": "action",
+            "seat": seat,
+            "action": outcome.kind,
+            "added": outcome.added,
+            "to": outcome.to,
+            "all_in": outcome.all_in,
+            "stack": self.ledger.stacks[seat],
+            "pot": self.ledger.pot_total(),
+        }
+        events = [Event.public(action)]
         if self.betting.done:
             events += self._close_street()
         return events
@@ -307,9 +296,8 @@ class Hand:
     def _after_guess_phase_move(self) -> list[Event[QuizPokerEvent]]:
         if self._guessers() and self.ledger.live_count() > 1:
             return []
-        events: list[Event[QuizPokerEvent]] = [
-            Event.public(GuessesComplete(type="guesses_complete"))
-        ]
+        complete: GuessesComplete = {"type": "guesses_complete"}
+        events: list[Event[QuizPokerEvent]] = [Event.public(complete)]
         if not self.blinds_posted:  # QP: the blinds are posted once all have guessed
             events += self._post_blinds()
         if self.ledger.live_count() <= 1:
@@ -330,13 +318,12 @@ class Hand:
             round_index=self.street,
             rule=MIN_RAISE[self.options.min_raise],
         )
-        events: list[Event[QuizPokerEvent]] = [
-            Event.public(
-                BettingRoundOpened(
-                    type="betting_round", round=self.street + 1, after=STREETS[self.street]
-                )
-            )
-        ]
+        opened: BettingRoundOpened = {
+            "type": "betting_round",
+            "round": self.street + 1,
+            "after": STREETS[self.street],
+        }
+        events: list[Event[QuizPokerEvent]] = [Event.public(opened)]
         if self.betting.done:  # Q7: at most one seat can act, so no betting
             events += self._close_street()
         return events
@@ -347,16 +334,14 @@ class Hand:
         events: list[Event[QuizPokerEvent]] = []
         if returned is not None:
             seat, amount = returned
-            events.append(
-                Event.public(UncalledReturned(type="uncalled_returned", seat=seat, amount=amount))
-            )
-        events.append(
-            Event.public(
-                RoundEnded(
-                    type="round_ended", round=self.street + 1, pots=[pot.to_json() for pot in pots]
-                )
-            )
-        )
+            back: UncalledReturned = {"type": "uncalled_returned", "seat": seat, "amount": amount}
+            events.append(Event.public(back))
+        ended: RoundEnded = {
+            "type": "round_ended",
+            "round": self.street + 1,
+            "pots": [pot.to_json() for pot in pots],
+        }
+        events.append(Event.public(ended))
         if self.ledger.live_count() <= 1:
             return events + self._settle(pots)
         if self.street == 3:
@@ -368,18 +353,25 @@ class Hand:
     def _reveal_next(self) -> Event[QuizPokerEvent]:
         self.revealed += 1
         q = self.question
+        hint: Hint
         if self.revealed == 1:
-            return Event.public(Hint(type="hint", number=1, text=q.hint1))
-        if self.revealed == 2:
-            return Event.public(Hint(type="hint", number=2, text=q.hint2))
-        return self._read_answer()
+            hint = {"type": "hint", "number": 1, "text": q.hint1}
+        elif self.revealed == 2:
+            hint = {"type": "hint", "number": 2, "text": q.hint2}
+        else:
+            return self._read_answer()
+        return Event.public(hint)
 
     def _read_answer(self) -> Event[QuizPokerEvent]:
         self.answer_read = True
         q = self.question
-        return Event.public(
-            Answer(type="answer", value=show(q.answer), unit=q.unit, source=q.source)
-        )
+        answer: Answer = {
+            "type": "answer",
+            "value": show(q.answer),
+            "unit": q.unit,
+            "source": q.source,
+        }
+        return Event.public(answer)
 
     # --- the end of the hand -----------------------------------------------------------------
 
@@ -390,14 +382,16 @@ class Hand:
         first = aggressor if aggressor in live else self.positions.button + 1
         order = reveal_order(live, first % self.num_seats, self.num_seats)
         everyone = self.options.everyone_shows or any(self.ledger.all_in(s) for s in live)
-        events: list[Event[QuizPokerEvent]] = [Event.public(Showdown(type="showdown", order=order))]
+        showdown: Showdown = {"type": "showdown", "order": order}
+        events: list[Event[QuizPokerEvent]] = [Event.public(showdown)]
         for seat, shows in reveals(order, self._distance, everyone_shows=everyone):
             if shows:
                 self.shown[seat] = self.guesses[seat]
                 events.append(self._reveal_event(seat))
             else:
                 self.face_down.append(seat)
-                events.append(Event.public(GuessStaysHidden(type="guess_stays_hidden", seat=seat)))
+                hidden: GuessStaysHidden = {"type": "guess_stays_hidden", "seat": seat}
+                events.append(Event.public(hidden))
         return events + self._settle(pots)
 
     def _distance(self, seat: int) -> Decimal:
@@ -410,11 +404,13 @@ class Hand:
 
     def _reveal_event(self, seat: int) -> Event[QuizPokerEvent]:
         gap = self._distance(seat)
-        return Event.public(
-            GuessShown(
-                type="guess_shown", seat=seat, value=show(self.guesses[seat]), distance=show(gap)
-            )
-        )
+        guess_shown: GuessShown = {
+            "type": "guess_shown",
+            "seat": seat,
+            "value": show(self.guesses[seat]),
+            "distance": show(gap),
+        }
+        return Event.public(guess_shown)
 
     def _settle(self, pots: list[Pot]) -> list[Event[QuizPokerEvent]]:
         """Award every pot (Q6, Q8, Q9, QP4, DU7); then maybe ask folded players (DU6)."""
