@@ -11,8 +11,9 @@
   the chances far too high: 0.5 won 0.3 of the showdowns against `maxraise`). Every exchange
   it considers (none, the cards its best or its longest word leaves out, the whole hand) is
   rated on the same samples, so the comparison is not drowned in sampling noise, and the
-  chosen one's chance is measured again on fresh samples, since the best of several noisy
-  estimates flatters (unless there was no choice). A decision has a budget of best-word
+  chosen one's chance is measured again on fresh samples (at least `RECHECK_DRAWS` deals),
+  since the best of several noisy estimates flatters (unless there was no choice), and the two
+  measures are pooled. A decision has a budget of best-word
   searches (`SEARCHES` a sample, `RECHECK` for measuring again, fewer under the dearer
   `values` scoring), and stops drawing early once its chance is clearly on one side of where
   the decision turns (`CLEAR`), which keeps its CPU time in bounds.
@@ -35,7 +36,11 @@
     (`standing_needed`): the pot odds early in a game; late, a seat far ahead passes more and
     one behind matches more, from everyone's points and the deals to come. In round 1 a
     match lets in round 2's raise (the chance one of the opponents still in raises, from its
-    raise rate), but does not commit to it: round 2 is answered again, knowing more;
+    raise rate), but does not commit to it: round 2 is answered again, knowing more. The
+    opponents who must answer the same raise (all at once, W6) are taken to match it at their
+    match rate, with their best hands in that share, and the others to pass: at a full table
+    against one who raises every hand, counting all of them in to the end made the bot pass
+    half its hands (issue 22, the five-seat `maxraise` row);
   * the word: its best word (W18).
 
 Both judge words by the scoring in force (the view's `scoring`, W18): the longest word under the
