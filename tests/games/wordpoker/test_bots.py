@@ -193,3 +193,64 @@ def test_w6_w7_a_sampled_opponent_keeps_its_word_and_exchanges_the_rest() -> Non
     assert kept
     assert sorted(c.letter for c in last[: len(kept)]) == sorted(kept)
     assert [c.letter for c in last[len(kept) :]] == list("TMB")[: 5 - len(kept)]
+
+
+def five_seats(lexicon: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Five seats, deal 1: seat 0 has raised the most (5), the others stayed: seat 1's view
+    and respond prompt (cost 5), the three others still to answer the raise with it."""
+    game = games.create("wordpoker", 5, {"lexicon": lexicon}, seed=5)
+    game.act(0, {"type": "raise", "amount": 5})
+    for seat in range(1, 5):
+        game.act(seat, {"type": "stay"})
+    return game.view(1), dict(game.pending()[1])
+
+
+def against_a_maniac(passed: int, samples: int = 300) -> SamplerBot:
+    """Seat 1's sampler, having seen seat 0 raise at each of its nine declarations and seats
+    2–4 pass `passed` of the ten raises each of them had to pay."""
+    bot = SamplerBot(1, samples=samples)
+    bot.read(0).declared, bot.read(0).raised = 9, 9
+    for seat in (2, 3, 4):
+        bot.read(seat).faced, bot.read(seat).passed = 10, passed
+    return bot
+
+
+def test_w6_the_opponents_answering_a_raise_match_it_with_one_minus_their_pass_rate() -> None:
+    # Issue 22 item 2: the raiser who set the highest raise pays nothing and is surely in;
+    # the others answer it sealed and at once with this seat (W6), each matching as often as
+    # it has matched. Declaring, nobody answers anything yet.
+    view, _ = five_seats("mini")
+    bot = against_a_maniac(5)
+    assert bot.matching(view) == dict.fromkeys((2, 3, 4), 1 - 5.5 / 12)
+    game = games.create("wordpoker", 5, {"lexicon": "mini"}, seed=5)
+    assert bot.matching(game.view(1)) == {}
+
+
+def test_w6_fewer_opponents_expected_to_pay_make_a_smaller_pot_to_match_for() -> None:
+    view, prompt = five_seats("mini")
+    everyone = standing_needed(view, prompt["pot"], 0, 0.0)
+    half = standing_needed(view, prompt["pot"], 0, 0.0, dict.fromkeys((2, 3, 4), 0.5))
+    assert everyone < half  # the same cost for less: a better chance is needed
+
+
+@pytest.mark.usefixtures("system")
+def test_w6_at_a_full_table_a_maniacs_raise_is_matched_when_the_others_pass_half_of_it() -> None:
+    # Issue 22 item 2 ("an opponent who raises every hand is not believed"): at five seats
+    # against one who raises the most every hand, a sampler that counted every other seat
+    # as staying to the end passed half its hands, and the raiser took 30 % of the games
+    # against a fair 20 %. C C B V N with A I I shown, exchanging a C and the B: against
+    # three opponents who always match besides the raiser it is not worth 5 into 30 and
+    # round 2's raise, but they pass half the raises they face (keeping their best hands
+    # in), so its chance is clearly higher and it matches.
+    view, prompt = five_seats("system")
+    view["you"]["hand"] = [
+        {"id": f"c{i}", "letter": letter} for i, letter in enumerate(["C", "C", "B", "V", "N"])
+    ]
+    assert view["deal"]["dice"] == ["A", "I", "I"]
+    words = lexicons.system()
+    held = against_a_maniac(0, 1500).chances(view, words, [("c1", "c2")])[("c1", "c2")]
+    thinned = against_a_maniac(5, 1500).chances(view, words, [("c1", "c2")])[("c1", "c2")]
+    assert thinned > held + 0.03
+    assert against_a_maniac(0, 1500).choose(view, prompt) == {"type": "pass"}
+    call = {"type": "call", "exchange": ["c1", "c2"]}
+    assert against_a_maniac(5, 1500).choose(view, prompt) == call

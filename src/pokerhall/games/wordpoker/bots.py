@@ -11,8 +11,9 @@
   the chances far too high: 0.5 won 0.3 of the showdowns against `maxraise`). Every exchange
   it considers (none, the cards its best or its longest word leaves out, the whole hand) is
   rated on the same samples, so the comparison is not drowned in sampling noise, and the
-  chosen one's chance is measured again on fresh samples, since the best of several noisy
-  estimates flatters (unless there was no choice). A decision has a budget of best-word
+  chosen one's chance is measured again on fresh samples (at least `RECHECK_DRAWS` deals),
+  since the best of several noisy estimates flatters (unless there was no choice), and the two
+  measures are pooled. A decision has a budget of best-word
   searches (`SEARCHES` a sample, `RECHECK` for measuring again, fewer under the dearer
   `values` scoring), and stops drawing early once its chance is clearly on one side of where
   the decision turns (`CLEAR`), which keeps its CPU time in bounds.
@@ -35,7 +36,11 @@
     (`standing_needed`): the pot odds early in a game; late, a seat far ahead passes more and
     one behind matches more, from everyone's points and the deals to come. In round 1 a
     match lets in round 2's raise (the chance one of the opponents still in raises, from its
-    raise rate), but does not commit to it: round 2 is answered again, knowing more;
+    raise rate), but does not commit to it: round 2 is answered again, knowing more. The
+    opponents who must answer the same raise (all at once, W6) are taken to match it at their
+    match rate, with their best hands in that share, and the others to pass: at a full table
+    against one who raises every hand, counting all of them in to the end made the bot pass
+    half its hands (issue 22, the five-seat `maxraise` row);
   * the word: its best word (W18).
 
 Both judge words by the scoring in force (the view's `scoring`, W18): the longest word under the
@@ -48,7 +53,7 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from statistics import NormalDist
 
@@ -92,6 +97,9 @@ WORK = {"values": 0.7}
 """Scorings whose searches cost more than the rule's, with the share of the searches they get:
 under `values` a shorter word may outscore a longer one, so the search tries more keys (about
 1.4 times the CPU a search, bench/bot_cpu.py)."""
+RECHECK_DRAWS = 4
+"""Deals drawn at least for measuring the chosen exchange again, whatever their searches
+cost: at a full table `RECHECK`'s budget alone paid for about two."""
 MORE_DRAWS = 4
 """At most this many times `SAMPLES` deals drawn: a decision draws as many deals as its budget
 of searches pays for, more where a deal costs few (round 2, where the hand kept is the same in
@@ -250,7 +258,9 @@ class SamplerBot:
                 self._faced.append((seen["deal"]["number"], p["seat"]))
         deal = seen["deal"]
         later = deal["most"][deal["round"]] if deal["round"] < len(deal["most"]) else 0
-        needed = standing_needed(seen, prompt["pot"], later, self.raise_chance(seen, players_in))
+        needed = standing_needed(
+            seen, prompt["pot"], later, self.raise_chance(seen, players_in), self.matching(seen)
+        )
         ids, chance = self.best_exchange(seen, words, prompt["max_exchange"], needed)
         if chance < needed:
             return {"type": "pass"}
@@ -306,19 +316,30 @@ class SamplerBot:
     ) -> tuple[tuple[str, ...], float]:
         """The exchange with the best sampled chance, and its chance. The best of several
         noisy estimates is biased upwards, so when that chance reaches `needed` (where raising
-        or matching starts to pay) it is measured again on fresh samples; below, the biased
-        estimate already says no, and a chance of 0 needed (a free match) asks no more."""
+        or matching starts to pay) it is measured again on fresh samples (at least
+        `RECHECK_DRAWS` deals) and the two measures are pooled; below, the biased estimate
+        already says no, and a chance of 0 needed (a free match) asks no more. At a full table
+        a deal costs many searches, and the fresh measure alone was two deals or so: a chance
+        of 0.4 read as 0 one time in three, so good hands passed and poor ones matched."""
         if needed <= 0:  # a free match: any chance will do, only the exchange is asked
             rated = self.chances(view, words, self.exchanges(view, words, room))
             return max(rated, key=lambda option: (rated[option], -len(option))), 0.0
-        rated = self.chances(view, words, self.exchanges(view, words, room), needed=needed)
+        rated, weight = self.rate(view, words, self.exchanges(view, words, room), needed=needed)
         ids = max(rated, key=lambda option: (rated[option], -len(option)))
         if rated[ids] < needed or len(rated) == 1:  # one option: no bias
             return ids, rated[ids]
-        again = self.chances(
-            view, words, [ids], max(1, self.samples // 2), RECHECK * self.samples, needed
+        again, more = self.rate(
+            view,
+            words,
+            [ids],
+            max(1, self.samples // 2),
+            RECHECK * self.samples,
+            needed,
+            RECHECK_DRAWS,
         )
-        return ids, again[ids]
+        if weight + more <= 0:
+            return ids, 0.0
+        return ids, (rated[ids] * weight + again[ids] * more) / (weight + more)
 
     def exchanges(self, view: WordPokerView, words: WordList, room: int) -> list[tuple[str, ...]]:
         """The exchanges worth rating, at most `room` cards each: none, the cards the best and
@@ -358,6 +379,22 @@ class SamplerBot:
                     out[other] = rate
         return out
 
+    def matching(self, view: WordPokerView) -> dict[int, float]:
+        """The opponents still in that must answer the raise with this seat (W6: sealed and
+        at once), each with the share of its hands it is taken to match with (one minus its
+        pass rate): a passer keeps its best hands in. The raiser who set the highest raise
+        pays nothing and is surely in; at a full table against one who raises every hand the
+        others pass half their hands, and a chance sampled as if all of them stayed to the
+        end would be far too low (the 70 % of issue 22 at five seats)."""
+        deal = view["deal"]
+        if deal["phase"] != "respond":
+            return {}
+        return {
+            p["seat"]: 1 - self.read(p["seat"]).pass_rate()
+            for p in view["players"]
+            if p["seat"] != view["seat"] and p["status"] == "in" and p["raised"] < deal["highest"]
+        }
+
     def chances(
         self,
         view: WordPokerView,
@@ -367,6 +404,19 @@ class SamplerBot:
         searches: float | None = None,
         needed: float | None = None,
     ) -> dict[tuple[str, ...], float]:
+        """Each exchange's sampled chance of taking the pot (`rate`)."""
+        return self.rate(view, words, exchanges, samples, searches, needed)[0]
+
+    def rate(
+        self,
+        view: WordPokerView,
+        words: WordList,
+        exchanges: Sequence[tuple[str, ...]],
+        samples: int | None = None,
+        searches: float | None = None,
+        needed: float | None = None,
+        least: int = 1,
+    ) -> tuple[dict[tuple[str, ...], float], float]:
         """Each exchange's sampled chance of taking the pot (a split counts its share), all
         on the same sampled deals: the same other hands, replacement order and dice.
 
@@ -385,12 +435,15 @@ class SamplerBot:
         The budget is `searches` best-word searches (`SEARCHES` a sample, fewer under a dearer
         scoring), counted as asked, cached or not, so a game replays. Deals are drawn until
         it is spent, or, given `needed`, as soon as the best exchange's chance is `CLEAR`
-        standard errors from it: a clear decision needs few deals."""
+        standard errors from it: a clear decision needs few deals; at least `least` deals
+        are drawn whatever they cost. With the chances, the deals' total weight (how much
+        they are worth, pooled with another measure)."""
         deal = view["deal"]
         me = view["seat"]
         players = view["players"]
         others = [p["seat"] for p in players if p["status"] == "in" and p["seat"] != me]
         raisers = self.believed(view)
+        matching = self.matching(view)
         first = self.alphabet.dice_shown_first
         # The raises shown were declared in round 1 (with the first dice, before any exchange)
         # unless this is round 2's response.
@@ -418,11 +471,14 @@ class SamplerBot:
         if () in exchanges and len(deal["dice"]) == len(self.alphabet.dice):
             fixed[()] = strength(self.alphabet, words, hand, deal["dice"])
         used = len(fixed)
-        rows: list[tuple[dict[int, int], float, dict[tuple[str, ...], float]]] = []
+        rows: list[_Row] = []
         declared: list[int] = []
+        answered: list[int] = []
         total = dict.fromkeys(exchanges, 0.0)
         weights = squares = 0.0
-        while len(rows) < samples * MORE_DRAWS and (not rows or used < budget):
+        sure = [k for k, seat in enumerate(others) if seat not in matching]
+        unsure = [k for k, seat in enumerate(others) if seat in matching]
+        while len(rows) < samples * MORE_DRAWS and (len(rows) < least or used < budget):
             deck = self.rng.sample(pool, len(pool))
             dice = list(deal["dice"])
             dice += [self.rng.choice(die) for die in self.alphabet.dice[len(dice) :]]
@@ -432,23 +488,26 @@ class SamplerBot:
             for k, seat in enumerate(others):
                 if seat in raisers:
                     then[k] = opponents.declared(k, late)
+            held = {k: then[k] if k in then else opponents.declared(k, late) for k in unsure}
             mine = {
                 ids: fixed[ids]
                 if ids in fixed
                 else strength(self.alphabet, words, cards + fresh[: len(ids)], dice)
                 for ids, cards in kept.items()
             }
-            top, ties = opponents.top(len(others), max(mine.values(), default=-1), stage)
+            best = max(mine.values(), default=-1)
+            top, ties = opponents.top(sure, best, stage)
+            # Who of the unsure matches is known only from every row's strengths (`_cut`):
+            # their final hands are searched unless a sure opponent already beats this seat.
+            finals = {k: opponents.final(k, stage) for k in unsure} if top <= best else {}
             fit = math.prod(1.0 if opponents.swaps(k) == n else MISFIT for k, n in swapped.items())
             used += opponents.searches + len(mine) - len(fixed)
-            won = {
-                ids: 1.0 if score > top else 1 / (1 + ties) if score == top else 0.0
-                for ids, score in mine.items()
-            }
             declared += then.values()
-            rows.append((then, fit, won))
-            if raisers:
+            answered += held.values()
+            rows.append(_Row(then, held, finals, top, ties, fit, mine))
+            if raisers or matching:
                 continue  # the weights need every row's declared strengths: no early stop
+            won = rows[-1].won(set())
             weights += fit
             squares += fit * fit
             for ids in exchanges:
@@ -459,19 +518,60 @@ class SamplerBot:
                 and _clear(max(total.values()) / weights, needed, weights * weights / squares)
             ):
                 break
-        if raisers:
+        if raisers or matching:
             cuts = {seat: _cut(declared, rate) for seat, rate in raisers.items()}
-            for then, fit, won in rows:
-                weight = fit
-                for k, s in then.items():
+            stays = {seat: _cut(answered, rate) for seat, rate in matching.items()}
+            for row in rows:
+                weight = row.fit
+                for k, s in row.then.items():
                     level, part = cuts[others[k]]
                     weight *= 1.0 if s > level else part if s == level else 0.0
+                won = row.won({k for k, s in row.held.items() if _among(s, stays[others[k]])})
                 weights += weight
                 for ids in exchanges:
                     total[ids] += weight * won[ids]
         if weights <= 0:
-            return dict.fromkeys(exchanges, 0.0)
-        return {ids: n / weights for ids, n in total.items()}
+            return dict.fromkeys(exchanges, 0.0), 0.0
+        return {ids: n / weights for ids, n in total.items()}, weights
+
+
+class _Row:
+    """One sampled deal as drawn: the believed raisers' strengths when they declared (`then`),
+    the strengths with which the opponents that may pass the raise answer it (`held`), their
+    final strengths (`finals`, none when a sure opponent already beats this seat), the best
+    of the sure opponents' hands (`top`, `ties`), the deal's weight from the exchanges shown
+    (`fit`) and this seat's strength with each exchange (`mine`)."""
+
+    __slots__ = ("finals", "fit", "held", "mine", "then", "ties", "top")
+
+    def __init__(
+        self,
+        then: dict[int, int],
+        held: dict[int, int],
+        finals: dict[int, int],
+        top: int,
+        ties: int,
+        fit: float,
+        mine: dict[tuple[str, ...], int],
+    ) -> None:
+        self.then, self.held, self.finals = then, held, finals
+        self.top, self.ties, self.fit, self.mine = top, ties, fit, mine
+
+    def won(self, staying: set[int]) -> dict[tuple[str, ...], float]:
+        """Each exchange's share of the pot in this deal when of the unsure opponents only
+        `staying` match (a split counts its share)."""
+        top, ties = self.top, self.ties
+        for k, score in self.finals.items():
+            if k not in staying:
+                continue
+            if score > top:
+                top, ties = score, 1
+            elif score == top:
+                ties += 1
+        return {
+            ids: 1.0 if score > top else 1 / (1 + ties) if score == top else 0.0
+            for ids, score in self.mine.items()
+        }
 
 
 class _Opponents:
@@ -528,22 +628,27 @@ class _Opponents:
 
     def declared(self, k: int, late: bool) -> int:
         """Opponent k's strength when it declared the raise shown: in round 2 (`late`) its
-        hand after round 1's exchange with every die, else its hand as dealt with the first."""
-        self.searches += 1
+        hand after round 1's exchange with every die, else its hand as dealt with the first.
+        That is the search of the exchange it makes next from that hand with those dice, which
+        is asked for here, so the strength costs no search of its own."""
         if late:
-            return strength(self.alphabet, self.words, self._hands(k, 1)[1], self.dice)
-        return strength(self.alphabet, self.words, self._hands(k, 0)[0], self.dice[: self.first])
+            return strength(self.alphabet, self.words, self._hands(k, 2)[1], self.dice)
+        return strength(self.alphabet, self.words, self._hands(k, 1)[0], self.dice[: self.first])
 
-    def top(self, count: int, mine: int, stage: int) -> tuple[int, int]:
+    def final(self, k: int, stage: int) -> int:
+        """Opponent k's strength after its exchanges up to `stage`."""
+        self.searches += 1
+        return strength(self.alphabet, self.words, self._hands(k, stage)[stage], self.dice)
+
+    def top(self, ks: Sequence[int], mine: int, stage: int) -> tuple[int, int]:
         """(the best of the hands' strengths after their exchanges up to `stage`, how many
         have it), searched one by one:
         once one beats `mine` (the best of this seat's exchanges) every exchange loses this
         deal whatever the rest hold, so they are not searched (the answer is the same, for
         less work: at a full table most deals are lost to the first hand or two)."""
         top, ties = -1, 0
-        for k in range(count):
-            self.searches += 1
-            score = strength(self.alphabet, self.words, self._hands(k, stage)[stage], self.dice)
+        for k in ks:
+            score = self.final(k, stage)
             if score > top:
                 top, ties = score, 1
             elif score == top:
@@ -580,7 +685,13 @@ def _first(mine: float, rivals: Sequence[float], sigma: float) -> float:
     return NORMAL.cdf(lead / sigma)
 
 
-def standing_needed(view: WordPokerView, pot_now: int, later: int, raising: float) -> float:
+def standing_needed(
+    view: WordPokerView,
+    pot_now: int,
+    later: int,
+    raising: float,
+    matches: Mapping[int, float] | None = None,
+) -> float:
     """The chance of taking the pot from which matching is worth more than passing, judged
     not in points but in the chance of finishing first (the game is won by the most points
     after the last deal, W2, W9): from what each way leaves this seat and its rivals, that is
@@ -592,7 +703,10 @@ def standing_needed(view: WordPokerView, pot_now: int, later: int, raising: floa
     In round 1 matching lets in round 2, where with chance `raising` the opponents raise
     `later` (round 2's most): then this seat answers again, knowing more, its chance having
     moved by about `DRIFT` either way, and it matches only where that pays. So a match now is
-    worth the better of matching and passing then, not a commitment to round 2's price."""
+    worth the better of matching and passing then, not a commitment to round 2's price.
+
+    An opponent that must answer the raise too matches it with the chance `matches` gives
+    (surely when not given): the pot holds what it is expected to pay."""
     me = view["seat"]
     highest = view["deal"]["highest"]
     players = [p for p in view["players"] if p["status"] not in ("bankrupt", "resigned")]
@@ -602,7 +716,9 @@ def standing_needed(view: WordPokerView, pot_now: int, later: int, raising: floa
     keep = float(mine["points"])
     cost = highest - mine["raised"]
     left = {p["seat"]: float(p["points"] - (highest - p["raised"])) for p in inside}
-    pot = pot_now + sum(highest - p["raised"] for p in inside)
+    stays = {p["seat"]: 1.0 if matches is None else matches.get(p["seat"], 1.0) for p in inside}
+    pot = pot_now + sum((highest - p["raised"]) * stays[p["seat"]] for p in inside)
+    callers = sum(stays.values())
     sigma = spread(view)
     later = max(0, min([later, int(keep - cost), *(int(v) for v in left.values())]))  # W20
     raising = raising if later > 0 else 0.0
@@ -629,9 +745,9 @@ def standing_needed(view: WordPokerView, pot_now: int, later: int, raising: floa
         return p * win(paid, each, total) + (1 - p) * lose(paid, each, total)
 
     first = pot + cost
-    raised = first + later * (len(left) + 1)
+    raised = first + later * (callers + 1)
     passing = lose(0, 0, pot)
-    answer_late = lose(cost, later, first + later * len(left))
+    answer_late = lose(cost, later, first + later * callers)
 
     def matching(p: float) -> float:
         quiet = shown(p, cost, 0, first)
@@ -654,6 +770,13 @@ def standing_needed(view: WordPokerView, pot_now: int, later: int, raising: floa
         else:
             low = middle
     return high
+
+
+def _among(score: int, cut: tuple[int, float]) -> bool:
+    """Whether a hand of `score` is among the best share `cut` marks (`_cut`): one at the
+    cut-off score is in when at least half of such hands count."""
+    level, part = cut
+    return score > level or (score == level and part >= 0.5)
 
 
 def _cut(values: Sequence[int], rate: float) -> tuple[int, float]:
