@@ -10,6 +10,8 @@ not followed; inviting one not followed; taking a seat one was not invited to.""
 from __future__ import annotations
 
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,16 @@ async def person(http: httpx.AsyncClient, name: str) -> None:
     """An account of this name, signed in in this browser."""
     await sign_up(http, name)
     assert (await sign_in(http, name)).status_code == 200
+
+
+@asynccontextmanager
+async def people(hall: Hall, db_url: str, *names: str) -> AsyncIterator[list[httpx.AsyncClient]]:
+    """A browser per name, each signed in to its own new account of that name."""
+    async with AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(browser(hall, db_url)) for _ in names]
+        for http, name in zip(clients, names, strict=True):
+            await person(http, name)
+        yield clients
 
 
 async def follow(http: httpx.AsyncClient, name: str) -> httpx.Response:
@@ -159,12 +171,8 @@ async def test_a_private_table_is_told_only_to_a_follower_who_sat_there(
 ) -> None:
     async with (
         hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-        browser(hall, db_url) as cleo,
+        people(hall, db_url, "Ann", "Bob", "Cleo") as (ann, bob, cleo),
     ):
-        for http, name in ((ann, "Ann"), (bob, "Bob"), (cleo, "Cleo")):
-            await person(http, name)
         table_id, _creator, code = await open_table(hall, quick_options, seats=3, private=True)
         await join(bob, table_id, "Bob", code)
         await join(cleo, table_id, "Cleo", code)
@@ -195,12 +203,8 @@ async def test_the_creator_invites_a_followed_player_who_takes_the_seat(
 ) -> None:
     async with (
         hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-        browser(hall, db_url) as cleo,
+        people(hall, db_url, "Ann", "Bob", "Cleo") as (ann, bob, cleo),
     ):
-        for http, name in ((ann, "Ann"), (bob, "Bob"), (cleo, "Cleo")):
-            await person(http, name)
         table_id, creator, code = await open_table(hall, quick_options, private=True)
         body = {"name": "Ann", "code": code, "creator": creator}
         seat = (await ann.post(f"/api/tables/{table_id}/seats", json=body)).json()
@@ -280,12 +284,8 @@ async def test_deleting_an_account_ends_its_follows_both_ways_and_frees_its_invi
 ) -> None:
     async with (
         hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-        browser(hall, db_url) as cleo,
+        people(hall, db_url, "Ann", "Bob", "Cleo") as (ann, bob, cleo),
     ):
-        for http, name in ((ann, "Ann"), (bob, "Bob"), (cleo, "Cleo")):
-            await person(http, name)
         for http, name in ((ann, "Bob"), (bob, "Ann"), (bob, "Cleo"), (cleo, "Ann")):
             assert (await follow(http, name)).status_code == 201
         table_id, creator, _code = await open_table(hall, quick_options, seats=3)
