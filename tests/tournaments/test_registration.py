@@ -159,3 +159,12 @@ def test_a_stored_tournament_loads_and_goes_on_alike() -> None:
     assert again.to_json() == director.to_json()
     with pytest.raises(TournamentError):
         load({"kind": "nothing"})
+
+
+def test_settings_left_out_follow_the_game() -> None:
+    swiss = new_director({"format": "swiss", "game": "detective"})
+    assert (swiss.config.table_size, swiss.config.min_players) == (3, 3)
+    sit_and_go = new_director({"format": "sit_and_go", "game": "palace", "levels": [2, 4]})
+    assert (sit_and_go.config.table_size, sit_and_go.config.capacity) == (9, 9)
+    duel = new_director({"format": "round_robin", "game": "wordpoker"})
+    assert duel.config.table_size == 2

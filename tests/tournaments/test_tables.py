@@ -121,3 +121,13 @@ def test_t9_the_level_follows_the_table_that_has_played_most() -> None:
     assert spec.options["small_bet"] == 4
     bust(d, specs[2], [])
     assert d.level == 1  # table 2's first hand does not take the level back
+
+
+def test_t7_a_late_player_moves_those_already_out_one_place_down() -> None:
+    d = director(18, late_registration_level=3)
+    specs = {s.table: s for s in d.next_games()}
+    out = specs[1].players[0]
+    bust(d, specs[1], [out])
+    assert d.places[out] == 18
+    d.register("Late")
+    assert d.places[out] == 19

@@ -115,6 +115,7 @@ class TournamentConfig:
             raw["levels"] = tuple(raw["levels"])
         if "options" in raw and not isinstance(raw["options"], Mapping):
             raise _bad("options must be an object of the game's settings", setting="options")
+        _fill_defaults(raw)
         try:
             config = TournamentConfig(**raw)
         except TypeError as exc:
@@ -123,6 +124,23 @@ class TournamentConfig:
             ) from None
         check(config)
         return config
+
+
+def _fill_defaults(raw: dict[str, Any]) -> None:
+    """Settings left out that depend on the game: the table size (poker: nine, or the game's
+    most; rounds: the game's fewest), the fewest to start (the game's fewest, at least two) and
+    a sit-and-go's capacity (its one table)."""
+    try:
+        info = games.info(raw.get("game"))  # type: ignore[arg-type]
+    except UnknownGame:
+        return  # `check` names the game
+    poker = raw.get("format") in POKER_FORMATS
+    if "table_size" not in raw:
+        raw["table_size"] = min(9, info.max_players) if poker else info.min_players
+    if "min_players" not in raw:
+        raw["min_players"] = max(2, info.min_players)
+    if raw.get("format") == "sit_and_go" and "capacity" not in raw:
+        raw["capacity"] = raw["table_size"]
 
 
 def _bad(reason: str, *, setting: str) -> TournamentError:

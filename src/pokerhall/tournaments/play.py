@@ -13,7 +13,7 @@ from pokerhall import games
 from pokerhall.engine.bots import bot_move
 from pokerhall.engine.events import JSON
 from pokerhall.engine.rng import derive_seed
-from pokerhall.tournaments.director import Director
+from pokerhall.tournaments.director import Director, new_director
 from pokerhall.tournaments.spec import GameSpec
 
 MAX_GAMES = 100_000
@@ -75,8 +75,6 @@ def run(
     config: Mapping[str, Any], entrants: int, bots: Mapping[str, str] | None = None
 ) -> Director:
     """A tournament from `config`, filled with `entrants` bots, started and played out."""
-    from pokerhall.tournaments.director import new_director
-
     director = new_director(config)
     fill(director, entrants)
     if director.status == "registering":
