@@ -6,6 +6,8 @@ Also the places of players out in one hand (T5) and the prize table (T10)."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +16,7 @@ from pokerhall.tournaments.places import are_competition_places, bust_places
 from pokerhall.tournaments.play import fill, play_game
 from pokerhall.tournaments.poker import PokerDirector
 from pokerhall.tournaments.prizes import prize_points, shares
+from pokerhall.tournaments.rounds import RoundsDirector
 
 from .helpers import PALACE_MTT, check_balanced, check_finished, check_poker
 
@@ -98,3 +101,46 @@ def test_t10_the_whole_pool_is_paid_and_better_places_get_no_less(raw: list[int]
             if places[a] < places[b]:
                 assert prizes[a] >= prizes[b] - 1  # a split's odd point at most
     assert sum(shares(len(order))) == 100
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    entrants=st.integers(3, 23),
+    table_size=st.integers(3, 4),
+    swiss=st.booleans(),
+    outcomes=st.randoms(use_true_random=False),
+)
+def test_t12_t15_every_round_seats_everyone_once_and_places_form_one_to_n(
+    seed: int, entrants: int, table_size: int, swiss: bool, outcomes: random.Random
+) -> None:
+    """Round formats with results drawn at random (ties too): every round each player is in
+    exactly one game or has a bye, games have 3 to `table_size` players, the points add up to
+    what the games and byes gave, and the final places form 1..N."""
+    director = new_director(
+        {
+            "format": "swiss" if swiss else "round_robin",
+            "game": "detective",
+            "table_size": table_size,
+            "seed": seed,
+        }
+    )
+    assert isinstance(director, RoundsDirector)
+    fill(director, entrants)
+    director.start()
+    given_points = 0.0
+    while director.status == "running":
+        specs = director.next_games()
+        assert specs
+        seen = [name for spec in specs for name in spec.players]
+        seen += [str(b["player"]) for b in director.byes if b["round"] == director.round]
+        assert sorted(seen) == sorted(director.registered)
+        for spec in specs:
+            assert 3 <= len(spec.players) <= table_size
+            places = [outcomes.randint(1, len(spec.players)) for _ in spec.players]
+            places = [1 + sum(other < mine for other in places) for mine in places]
+            director.report(spec.id, {"places": places})
+            given_points += len(spec.players) * (len(spec.players) - 1) / 2
+    given_points += sum(float(b["points"]) for b in director.byes)
+    assert sum(director.points().values()) == given_points
+    check_finished(director)
