@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pokerhall.engine.catalog import OptionKind
 from pokerhall.engine.messages import LANGUAGES
+from pokerhall.tournaments.errors import CODES as TOURNAMENT_CODES
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "pokerhall"
 ENTRY = re.compile(r'^\s*"apiError\.(\w+)": (.*),$', re.MULTILINE)
@@ -19,6 +20,8 @@ OTHER_CODES |= {"options_not_object", "unknown_game", "invalid_options"}
 OTHER_CODES |= {"rate_limited", "server_busy"}  # `RetryLater` (server/wire/retry.py, hashing.py)
 OTHER_CODES |= {"name_empty", "name_too_long", "name_mixed_scripts", "name_reserved"}
 OTHER_CODES |= {"pack_character"}  # names.NameRefused's and a pack problem's own codes
+OTHER_CODES |= {"stacks_count", "stacks_unit", "button_seat", "dealer_seat", "hands_with_carry"}
+OTHER_CODES |= set(TOURNAMENT_CODES)  # every `TournamentError` (tournaments/errors.py)
 
 
 def locale(lang: str) -> dict[str, set[str]]:

@@ -48,6 +48,9 @@ class OptionSpec:
     max_items: int = 50
     """`int_list`, `choice_list`: most items allowed (a `choice_list` may be empty: none
     chosen means no restriction)."""
+    min_items: int = 1
+    """`int_list`: fewest items allowed; 0 lets an empty list mean "not given" (QuizPoker's and
+    Palace's per-seat `stacks`, where none means everyone starts with `starting_stack`)."""
     max_length: int = 200
     """`text`: most characters allowed."""
     advanced: bool = False
@@ -67,7 +70,9 @@ class OptionSpec:
                 raise bad
             return value
         if self.kind == "int_list":
-            if not isinstance(value, list | tuple) or not 1 <= len(value) <= self.max_items:
+            if not isinstance(value, list | tuple):
+                raise bad
+            if not self.min_items <= len(value) <= self.max_items:
                 raise bad
             return tuple(self._number(item, bad) for item in value)
         if self.kind == "choice_list":
@@ -102,7 +107,7 @@ class OptionSpec:
         if self.kind == "text":
             return f"must be text of at most {self.max_length} characters"
         what = {"int": "a whole number", "number": "a number"}.get(
-            self.kind, f"a list of 1 to {self.max_items} whole numbers"
+            self.kind, f"a list of {self.min_items} to {self.max_items} whole numbers"
         )
         low = "" if self.min is None else f" from {_num(self.min)}"
         high = "" if self.max is None else f" up to {_num(self.max)}"
@@ -124,6 +129,8 @@ class OptionSpec:
             out["choices"] = list(self.choices)
         if self.kind in ("int_list", "choice_list"):
             out["max_items"] = self.max_items
+        if self.kind == "int_list":
+            out["min_items"] = self.min_items
         if self.kind == "text":
             out["max_length"] = self.max_length
         return out
@@ -202,6 +209,29 @@ class Ruleset:
 
 
 @dataclass(frozen=True, slots=True)
+class TableState:
+    """How a game of hands starts from a tournament table's state (docs/tournaments.md): the
+    options that give each seat's stack, the first button (or dealer) and the hands to play, and
+    how one stake level (a small blind, a small bet) becomes the game's options. A game that
+    declares one can be played as a sit-and-go or multi-table tournament; the tournaments layer
+    reads only this, never a game's name."""
+
+    stakes: Callable[[int], Mapping[str, Any]]
+    """The options of one stake level, from its stake (QuizPoker: the small blind)."""
+    stacks: str = "stacks"
+    button: str = "button"
+    hands: str = "hands_per_session"
+    chip_unit: str | None = None
+    """The option naming the smallest chip, when stacks and stakes must be multiples of it."""
+    min_stake: int = 1
+
+    @property
+    def reserved(self) -> frozenset[str]:
+        """Options the tournament sets for every hand, so its base options may not."""
+        return frozenset({self.stacks, self.button, self.hands, *self.stakes(self.min_stake)})
+
+
+@dataclass(frozen=True, slots=True)
 class GameTesting:
     """What the hall's own tests need to know to test a game by its registration alone."""
 
@@ -252,6 +282,9 @@ class GameInfo:
     """Content people may upload for the game and the option that names it (QuizPoker's
     question packs): the hall stores, lists and refuses uploads through it (`engine/content.py`)."""
     testing: GameTesting = field(default_factory=GameTesting)
+    table_state: TableState | None = None
+    """Set by a game of hands that can start from a table's state (QuizPoker QP6, Palace P17),
+    which makes it playable in sit-and-go and multi-table tournaments."""
 
     def __post_init__(self) -> None:
         if not self.rulesets:

@@ -128,6 +128,8 @@ def test_p16_options_have_the_rules_defaults_and_are_checked() -> None:
         "raise_cap": 0,
         "forced_battle": True,
         "hands_per_session": 0,
+        "stacks": (),  # P17: a table's state, none given
+        "dealer": -1,
     }
     assert new(2).options.raise_limit is None  # P16: 0 is no cap (the seed sets none)
     assert new(2, raise_cap=3).options.raise_limit == 3  # a table stored with the old default

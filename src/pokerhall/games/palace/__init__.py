@@ -9,7 +9,7 @@ from typing import Any
 
 from pokerhall.cards import FULL_DECK
 from pokerhall.engine import registry
-from pokerhall.engine.catalog import GameInfo, GameTesting
+from pokerhall.engine.catalog import GameInfo, GameTesting, TableState
 from pokerhall.engine.protocol import Game
 from pokerhall.games.palace.bots import BOTS, DEFAULT_BOT
 from pokerhall.games.palace.hand import Hand
@@ -21,7 +21,7 @@ def create(players: Sequence[str], options: Mapping[str, Any], seed: int) -> Pal
     """The factory the registry calls: options checked one by one, then together."""
     parsed = INFO.parse_options(options)
     INFO.check_players(INFO.ruleset(parsed["ruleset"]), len(players))
-    return Palace(players, palace_options(parsed), seed)
+    return Palace(players, palace_options(parsed, len(players)), seed)
 
 
 def secrets(game: Game[Any], seat: int | None) -> Iterable[str]:
@@ -62,6 +62,11 @@ INFO = GameInfo(
     testing=GameTesting(
         options={"starting_stack": 100, "small_bet": 10, "big_bet": 20, "hands_per_session": 3},
         secrets=secrets,
+    ),
+    table_state=TableState(
+        stakes=lambda small_bet: {"small_bet": small_bet, "big_bet": 2 * small_bet},  # P17
+        button="dealer",
+        min_stake=2,
     ),
 )
 registry.register(INFO)

@@ -20,6 +20,8 @@ MAX_SETTING_CHIPS = 10**12
 """Stacks and bets above this are typos; it also keeps every amount far below the table layer's
 MAX_CHIPS."""
 MAX_HANDS = 1_000_000
+MAX_SEATS = 10
+"""P1: at most ten players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,15 @@ class PalaceOptions:
     """P14 [ours]: with two players left, staying and discarding are not offered."""
     hands_per_session: int
     """0: play until one player holds every chip."""
+    stacks: tuple[int, ...]
+    """P17 [ours]: each seat's starting stack (a tournament table's state); none given: every
+    seat starts with `starting_stack`."""
+    dealer: int
+    """P17 [ours]: the first hand's dealer; -1: drawn by high card (P3)."""
+
+    def seat_stacks(self, num_players: int) -> list[int]:
+        """Each seat's chips at the start (P17)."""
+        return list(self.stacks) or [self.starting_stack] * num_players
 
     @property
     def ante(self) -> int:
@@ -66,7 +77,8 @@ class PalaceOptions:
         return self.betting == "limit"
 
     def to_json(self) -> JSON:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {**out, "stacks": list(self.stacks)}
 
 
 RULESETS = (
@@ -141,12 +153,44 @@ OPTIONS = (
         0,
         MAX_HANDS,
     ),
+    OptionSpec(
+        "stacks",
+        "int_list",
+        (),
+        "Each seat's starting chips, in seat order (none: everyone starts with starting_stack).",
+        1,
+        MAX_SETTING_CHIPS,
+        max_items=MAX_SEATS,
+        min_items=0,
+        advanced=True,
+    ),
+    OptionSpec(
+        "dealer",
+        "int",
+        -1,
+        "The first hand's dealer seat (-1: drawn by high card).",
+        -1,
+        MAX_SEATS - 1,
+        advanced=True,
+    ),
 )
 
 
-def palace_options(parsed: Mapping[str, Any]) -> PalaceOptions:
+def palace_options(parsed: Mapping[str, Any], num_players: int) -> PalaceOptions:
     """The options `GameInfo.parse_options` checked one by one, checked together."""
     options = PalaceOptions(**parsed)
     if options.big_bet < options.small_bet:
         raise InvalidOptions("the big bet cannot be smaller than the small bet")
+    if options.stacks and len(options.stacks) != num_players:  # P17
+        raise InvalidOptions(
+            f"stacks must give one stack per seat: {num_players} stacks, got {len(options.stacks)}",
+            "stacks_count",
+            {"count": num_players, "given": len(options.stacks)},
+        )
+    if options.dealer >= num_players:  # P17
+        raise InvalidOptions(
+            f"dealer must be a seat from 0 to {num_players - 1}, or -1",
+            "dealer_seat",
+            {"max": num_players - 1},
+        )
     return options

@@ -34,13 +34,16 @@ class Palace(Match[PalaceMove, PalaceEvent]):
         super().__init__(players, opts.to_json(), seed)
         self.options = opts
         self._rng = make_rng(seed)
-        self.stacks = [opts.starting_stack] * len(players)
+        self.stacks = opts.seat_stacks(len(players))  # P17
         self.hands_played = 0
         self.out_after_hand: list[int | None] = [None] * len(players)
         """The hand after which a seat left the game (no chips, or resigned), else None."""
-        self.dealer, events = first_dealer(range(len(players)), self._rng)  # P3
+        if opts.dealer >= 0:
+            self.dealer = opts.dealer  # P17: the table's state names the dealer
+        else:
+            self.dealer, events = first_dealer(range(len(players)), self._rng)  # P3
+            self.events += events
         self.first_dealer = self.dealer
-        self.events += events
         self.hand = self._new_hand()
         self.events += self.hand.start()
 

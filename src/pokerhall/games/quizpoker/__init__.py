@@ -9,7 +9,7 @@ from typing import Any
 
 from pokerhall.content import library
 from pokerhall.engine import registry
-from pokerhall.engine.catalog import GameInfo, GameTesting
+from pokerhall.engine.catalog import GameInfo, GameTesting, TableState
 from pokerhall.engine.content import GameContent
 from pokerhall.engine.protocol import Game
 from pokerhall.games.quizpoker.bots import (
@@ -122,6 +122,10 @@ INFO = GameInfo(
     testing=GameTesting(
         options={"starting_stack": 1000, "small_blinds": [50, 100, 200], "hands_per_level": 1},
         secrets=secrets,
+    ),
+    table_state=TableState(
+        stakes=lambda small_blind: {"small_blinds": [small_blind]},  # QP6: one level
+        chip_unit="chip_unit",
     ),
 )
 registry.register(INFO)

@@ -34,6 +34,8 @@ chips far below the table layer's MAX_CHIPS."""
 MAX_BLIND_LEVELS = 50
 """Listed blind levels; past them `blind_step` or `blind_factor` go on. The options are stored
 with the table and sent with every lobby listing, so a huge list would cost on every request."""
+MAX_SEATS = 10
+"""The most players any ruleset seats (the `quizpoker` ruleset's 10)."""
 MAX_HANDS_PER_LEVEL = 1_000_000
 """Hands per blind level (QP5). Far more than any real game plays: bench/engine_speed.py uses
 this many for "the blinds never rise"; only absurd values such as 10**30 are refused."""
@@ -80,6 +82,19 @@ class QuizPokerOptions:
     """The topics questions are drawn from; none chosen: every topic."""
     difficulty: int
     """Only questions of this difficulty or less (1-3, docs/question-packs.md)."""
+    stacks: tuple[int, ...]
+    """QP6 [ours]: each seat's starting stack (a tournament table's state); none given: every
+    seat starts with `starting_stack`."""
+    button: int
+    """QP6 [ours]: the first hand's button seat; -1: seat 0 (or `oldest_seat` with a game
+    master), as without a table state."""
+    hands_per_session: int
+    """QP7 [ours]: hands to play, then the game ends with every seat's stack as its score;
+    0: until one player holds every chip (Q10)."""
+
+    def seat_stacks(self, num_players: int) -> list[int]:
+        """Each seat's chips at the start (QP6)."""
+        return list(self.stacks) or [self.starting_stack] * num_players
 
     @property
     def schedule(self) -> BlindSchedule:
@@ -93,7 +108,12 @@ class QuizPokerOptions:
         """A new dict each time, built from one kept per options object (a tenth of starting
         a game, and options are frozen)."""
         fields = _json_fields(self)
-        return {**fields, "small_blinds": list(self.small_blinds), "topics": list(self.topics)}
+        return {
+            **fields,
+            "small_blinds": list(self.small_blinds),
+            "topics": list(self.topics),
+            "stacks": list(self.stacks),
+        }
 
 
 @functools.lru_cache(maxsize=256)
@@ -140,7 +160,7 @@ MIN_RAISE: dict[str, MinRaiseRule] = {
 """The option `min_raise`: QuizPoker's names for the table layer's minimum-raise rules."""
 
 
-OPTIONS = (
+_PLAY_OPTIONS = (
     OptionSpec(
         "starting_stack", "int", 1000, "Chips each player starts with.", 1, MAX_SETTING_CHIPS
     ),
@@ -285,6 +305,43 @@ OPTIONS = (
 )
 
 
+TABLE_STATE_OPTIONS = (
+    OptionSpec(
+        "stacks",
+        "int_list",
+        (),
+        "Each seat's starting chips, in seat order (none: everyone starts with starting_stack).",
+        1,
+        MAX_SETTING_CHIPS,
+        max_items=MAX_SEATS,
+        min_items=0,
+        advanced=True,
+    ),
+    OptionSpec(
+        "button",
+        "int",
+        -1,
+        "The first hand's button seat (-1: the first seat, or the oldest with a game master).",
+        -1,
+        MAX_SEATS - 1,
+        advanced=True,
+    ),
+    OptionSpec(
+        "hands_per_session",
+        "int",
+        0,
+        "Hands to play (0: until one player has all the chips).",
+        0,
+        MAX_HANDS_PER_LEVEL,
+        advanced=True,
+    ),
+)
+"""QP6/QP7 [ours]: a game that starts from a table's state and plays a set number of hands,
+as a tournament's table does (docs/tournaments.md)."""
+
+OPTIONS = (*_PLAY_OPTIONS, *TABLE_STATE_OPTIONS)
+
+
 def quizpoker_options(parsed: Mapping[str, Any], num_players: int) -> QuizPokerOptions:
     """The options `GameInfo.parse_options` checked one by one, checked together."""
     options = QuizPokerOptions(**parsed)
@@ -303,3 +360,33 @@ def _check(o: QuizPokerOptions, num_players: int) -> None:
         raise InvalidOptions("blinds must rise by a multiple of the chip unit or a factor 1-10")
     if not o.oldest_seat < num_players:
         raise InvalidOptions(f"oldest_seat must be a seat from 0 to {num_players - 1}")
+    _check_table_state(o, num_players)
+
+
+def _check_table_state(o: QuizPokerOptions, num_players: int) -> None:
+    """QP6/QP7: the stacks fit the seats and the chip unit, the button is a seat, and a game
+    cut off after a number of hands leaves no chips in a carried pot (DU7), so every chip is in
+    some seat's stack when it ends."""
+    if o.stacks and len(o.stacks) != num_players:
+        raise InvalidOptions(
+            f"stacks must give one stack per seat: {num_players} stacks, got {len(o.stacks)}",
+            "stacks_count",
+            {"count": num_players, "given": len(o.stacks)},
+        )
+    if any(stack % o.chip_unit for stack in o.stacks):
+        raise InvalidOptions(
+            "every stack must be a multiple of the chip unit",
+            "stacks_unit",
+            {"unit": o.chip_unit},
+        )
+    if o.button >= num_players:
+        raise InvalidOptions(
+            f"button must be a seat from 0 to {num_players - 1}, or -1",
+            "button_seat",
+            {"max": num_players - 1},
+        )
+    if o.hands_per_session and o.odd_chips == OddChips.CARRY.value:
+        raise InvalidOptions(
+            "a game of a set number of hands cannot carry odd chips to the next hand",
+            "hands_with_carry",
+        )

@@ -45,7 +45,7 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
         except ValueError as exc:
             raise InvalidOptions(f"cannot load questions: {exc}") from None
         self._deck = QuestionDeck(questions, make_rng(seed))
-        self.stacks = [opts.starting_stack] * len(players)
+        self.stacks = opts.seat_stacks(len(players))  # QP6
         self.carry = 0
         self.hands_played = 0
         self.orbit = 1
@@ -149,7 +149,9 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
     def _move_buttons(self) -> Positions:
         """Q11/DU2: the button moves one seat clockwise per question, skipping the eliminated."""
         n, opts, old = self.num_seats, self.options, self._button
-        if old is None:
+        if old is None and opts.button >= 0:
+            button = opts.button  # QP6: the table's state names the first button
+        elif old is None:
             button = opts.oldest_seat if opts.game_master else 0
         elif not opts.game_master:
             positions = self._move_big_blind()
@@ -209,14 +211,17 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
         self.stack_history.append(list(self.stacks))
         alive = [s for s in range(self.num_seats) if self.in_game(s)]
         self.previous_hand = self.hand
-        if len(alive) > 1:
+        session = self.options.hands_per_session
+        if len(alive) > 1 and (session == 0 or self.hands_played < session):
             self.hand = self._new_hand()
             return events + self.hand.start()
-        winner = alive[0]
-        self.stacks[winner] += self.carry  # the last player also takes chips left in the pot
-        self.carry = 0
+        if len(alive) == 1:
+            self.stacks[alive[0]] += self.carry  # the last player takes chips left in the pot
+            self.carry = 0
+        # QP7: a session cut off by its hand count ends here; the options refuse a carried
+        # pot with a hand count, so every chip is in a stack
         result = game_result(
-            places=places_from_standings(self.standings()),
+            places=places_from_standings(self.standings(), self._tied()),
             scores=self.stacks,
             unit="chips",
             rounds=self.hands_played,
@@ -224,7 +229,8 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
         return [*events, self.finish(result)]
 
     def standings(self) -> list[int]:
-        """Seats from first to last place: by chips while in the game, then by when they fell."""
+        """Seats from first to last place: by chips while in the game, then by when they fell
+        (QP7: seats still in with equal chips at the end of a session share a place)."""
         never = self.hands_played + 1
 
         def rank(seat: int) -> tuple[int, int, int]:
@@ -233,3 +239,11 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
             return (-(out or never), -chips, seat)
 
         return sorted(range(self.num_seats), key=rank)
+
+    def _tied(self) -> list[list[int]]:
+        """QP7: players still in at the end of a session with equal chips share a place."""
+        by_chips: dict[int, list[int]] = {}
+        for seat in range(self.num_seats):
+            if self.in_game(seat):
+                by_chips.setdefault(self.stacks[seat], []).append(seat)
+        return [group for group in by_chips.values() if len(group) > 1]

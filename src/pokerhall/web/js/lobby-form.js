@@ -270,7 +270,7 @@ export class CreateTableForm {
     if (spec.kind === "int_list") {
       const items = raw.split(/[,;\s]+/).filter(Boolean);
       const numbers = items.map(Number);
-      const ok = items.length >= 1 && items.length <= (spec.max_items ?? 50) && numbers.every((n) => Number.isInteger(n));
+      const ok = items.length >= (spec.min_items ?? 1) && items.length <= (spec.max_items ?? 50) && numbers.every((n) => Number.isInteger(n));
       return ok ? [numbers, null] : [null, t("create.errList", { label })];
     }
     const value = raw === "" ? NaN : Number(raw);

@@ -30,6 +30,10 @@ export default {
   "option.forced_battle.help": "With two players left nobody may stay or discard: battle, buy or fold.",
   "option.hands_per_session": "Hands to play",
   "option.hands_per_session.help": "0: until one player has all the chips.",
+  "option.stacks": "Each seat's chips",
+  "option.stacks.help": "In seat order, for a game that goes on from a table (none: everyone gets the starting chips).",
+  "option.dealer": "First dealer",
+  "option.dealer.help": "The seat that deals the first hand (-1: drawn by high card).",
 
   "log.hand": "Hand {hand}",
   "history.round": "Hand {round}",

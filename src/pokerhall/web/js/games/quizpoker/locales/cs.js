@@ -246,5 +246,11 @@ export default {
   "history.empty": "Zatím se nehrálo žádné kolo.",
   "ev.allInSuffix": "(all-in)",
   "option.starting_stack.help": "Násobek nejmenší jednotky žetonů.",
+  "option.stacks": "Žetony každého místa",
+  "option.stacks.help": "V pořadí míst, pro hru, která pokračuje u stolu (žádné: všichni dostanou počáteční žetony).",
+  "option.button": "První button",
+  "option.button.help": "Místo s buttonem první hry (-1: první místo).",
+  "option.hands_per_session": "Počet her",
+  "option.hands_per_session.help": "0: dokud jeden hráč nemá všechny žetony.",
   "option.chip_unit": "Nejmenší jednotka žetonů",
 };

@@ -246,5 +246,11 @@ export default {
   "history.empty": "Noch wurde keine Runde gespielt.",
   "ev.allInSuffix": "(all-in)",
   "option.starting_stack.help": "Ein Vielfaches der kleinsten Chip-Einheit.",
+  "option.stacks": "Chips je Platz",
+  "option.stacks.help": "In Platzreihenfolge, für ein Spiel, das an einem Tisch weitergeht (keine: alle bekommen die Startchips).",
+  "option.button": "Erster Button",
+  "option.button.help": "Der Platz mit dem Button der ersten Hand (-1: der erste Platz).",
+  "option.hands_per_session": "Hände zu spielen",
+  "option.hands_per_session.help": "0: bis ein Spieler alle Chips hat.",
   "option.chip_unit": "Kleinste Chip-Einheit",
 };

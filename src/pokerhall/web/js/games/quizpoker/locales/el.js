@@ -246,5 +246,11 @@ export default {
   "history.empty": "Δεν έχει παιχτεί ακόμη καμία παρτίδα.",
   "ev.allInSuffix": "(all-in)",
   "option.starting_stack.help": "Πολλαπλάσιο της μικρότερης μονάδας μάρκας.",
+  "option.stacks": "Μάρκες κάθε θέσης",
+  "option.stacks.help": "Με τη σειρά των θέσεων, για παιχνίδι που συνεχίζεται από ένα τραπέζι (καμία: όλοι παίρνουν τις αρχικές μάρκες).",
+  "option.button": "Πρώτο κουμπί",
+  "option.button.help": "Η θέση με το κουμπί του πρώτου χεριού (-1: η πρώτη θέση).",
+  "option.hands_per_session": "Χέρια για παιχνίδι",
+  "option.hands_per_session.help": "0: μέχρι ένας παίκτης να έχει όλες τις μάρκες.",
   "option.chip_unit": "Μικρότερη μονάδα μάρκας",
 };

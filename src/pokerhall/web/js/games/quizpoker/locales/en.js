@@ -246,5 +246,11 @@ export default {
   "history.empty": "No hand has been played yet.",
   "ev.allInSuffix": "(all-in)",
   "option.starting_stack.help": "A multiple of the chip unit.",
+  "option.stacks": "Each seat's chips",
+  "option.stacks.help": "In seat order, for a game that goes on from a table (none: everyone gets the starting chips).",
+  "option.button": "First button",
+  "option.button.help": "The seat with the first hand's button (-1: the first seat).",
+  "option.hands_per_session": "Hands to play",
+  "option.hands_per_session.help": "0: until one player has all the chips.",
   "option.chip_unit": "Chip unit",
 };
