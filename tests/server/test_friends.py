@@ -10,8 +10,6 @@ not followed; inviting one not followed; taking a seat one was not invited to.""
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,26 +28,10 @@ from pokerhall.server.wire.messages import CreateTable
 from pokerhall.server.wire.names import name_key
 from pokerhall.server.wire.refusal import LobbyError
 
+from .accounts import SECRET, join, people, refused, sign_up
 from .halls import bearer, hall_at, play_randomly
-from .test_accounts import SECRET, browser, join, refused, sign_in, sign_up
 
 pytestmark = pytest.mark.anyio
-
-
-async def person(http: httpx.AsyncClient, name: str) -> None:
-    """An account of this name, signed in in this browser."""
-    await sign_up(http, name)
-    assert (await sign_in(http, name)).status_code == 200
-
-
-@asynccontextmanager
-async def people(hall: Hall, db_url: str, *names: str) -> AsyncIterator[list[httpx.AsyncClient]]:
-    """A browser per name, each signed in to its own new account of that name."""
-    async with AsyncExitStack() as stack:
-        clients = [await stack.enter_async_context(browser(hall, db_url)) for _ in names]
-        for http, name in zip(clients, names, strict=True):
-            await person(http, name)
-        yield clients
 
 
 async def follow(http: httpx.AsyncClient, name: str) -> httpx.Response:
@@ -80,13 +62,7 @@ async def open_table(
 
 
 async def test_following_is_one_way_and_lists_both_sides(db_url: str) -> None:
-    async with (
-        hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-    ):
-        await person(ann, "Ann")
-        await person(bob, "Bob")
+    async with hall_at(db_url) as hall, people(hall, db_url, "Ann", "Bob") as (ann, bob):
         answer = await follow(ann, "BOB")  # names compare as the hall compares them
         assert answer.status_code == 201, answer.text
         assert (answer.json()["name"], answer.json()["tables"]) == ("Bob", [])
@@ -109,12 +85,7 @@ async def test_following_is_one_way_and_lists_both_sides(db_url: str) -> None:
 async def test_bad_follows_are_refused_and_change_nothing(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with (
-        hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as guest,
-    ):
-        await person(ann, "Ann")
+    async with hall_at(db_url) as hall, people(hall, db_url, "Ann", "") as (ann, guest):
         await sign_up(guest, "Bob")
         await sign_up(guest, "Cleo")
         await bots.register(hall.db, "Stroj", SECRET)
@@ -140,12 +111,8 @@ async def test_a_followed_player_is_seen_at_the_table_they_sit_at_until_it_is_ov
 ) -> None:
     async with (
         hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-        browser(hall, db_url) as guest,
+        people(hall, db_url, "Ann", "Bob", "") as (ann, bob, guest),
     ):
-        await person(ann, "Ann")
-        await person(bob, "Bob")
         assert (await follow(ann, "Bob")).status_code == 201
         table_id, _creator, _code = await open_table(hall, quick_options)
         await join(bob, table_id, "Bob")
@@ -260,13 +227,7 @@ async def test_the_creator_invites_a_followed_player_who_takes_the_seat(
 async def test_a_declined_invitation_frees_its_seat(
     db_url: str, quick_options: dict[str, Any]
 ) -> None:
-    async with (
-        hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-    ):
-        await person(ann, "Ann")
-        await person(bob, "Bob")
+    async with hall_at(db_url) as hall, people(hall, db_url, "Ann", "Bob") as (ann, bob):
         assert (await follow(ann, "Bob")).status_code == 201
         table_id, creator, _code = await open_table(hall, quick_options, seats=3)
         url = f"/api/tables/{table_id}/invitations/person"
