@@ -30,6 +30,8 @@ from pokerhall.server.wire.refusal import LobbyError
 
 from .accounts import SECRET, join, people, refused, sign_up
 from .halls import bearer, hall_at, play_randomly
+from .invitation_push import invitation_is_pushed
+from .live import LiveServer
 
 pytestmark = pytest.mark.anyio
 
@@ -199,6 +201,7 @@ async def test_the_creator_invites_a_followed_player_who_takes_the_seat(
             kept["seat"],
             True,
         )
+        assert invitation["inviter"] == {"name": "Ann", "bot_account": False}  # her seat's name
         assert (await cleo.get("/api/account/invitations")).json() == []
 
         claim_url = f"/api/tables/{table_id}/seats/claim-invited"
@@ -233,6 +236,8 @@ async def test_a_declined_invitation_frees_its_seat(
         url = f"/api/tables/{table_id}/invitations/person"
         answer = await ann.post(url, json={"name": "Bob"}, headers=bearer(creator))
         assert answer.status_code == 201, answer.text
+        [invitation] = (await bob.get("/api/account/invitations")).json()
+        assert invitation["inviter"] is None  # the creator has no seat there: no name to tell
         refused(await ann.delete(f"/api/account/invitations/{table_id}"), 403, "no_invitation")
         assert (await bob.delete(f"/api/account/invitations/{table_id}")).status_code == 204
         assert await hall.db.seats(table_id) == []
@@ -262,6 +267,15 @@ async def test_deleting_an_account_ends_its_follows_both_ways_and_frees_its_invi
         assert await hall.db.seats(table_id) == []
         async with hall.db.sessions() as session:
             assert (await session.scalars(select(SeatRow))).all() == []
+
+
+async def test_an_invitation_is_pushed_to_the_invited_persons_open_lobby(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    """A real server: the invitation reaches Bob's open lobby over its socket as soon as it is
+    made, and its withdrawal too; the lobby's poll is only a fallback."""
+    async with LiveServer(db_url) as live:
+        await invitation_is_pushed(live.http, live.http, quick_options)
 
 
 # --- invariants, over many random cases (SQLite) ------------------------------------------------

@@ -17,7 +17,9 @@ from pokerhall import games
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.lobby.feed import LobbyFeed
+from pokerhall.server.people import sessions
 from pokerhall.server.people.signin import MaybeAccountDep
+from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.http import (
     COMMON,
     CONFLICT,
@@ -157,10 +159,14 @@ async def table_record(
 @socket_router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket) -> None:
     """The open and running tables as a `tables` message now and after every change, so a
-    lobby page never polls (`lobby_feed.py`). Read-only: nothing a client sends is acted on."""
+    lobby page never polls (`lobby_feed.py`); to a signed-in person (the session cookie, read
+    once: a lobby that signs in or out connects again), their invitations as an `invitations`
+    message now and whenever they change. Read-only: nothing a client sends is acted on."""
     await ws.accept()
     feed: LobbyFeed = ws.app.state.lobby_feed
-    queue = await feed.watch()
+    hall: Hall = ws.app.state.hall
+    player = await sessions.signed_in(hall.db, ws.cookies.get(sessions.COOKIE))
+    queue = await feed.watch(None if player is None else (player.id, player.name))
     try:
         await relay(ws, queue)
     finally:
