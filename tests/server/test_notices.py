@@ -203,7 +203,7 @@ async def test_the_daily_digest_lists_the_tables_waiting_once_a_day(db_url: str)
         assert await notices.send_digests(today) == 1  # Dan has nothing waiting
         digest = await box.next()
         assert digest["To"] == "cleo@example.org"
-        assert digest["Subject"] == "Stoly, které na vás čekají: 1"
+        assert digest["Subject"] == "Stoly, které na tebe čekají: 1"  # ty, as the games
         body = digest.get_content()
         assert "Cleo's slow game (Slovní poker)" in body
         assert f"{PUBLIC_URL}/table.html?id={table_id}" in body

@@ -1,5 +1,7 @@
 """The words of the e-mail notices (`notices.py`) in en, de, cs and el: a turn notice, the daily
-digest, and the pages of the one-click unsubscribe link.
+digest, and the pages of the one-click unsubscribe link. The Czech says "ty" to the player, as
+the games' own texts quoted in a turn notice do (Slovní poker's "Tvoje karty"), and most of the
+Czech interface; German "du" likewise.
 
 A turn notice is plain text a screen reader reads line by line, in sentences, with no layout
 drawn in characters. It says what the player must decide from what the game itself says: the
