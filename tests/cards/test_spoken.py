@@ -1,6 +1,6 @@
 """Playing cards in words (`pokerhall.cards.spoken`), as the e-mail notices write them: the face
-as printed and the card's name in the reader's language, for every card in en, de, cs and el;
-and a Palace Poker turn notice in each language names its cards so, never as "Qd"."""
+as printed and the card's name in the reader's language, for every card in en, de, cs and el
+(a Palace Poker turn notice using them: tests/server/test_notice_words.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from pokerhall.cards import FULL_DECK
 from pokerhall.cards.spoken import LANGUAGES, card_words, face, spoken
 from pokerhall.engine.messages import message, seat
-from pokerhall.server.people.notice_text import Recipient, TurnFacts, turn_mail
 
 QUEEN_OF_DIAMONDS = {
     "en": "Q♦ (queen of diamonds)",
@@ -60,32 +59,3 @@ def test_cards_in_a_message_are_all_said_and_nothing_else_changes(texts: list[st
     assert said["params"]["cards"] == {"list": expected}
     assert (said["key"], said["params"]["word"], said["params"]["count"]) == ("x", "AS", 3)
     assert said["params"]["who"] == {"seat": 1}
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_palace_turn_notice_names_its_cards_in_words(lang: str) -> None:
-    facts = TurnFacts(
-        table_id="t1",
-        game="palace",
-        seat=0,
-        prompt_id=7,
-        players=["Ann", "Bob"],
-        lines=[message("banner_card.kept", name=seat(0), card="Qd")],
-        prompt={
-            "moves": [
-                {
-                    "type": "discard",
-                    "params": {"cards": {"kind": "subset", "min": 1, "max": 1, "choices": ["Tc"]}},
-                },
-                {"type": "pass"},
-            ],
-            "default": {"type": "pass"},
-        },
-        deadline=None,
-    )
-    to = Recipient(name="Ann", email="ann@example.org", lang=lang, unsubscribe="https://h/u")
-    mail = turn_mail(facts, "Ann's palace", to, sender="hall@example.org", table_link="https://h/t")
-    body = mail.get_content()
-    assert QUEEN_OF_DIAMONDS[lang] in body
-    assert TEN_OF_CLUBS[lang] in body
-    assert not re.search(r"\b(Qd|Tc)\b", body), body
