@@ -2,8 +2,10 @@
 face as printed ("Q♦", "10♥", the corner the browser's card face and the terminal show) and its
 name in the reader's language ("queen of diamonds"), so a screen reader says the card, never
 "Q d". The words are `words/<lang>.json`, keyed by the rank and suit names of `card.py`
-(`RANK_NAMES`, `SUIT_NAMES`), in en, de, cs and el; the browser's screen-reader names of Palace
-and Detective Poker say the same."""
+(`RANK_NAMES`, `SUIT_NAMES`), in en, de, cs and el: `name` the card's name ("queen of
+diamonds"), `card` the face with it. They are the one catalogue of card words: the browser's
+screen-reader names (`web/js/card-words.js`) are read from it too
+(`GET /api/cards/words/{lang}`)."""
 
 from __future__ import annotations
 
@@ -21,8 +23,10 @@ SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 @cache
-def _words(lang: str) -> Mapping[str, str]:
-    words: dict[str, str] = json.loads((WORDS / f"{lang}.json").read_text(encoding="utf-8"))
+def words_of(lang: str) -> Mapping[str, str]:
+    """The card words of `lang` (English for a language without them)."""
+    code = lang if lang in LANGUAGES else "en"
+    words: dict[str, str] = json.loads((WORDS / f"{code}.json").read_text(encoding="utf-8"))
     return words
 
 
@@ -39,12 +43,11 @@ def card_words(text: str, lang: str) -> str:
         card = Card(text)
     except ValueError:
         return text
-    words = _words(lang if lang in LANGUAGES else "en")
-    return words["card"].format(
-        face=face(card),
-        rank=words[f"rank.{RANK_NAMES[card.rank]}"],
-        suit=words[f"suit.{SUIT_NAMES[card.suit]}"],
+    words = words_of(lang)
+    name = words["name"].format(
+        rank=words[f"rank.{RANK_NAMES[card.rank]}"], suit=words[f"suit.{SUIT_NAMES[card.suit]}"]
     )
+    return words["card"].format(face=face(card), name=name)
 
 
 def _is_cards(text: str) -> bool:

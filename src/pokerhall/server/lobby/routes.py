@@ -14,6 +14,7 @@ from fastapi import (
 from fastapi.responses import JSONResponse
 
 from pokerhall import games
+from pokerhall.cards import spoken
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.lobby.feed import LobbyFeed
@@ -51,6 +52,22 @@ socket_router = APIRouter()
 @router.get("/games", summary="Games: rulesets, options with their limits, bot kinds")
 async def list_games() -> list[JSON]:
     return [info.to_json() for info in registry.infos()]
+
+
+@router.get(
+    "/cards/words/{lang}",
+    summary="Playing cards' words in a language (rank, suit and card names, for screen readers)",
+    responses=answers(**{"404": "No card words in that language (code unknown_language)."}),
+)
+async def card_words(lang: str) -> JSONResponse:
+    """The one catalogue of card words (`pokerhall/cards/spoken.py`), which the browser's Palace
+    and Detective Poker read their cards aloud with, as the e-mail notices write them."""
+    if lang not in spoken.LANGUAGES:
+        raise LobbyError(
+            404, f"no card words in language {lang!r}", "unknown_language", {"lang": lang}
+        )
+    words = dict(spoken.words_of(lang))
+    return JSONResponse(words, headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.get(
