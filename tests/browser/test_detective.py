@@ -334,5 +334,17 @@ def test_every_language_has_every_string(server: PokerhallServer, visitor: Visit
     )
     for code in ("de", "cs", "el"):
         assert keys[code] == keys["en"], code
-    assert "det.card" in keys["en"]
+    assert "det.cardBack" in keys["en"]
+    cards = page.evaluate(  # the cards' words: the one catalogue, the mails' too
+        """async () => {
+          const out = {};
+          for (const code of ["en", "de", "cs", "el"]) {
+            out[code] = await (await fetch(`/api/cards/words/${code}`)).json();
+          }
+          return out;
+        }"""
+    )
+    for code in ("de", "cs", "el"):
+        assert sorted(cards[code]) == sorted(cards["en"]), code
+    assert cards["en"]["rank.queen"] == "queen"
     assert "game.detective" in keys["en"]

@@ -99,14 +99,19 @@ def test_follow_from_a_profile_and_see_the_friend_at_a_table(
 def test_the_creator_invites_a_friend_who_takes_the_seat_from_the_lobby(
     server: PokerhallServer, visitor: VisitorFactory
 ) -> None:
+    """Bob's lobby is open before Ann invites him: the invitation, naming her, is pushed to it
+    (the lobby asks by itself only every two minutes, far beyond the wait here)."""
     suffix = secrets.token_hex(2)
     ann_name, bob_name = f"Ann {suffix}", f"Bob {suffix}"
     ann, bob = visitor("Ann"), visitor("Bob")
-    signed_up(bob, bob_name)
+    signed_up(bob, bob_name)  # his lobby stays open from here on
+    section = bob.page.locator("#invitations")
+    expect(section).to_be_hidden()  # nothing for him yet
     signed_up(ann, ann_name)
     followed = ann.page.request.post("/api/account/following", data={"name": bob_name})
     assert followed.status == 201, followed.text()
     table_id = create_quiz_table(ann.page, seats=2, turn_clock=False)  # Ann sits, signed in
+    table_name = server.table(table_id)["name"]
     page = ann.page
     page.locator("#creator-invite-friend").select_option(bob_name)
     page.locator("#creator-invite-friend-button").focus()
@@ -119,12 +124,21 @@ def test_the_creator_invites_a_friend_who_takes_the_seat_from_the_lobby(
     expect(kept).to_contain_text("Invited, not here yet")  # not "kept for a drawn player"
     assert_accessible(page, "the waiting room with a friend invited")
 
-    page = bob.page
-    page.goto("/")
-    section = page.locator("#invitations")
+    page = bob.page  # not reloaded: pushed
     expect(section).to_be_visible()
-    expect(section.locator("li")).to_contain_text("(quizpoker): seat 2 is kept for you.")
+    line = section.locator("li")
+    expect(line).to_contain_text(
+        f"{ann_name} invites you to {table_name} (quizpoker): seat 2 is kept for you."
+    )
     assert_accessible(page, "the lobby with an invitation")
+    for lang, said in (
+        ("de", f"{ann_name} lädt dich an den Tisch {table_name} (quizpoker) ein"),
+        ("cs", f"{ann_name} tě zve ke stolu {table_name} (quizpoker)"),
+        ("el", f"{ann_name} σε προσκαλεί στο τραπέζι {table_name} (quizpoker)"),
+        ("en", f"{ann_name} invites you to {table_name}"),
+    ):
+        page.locator("#lang-select").select_option(lang)
+        expect(line).to_contain_text(said)
     take = page.get_by_test_id(f"take-{table_id}")
     take.focus()
     page.keyboard.press("Enter")
@@ -133,5 +147,53 @@ def test_the_creator_invites_a_friend_who_takes_the_seat_from_the_lobby(
     seats = {s["name"]: s for s in server.table(table_id)["seats"]}
     assert (seats[bob_name]["signed_in"], seats[bob_name]["reserved"]) == (True, False)
     assert server.table(table_id)["status"] == "running"  # the last seat: the game began
+    for person in (ann, bob):
+        person.assert_no_console_errors()
+
+
+def test_a_withdrawn_invitation_leaves_the_open_lobby_without_a_reload(
+    server: PokerhallServer, visitor: VisitorFactory
+) -> None:
+    """Pushed both ways: the invitation comes to Bob's open lobby, and goes when the creator
+    removes the seat kept for him; declining it there is done by keyboard."""
+    suffix = secrets.token_hex(2)
+    ann_name, bob_name = f"Ann {suffix}", f"Bob {suffix}"
+    ann, bob = visitor("Ann"), visitor("Bob")
+    signed_up(ann, ann_name)
+    signed_up(bob, bob_name)
+    followed = ann.page.request.post("/api/account/following", data={"name": bob_name})
+    assert followed.status == 201, followed.text()
+    table = open_table(ann)
+    sat = ann.page.request.post(
+        f"/api/tables/{table['id']}/seats", data={"name": "x", "creator": table["creator_token"]}
+    )
+    assert sat.status == 201, sat.text()
+    creator = {"Authorization": f"Bearer {sat.json()['token']}"}
+
+    def invite() -> int:
+        answer = ann.page.request.post(
+            f"/api/tables/{table['id']}/invitations/person",
+            data={"name": bob_name},
+            headers=creator,
+        )
+        assert answer.status == 201, answer.text()
+        seat: int = next(s["seat"] for s in answer.json()["seats"] if s["name"] == bob_name)
+        return seat
+
+    section = bob.page.locator("#invitations")
+    seat = invite()
+    expect(section.locator("li")).to_contain_text(f"{ann_name} invites you to {table['name']}")
+    removed = ann.page.request.post(
+        f"/api/tables/{table['id']}/seats/{seat}/remove", headers=creator
+    )
+    assert removed.status == 200, removed.text()
+    expect(section).to_be_hidden()  # withdrawn: gone from the open lobby
+
+    invite()
+    decline = section.get_by_role("button", name="Decline")
+    decline.focus()
+    bob.page.keyboard.press("Enter")
+    expect(section).to_be_hidden()
+    assert [s["name"] for s in server.table(table["id"])["seats"] if s["name"]] == [ann_name]
     for person in (ann, bob):
         person.assert_no_console_errors()

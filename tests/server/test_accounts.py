@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -19,43 +17,17 @@ import httpx
 import pytest
 from sqlalchemy import select, update
 
-from pokerhall.server.app import create_app
-from pokerhall.server.league.leagues import Leagues
-from pokerhall.server.people import bots, sessions, signin
+from pokerhall.server.people import bots, sessions
 from pokerhall.server.people.ratings import Ratings
 from pokerhall.server.store.models import AccountSessionRow, PlayerRow, SeatRow
 from pokerhall.server.tables.hall import Hall
 from pokerhall.server.wire.messages import CreateTable
-from pokerhall.server.wire.ratelimit import Limits
 
+from .accounts import SECRET, browser, join, refused, sign_in, sign_up
 from .halls import hall_at, play_randomly
 from .roomy import ROOMY
 
 pytestmark = pytest.mark.anyio
-SECRET = "correct horse 7"
-
-
-@asynccontextmanager
-async def browser(
-    hall: Hall, db_url: str, limits: Limits = ROOMY
-) -> AsyncIterator[httpx.AsyncClient]:
-    """One browser (its own cookies) on the app's routes over `hall`."""
-    app = create_app(db_url, limits=limits)
-    app.state.hall = hall
-    app.state.leagues = Leagues(hall)
-    hall.access.signed_in = signin.account_id_of(hall.db)  # as the app's lifespan does
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:
-        yield client
-
-
-async def sign_up(http: httpx.AsyncClient, name: str, secret: str = SECRET) -> None:
-    answer = await http.post("/api/players", json={"name": name, "secret": secret})
-    assert answer.status_code == 201, answer.text
-
-
-async def sign_in(http: httpx.AsyncClient, name: str, secret: str = SECRET) -> httpx.Response:
-    return await http.post("/api/session", json={"name": name, "secret": secret})
 
 
 async def who(http: httpx.AsyncClient) -> dict[str, Any]:
@@ -63,20 +35,6 @@ async def who(http: httpx.AsyncClient) -> dict[str, Any]:
     assert answer.status_code == 200, answer.text
     body: dict[str, Any] = answer.json()
     return body
-
-
-def refused(answer: httpx.Response, status: int, code: str) -> None:
-    assert (answer.status_code, answer.json().get("code")) == (status, code), answer.text
-
-
-async def join(
-    http: httpx.AsyncClient, table_id: str, name: str, code: str | None = None
-) -> dict[str, Any]:
-    body = {"name": name} if code is None else {"name": name, "code": code}
-    answer = await http.post(f"/api/tables/{table_id}/seats", json=body)
-    assert answer.status_code == 201, answer.text
-    seat: dict[str, Any] = answer.json()
-    return seat
 
 
 async def finished_table(

@@ -30,6 +30,7 @@ from pokerhall.server.tables.hall import Hall
 from . import redis_server
 from . import test_league as league
 from .cluster import ServeProcess, free_port
+from .invitation_push import invitation_is_pushed
 from .lobby import Lobby
 from .tcp_proxy import TcpProxy
 from .wsclient import TableClient, passive_strategy, plain_strategy, unexpected_errors
@@ -100,6 +101,15 @@ async def move_count(postgres_url: str, table_id: str) -> int:
             return int(await session.scalar(query) or 0)
     finally:
         await db.close()
+
+
+async def test_an_invitation_made_on_one_process_is_pushed_to_a_lobby_on_another(
+    start: Start, quick_options: dict[str, Any]
+) -> None:
+    """The creator invites on process a; the invited person's lobby is open on b, which is
+    told through the hall's channel (the table's seats changed) and pushes it at once."""
+    a, b = await start(), await start()
+    await invitation_is_pushed(a.http, b.http, quick_options)
 
 
 async def test_a_game_is_played_by_clients_on_two_processes(

@@ -10,8 +10,6 @@ not followed; inviting one not followed; taking a seat one was not invited to.""
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,26 +28,12 @@ from pokerhall.server.wire.messages import CreateTable
 from pokerhall.server.wire.names import name_key
 from pokerhall.server.wire.refusal import LobbyError
 
+from .accounts import SECRET, join, people, refused, sign_up
 from .halls import bearer, hall_at, play_randomly
-from .test_accounts import SECRET, browser, join, refused, sign_in, sign_up
+from .invitation_push import invitation_is_pushed
+from .live import LiveServer
 
 pytestmark = pytest.mark.anyio
-
-
-async def person(http: httpx.AsyncClient, name: str) -> None:
-    """An account of this name, signed in in this browser."""
-    await sign_up(http, name)
-    assert (await sign_in(http, name)).status_code == 200
-
-
-@asynccontextmanager
-async def people(hall: Hall, db_url: str, *names: str) -> AsyncIterator[list[httpx.AsyncClient]]:
-    """A browser per name, each signed in to its own new account of that name."""
-    async with AsyncExitStack() as stack:
-        clients = [await stack.enter_async_context(browser(hall, db_url)) for _ in names]
-        for http, name in zip(clients, names, strict=True):
-            await person(http, name)
-        yield clients
 
 
 async def follow(http: httpx.AsyncClient, name: str) -> httpx.Response:
@@ -80,13 +64,7 @@ async def open_table(
 
 
 async def test_following_is_one_way_and_lists_both_sides(db_url: str) -> None:
-    async with (
-        hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-    ):
-        await person(ann, "Ann")
-        await person(bob, "Bob")
+    async with hall_at(db_url) as hall, people(hall, db_url, "Ann", "Bob") as (ann, bob):
         answer = await follow(ann, "BOB")  # names compare as the hall compares them
         assert answer.status_code == 201, answer.text
         assert (answer.json()["name"], answer.json()["tables"]) == ("Bob", [])
@@ -109,12 +87,7 @@ async def test_following_is_one_way_and_lists_both_sides(db_url: str) -> None:
 async def test_bad_follows_are_refused_and_change_nothing(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with (
-        hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as guest,
-    ):
-        await person(ann, "Ann")
+    async with hall_at(db_url) as hall, people(hall, db_url, "Ann", "") as (ann, guest):
         await sign_up(guest, "Bob")
         await sign_up(guest, "Cleo")
         await bots.register(hall.db, "Stroj", SECRET)
@@ -140,12 +113,8 @@ async def test_a_followed_player_is_seen_at_the_table_they_sit_at_until_it_is_ov
 ) -> None:
     async with (
         hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-        browser(hall, db_url) as guest,
+        people(hall, db_url, "Ann", "Bob", "") as (ann, bob, guest),
     ):
-        await person(ann, "Ann")
-        await person(bob, "Bob")
         assert (await follow(ann, "Bob")).status_code == 201
         table_id, _creator, _code = await open_table(hall, quick_options)
         await join(bob, table_id, "Bob")
@@ -232,6 +201,7 @@ async def test_the_creator_invites_a_followed_player_who_takes_the_seat(
             kept["seat"],
             True,
         )
+        assert invitation["inviter"] == {"name": "Ann", "bot_account": False}  # her seat's name
         assert (await cleo.get("/api/account/invitations")).json() == []
 
         claim_url = f"/api/tables/{table_id}/seats/claim-invited"
@@ -260,18 +230,14 @@ async def test_the_creator_invites_a_followed_player_who_takes_the_seat(
 async def test_a_declined_invitation_frees_its_seat(
     db_url: str, quick_options: dict[str, Any]
 ) -> None:
-    async with (
-        hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as bob,
-    ):
-        await person(ann, "Ann")
-        await person(bob, "Bob")
+    async with hall_at(db_url) as hall, people(hall, db_url, "Ann", "Bob") as (ann, bob):
         assert (await follow(ann, "Bob")).status_code == 201
         table_id, creator, _code = await open_table(hall, quick_options, seats=3)
         url = f"/api/tables/{table_id}/invitations/person"
         answer = await ann.post(url, json={"name": "Bob"}, headers=bearer(creator))
         assert answer.status_code == 201, answer.text
+        [invitation] = (await bob.get("/api/account/invitations")).json()
+        assert invitation["inviter"] is None  # the creator has no seat there: no name to tell
         refused(await ann.delete(f"/api/account/invitations/{table_id}"), 403, "no_invitation")
         assert (await bob.delete(f"/api/account/invitations/{table_id}")).status_code == 204
         assert await hall.db.seats(table_id) == []
@@ -301,6 +267,15 @@ async def test_deleting_an_account_ends_its_follows_both_ways_and_frees_its_invi
         assert await hall.db.seats(table_id) == []
         async with hall.db.sessions() as session:
             assert (await session.scalars(select(SeatRow))).all() == []
+
+
+async def test_an_invitation_is_pushed_to_the_invited_persons_open_lobby(
+    db_url: str, quick_options: dict[str, Any]
+) -> None:
+    """A real server: the invitation reaches Bob's open lobby over its socket as soon as it is
+    made, and its withdrawal too; the lobby's poll is only a fallback."""
+    async with LiveServer(db_url) as live:
+        await invitation_is_pushed(live.http, live.http, quick_options)
 
 
 # --- invariants, over many random cases (SQLite) ------------------------------------------------

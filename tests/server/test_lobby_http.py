@@ -559,6 +559,20 @@ async def test_a_games_message_catalog_is_served_per_language(api: Api) -> None:
         assert reason in response.text, (path, response.text)
 
 
+async def test_the_card_words_are_served_per_language(api: Api) -> None:
+    """The one catalogue of card words (`cards/spoken.py`), which the browser reads its cards
+    aloud with and the notices write them with; the same keys in every language."""
+    served = {}
+    for lang in ("en", "de", "cs", "el"):
+        response = await api.http.get(f"/api/cards/words/{lang}")
+        assert response.status_code == 200, response.text
+        served[lang] = response.json()
+    assert served["cs"]["rank.queen"] == "dáma"
+    assert all(set(words) == set(served["en"]) for words in served.values())
+    missing = await api.http.get("/api/cards/words/xx")
+    assert (missing.status_code, missing.json()["code"]) == (404, "unknown_language")
+
+
 async def _finished_table(api: Api, options: dict[str, Any]) -> dict[str, Any]:
     """Ann joins a heads-up table against a bot and leaves: her bot plays it out."""
     table = await api.lobby.create(options=options, seats=2, bots=1)

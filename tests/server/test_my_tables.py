@@ -13,8 +13,8 @@ import pytest
 
 from pokerhall.server.wire.messages import CreateTable
 
+from .accounts import browser, join, people, refused, sign_in
 from .halls import hall_at
-from .test_accounts import browser, join, refused, sign_in, sign_up
 
 pytestmark = pytest.mark.anyio
 HOUR = 3600.0
@@ -30,13 +30,7 @@ async def listed(http: Any) -> list[dict[str, Any]]:
 async def test_my_tables_lists_the_accounts_tables_with_its_turn_first(
     db_url: str, quick_options: dict[str, Any]
 ) -> None:
-    async with (
-        hall_at(db_url) as hall,
-        browser(hall, db_url) as ann,
-        browser(hall, db_url) as guest,
-    ):
-        await sign_up(ann, "Ann")
-        assert (await sign_in(ann, "Ann")).status_code == 200
+    async with hall_at(db_url) as hall, people(hall, db_url, "Ann", "") as (ann, guest):
         refused(await guest.get("/api/my/tables"), 401, "not_signed_in")
         waiting = await hall.opening.create_table(
             CreateTable(name="Aaa open", options=quick_options, seats=3, turn_clock=HOUR)

@@ -28,10 +28,10 @@ from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.runtime import TableRuntime
 from pokerhall.server.wire.messages import CreateTable
 
+from .accounts import SECRET, join, people, person, refused
 from .halls import hall_at
 from .live import LiveServer
-from .smtp import PUBLIC_URL, WAIT, smtp_server
-from .test_accounts import SECRET, browser, join, refused, sign_in, sign_up
+from .smtp import PUBLIC_URL, WAIT, Mailbox, smtp_server
 from .wsclient import TableClient
 
 pytestmark = pytest.mark.anyio
@@ -51,12 +51,27 @@ async def notices_for(hall: Hall, settings: MailSettings) -> AsyncIterator[Notic
         await notices.close()
 
 
-async def account(http: httpx.AsyncClient, name: str, **choice: Any) -> None:
-    await sign_up(http, name)
-    assert (await sign_in(http, name)).status_code == 200
-    if choice:
-        answer = await http.put("/api/account/notices", json=choice)
-        assert answer.status_code == 200, answer.text
+MailHall = tuple[Mailbox, Hall, Notices, list[httpx.AsyncClient]]
+"""The mailbox, the hall, its notices and a browser per person."""
+
+
+@asynccontextmanager
+async def mail_hall(db_url: str, *names: str) -> AsyncIterator[MailHall]:
+    """`people` (a browser per name, signed in; "" a guest's) on a hall that mails its
+    notices to a real SMTP server."""
+    with smtp_server() as box:
+        async with (
+            hall_at(db_url) as hall,
+            notices_for(hall, box.settings) as notices,
+            people(hall, db_url, *names) as browsers,
+        ):
+            yield box, hall, notices, browsers
+
+
+async def choose(http: httpx.AsyncClient, **choice: Any) -> None:
+    """The signed-in account's notices set so."""
+    answer = await http.put("/api/account/notices", json=choice)
+    assert answer.status_code == 200, answer.text
 
 
 async def slow_table(hall: Hall, http: httpx.AsyncClient, name: str) -> tuple[str, int]:
@@ -86,69 +101,64 @@ async def asked(runtime: TableRuntime, seat: int, after: int | None = None) -> i
             await asyncio.sleep(0.01)
 
 
-async def answer(runtime: TableRuntime, seat: int) -> None:
+async def answer(runtime: TableRuntime, seat: int) -> int:
+    """Play the default move of the prompt waiting on `seat`, and wait for the next prompt
+    there; its id."""
     prompt = runtime.state.pending()[seat]
     await runtime.submit(seat, {**prompt["default"], "prompt_id": prompt["prompt_id"]})
+    return await asked(runtime, seat, after=prompt["prompt_id"])
 
 
 async def test_one_mail_per_turn_saying_the_choice_and_one_click_stops_them(
     db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="pokerhall")
-    with smtp_server() as box:
-        async with (
-            hall_at(db_url) as hall,
-            notices_for(hall, box.settings) as notices,
-            browser(hall, db_url) as ann,
-        ):
-            await account(ann, "Ann", email=ANN, mode="turn", lang="en")
-            table_id, seat = await slow_table(hall, ann, "Ann")
-            runtime = hall.runtimes[table_id]
-            first = await asked(runtime, seat)
+    async with mail_hall(db_url, "Ann") as (box, hall, notices, [ann]):
+        await choose(ann, email=ANN, mode="turn", lang="en")
+        table_id, seat = await slow_table(hall, ann, "Ann")
+        runtime = hall.runtimes[table_id]
+        await asked(runtime, seat)
 
-            mail = await box.next()
-            assert mail["To"] == ANN
-            assert mail["Subject"] == "Your turn at Ann's slow game (Slovní poker)"
-            body = mail.get_content()
-            assert "Your cards: " in body  # W4: the cards and the dice
-            assert "Dice: " in body
-            assert "Your choice: " in body
-            for move in runtime.state.pending()[seat]["moves"]:
-                assert move["type"] in body
-            assert f"{PUBLIC_URL}/table.html?id={table_id}" in body
-            link = mail["List-Unsubscribe"].strip("<>")
-            assert link.startswith(f"{PUBLIC_URL}/api/notices/unsubscribe?token=")
-            assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-            assert link in body  # and a link in the text
+        mail = await box.next()
+        assert mail["To"] == ANN
+        assert mail["Subject"] == "Your turn at Ann's slow game (Slovní poker)"
+        body = mail.get_content()
+        assert "Your cards: " in body  # W4: the cards and the dice
+        assert "Dice: " in body
+        assert "Your choice: " in body
+        for move in runtime.state.pending()[seat]["moves"]:
+            assert move["type"] in body
+        assert f"{PUBLIC_URL}/table.html?id={table_id}" in body
+        link = mail["List-Unsubscribe"].strip("<>")
+        assert link.startswith(f"{PUBLIC_URL}/api/notices/unsubscribe?token=")
+        assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert link in body  # and a link in the text
 
-            hall.news.asked(table_id, runtime, [seat])  # the same prompt told again
-            await notices.drained()
-            assert box.empty()  # one mail per prompt, not one per telling
+        hall.news.asked(table_id, runtime, [seat])  # the same prompt told again
+        await notices.drained()
+        assert box.empty()  # one mail per prompt, not one per telling
 
-            await answer(runtime, seat)
-            await asked(runtime, seat, after=first)
-            second = await box.next()  # the next prompt: the next mail
-            assert second["Subject"] == mail["Subject"]
+        await answer(runtime, seat)
+        second = await box.next()  # the next prompt: the next mail
+        assert second["Subject"] == mail["Subject"]
 
-            path = urlsplit(link)
-            page = await ann.get(f"{path.path}?{path.query}")  # a link opened: asks first
-            assert page.status_code == 200
-            assert '<form method="post"' in page.text
-            assert (await ann.get("/api/account/notices")).json()["mode"] == "turn"
-            clicked = await ann.post(
-                f"{path.path}?{path.query}",
-                content=b"List-Unsubscribe=One-Click",
-                headers={"Content-Type": "application/x-www-form-urlencoded"},
-            )
-            assert clicked.status_code == 200, clicked.text
-            assert (await ann.get("/api/account/notices")).json()["mode"] == "none"
+        path = urlsplit(link)
+        page = await ann.get(f"{path.path}?{path.query}")  # a link opened: asks first
+        assert page.status_code == 200
+        assert '<form method="post"' in page.text
+        assert (await ann.get("/api/account/notices")).json()["mode"] == "turn"
+        clicked = await ann.post(
+            f"{path.path}?{path.query}",
+            content=b"List-Unsubscribe=One-Click",
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        assert clicked.status_code == 200, clicked.text
+        assert (await ann.get("/api/account/notices")).json()["mode"] == "none"
 
-            now = runtime.state.prompt_id
-            await answer(runtime, seat)
-            await asked(runtime, seat, after=now)
-            await notices.drained()
-            assert box.empty()  # unsubscribed: nothing more
-            assert box.attempts == [ANN, ANN]
+        await answer(runtime, seat)
+        await notices.drained()
+        assert box.empty()  # unsubscribed: nothing more
+        assert box.attempts == [ANN, ANN]
     assert ANN not in caplog.text
 
 
@@ -156,123 +166,103 @@ async def test_a_bounced_address_is_marked_and_not_tried_again(
     db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="pokerhall")
-    with smtp_server() as box:
+    async with mail_hall(db_url, "Bob") as (box, hall, notices, [bob]):
         box.refused.add(BOB)
-        async with (
-            hall_at(db_url) as hall,
-            notices_for(hall, box.settings) as notices,
-            browser(hall, db_url) as bob,
-        ):
-            await account(bob, "Bob", email=BOB, mode="turn")
-            table_id, seat = await slow_table(hall, bob, "Bob")
-            runtime = hall.runtimes[table_id]
-            first = await asked(runtime, seat)
-            await notices.drained()
-            assert box.attempts == [BOB]
-            settings = (await bob.get("/api/account/notices")).json()
-            assert (settings["bounced"], settings["mode"], settings["email"]) == (True, "turn", BOB)
+        await choose(bob, email=BOB, mode="turn")
+        table_id, seat = await slow_table(hall, bob, "Bob")
+        runtime = hall.runtimes[table_id]
+        await asked(runtime, seat)
+        await notices.drained()
+        assert box.attempts == [BOB]
+        settings = (await bob.get("/api/account/notices")).json()
+        assert (settings["bounced"], settings["mode"], settings["email"]) == (True, "turn", BOB)
 
-            await answer(runtime, seat)
-            await asked(runtime, seat, after=first)
-            await notices.drained()
-            assert box.attempts == [BOB]  # marked: not tried again
+        await answer(runtime, seat)
+        await notices.drained()
+        assert box.attempts == [BOB]  # marked: not tried again
 
-            box.refused.clear()  # the person fixed their mailbox and says so
-            again = await bob.put("/api/account/notices", json={"email": BOB, "mode": "turn"})
-            assert again.json()["bounced"] is False
-            now = runtime.state.prompt_id
-            await answer(runtime, seat)
-            await asked(runtime, seat, after=now)
-            assert (await box.next())["To"] == BOB
+        box.refused.clear()  # the person fixed their mailbox and says so
+        again = await bob.put("/api/account/notices", json={"email": BOB, "mode": "turn"})
+        assert again.json()["bounced"] is False
+        await answer(runtime, seat)
+        assert (await box.next())["To"] == BOB
     assert "refused the address (550)" in caplog.text
     assert BOB not in caplog.text
 
 
 async def test_the_daily_digest_lists_the_tables_waiting_once_a_day(db_url: str) -> None:
-    with smtp_server() as box:
-        async with (
-            hall_at(db_url) as hall,
-            notices_for(hall, box.settings) as notices,
-            browser(hall, db_url) as cleo,
-            browser(hall, db_url) as dan,
-        ):
-            await account(cleo, "Cleo", email="cleo@example.org", mode="digest", lang="cs")
-            await account(dan, "Dan", email="dan@example.org", mode="digest")
-            table_id, seat = await slow_table(hall, cleo, "Cleo")
-            await asked(hall.runtimes[table_id], seat)
-            await notices.drained()
-            assert box.empty()  # a digest, not a mail per turn
+    async with mail_hall(db_url, "Cleo", "Dan") as (box, hall, notices, [cleo, dan]):
+        await choose(cleo, email="cleo@example.org", mode="digest", lang="cs")
+        await choose(dan, email="dan@example.org", mode="digest")
+        table_id, seat = await slow_table(hall, cleo, "Cleo")
+        await asked(hall.runtimes[table_id], seat)
+        await notices.drained()
+        assert box.empty()  # a digest, not a mail per turn
 
-            today = datetime.now(UTC)
-            assert await notices.send_digests(today) == 1  # Dan has nothing waiting
-            digest = await box.next()
-            assert digest["To"] == "cleo@example.org"
-            assert digest["Subject"] == "Stoly, které na vás čekají: 1"
-            body = digest.get_content()
-            assert "Cleo's slow game (Slovní poker)" in body
-            assert f"{PUBLIC_URL}/table.html?id={table_id}" in body
-            assert digest["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-            assert await notices.send_digests(today + timedelta(minutes=10)) == 0  # once a day
-            assert await notices.send_digests(today + timedelta(days=1)) == 1
-            assert (await box.next())["To"] == "cleo@example.org"
+        today = datetime.now(UTC)
+        assert await notices.send_digests(today) == 1  # Dan has nothing waiting
+        digest = await box.next()
+        assert digest["To"] == "cleo@example.org"
+        assert digest["Subject"] == "Stoly, které na tebe čekají: 1"  # ty, as the games
+        body = digest.get_content()
+        assert "Cleo's slow game (Slovní poker)" in body
+        assert f"{PUBLIC_URL}/table.html?id={table_id}" in body
+        assert digest["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert await notices.send_digests(today + timedelta(minutes=10)) == 0  # once a day
+        assert await notices.send_digests(today + timedelta(days=1)) == 1
+        assert (await box.next())["To"] == "cleo@example.org"
 
 
 async def test_the_address_is_its_owners_alone_and_bad_settings_change_nothing(
     db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="pokerhall")
-    with smtp_server() as box:
-        async with (
-            hall_at(db_url) as hall,
-            notices_for(hall, box.settings) as notices,
-            browser(hall, db_url) as ann,
-            browser(hall, db_url) as bob,
-            browser(hall, db_url) as guest,
+    async with mail_hall(db_url, "Ann", "Bob", "") as (box, hall, notices, [ann, bob, guest]):
+        refused(await guest.get("/api/account/notices"), 401, "not_signed_in")
+        put = {"email": ANN, "mode": "turn"}
+        refused(await guest.put("/api/account/notices", json=put), 401, "not_signed_in")
+        await choose(ann, email=ANN, mode="turn")
+        table_id, seat = await slow_table(hall, ann, "Ann")
+        await asked(hall.runtimes[table_id], seat)
+        await box.next()
+
+        mine = {"email": ANN, "mode": "turn", "lang": "en", "bounced": False}
+        assert (await ann.get("/api/account/notices")).json() == mine
+        for bad, code in (
+            ({"email": "not an address", "mode": "turn"}, "bad_email"),
+            ({"email": f"{ANN}\r\nBcc: x@example.org", "mode": "turn"}, "bad_email"),
+            ({"email": "a@" + "b" * 250 + ".org", "mode": "turn"}, "bad_email"),
+            ({"email": None, "mode": "digest"}, "email_required"),
         ):
-            refused(await guest.get("/api/account/notices"), 401, "not_signed_in")
-            put = {"email": ANN, "mode": "turn"}
-            refused(await guest.put("/api/account/notices", json=put), 401, "not_signed_in")
-            await account(ann, "Ann", email=ANN, mode="turn")
-            await account(bob, "Bob")
-            table_id, seat = await slow_table(hall, ann, "Ann")
-            await asked(hall.runtimes[table_id], seat)
-            await box.next()
-
-            mine = {"email": ANN, "mode": "turn", "lang": "en", "bounced": False}
-            assert (await ann.get("/api/account/notices")).json() == mine
-            for bad, code in (
-                ({"email": "not an address", "mode": "turn"}, "bad_email"),
-                ({"email": f"{ANN}\r\nBcc: x@example.org", "mode": "turn"}, "bad_email"),
-                ({"email": "a@" + "b" * 250 + ".org", "mode": "turn"}, "bad_email"),
-                ({"email": None, "mode": "digest"}, "email_required"),
-            ):
-                refused(await ann.put("/api/account/notices", json=bad), 422, code)
-            for bad in ({"mode": "often"}, {"email": ANN, "mode": "turn", "lang": "xx"}):
-                assert (await ann.put("/api/account/notices", json=bad)).status_code == 422
-            assert (await ann.get("/api/account/notices")).json() == mine  # nothing changed
-            unknown = await guest.post("/api/notices/unsubscribe?token=made-up")
+            refused(await ann.put("/api/account/notices", json=bad), 422, code)
+        for bad in ({"mode": "often"}, {"email": ANN, "mode": "turn", "lang": "xx"}):
+            assert (await ann.put("/api/account/notices", json=bad)).status_code == 422
+        assert (await ann.get("/api/account/notices")).json() == mine  # nothing changed
+        for use in (guest.get, guest.post):  # the link opened or clicked: the same answer
+            unknown = await use("/api/notices/unsubscribe?token=made-up")
             assert unknown.status_code == 404
-            assert (await ann.get("/api/account/notices")).json() == mine
+            assert "This link is not valid" in unknown.text
+        assert (await ann.get("/api/account/notices")).json() == mine
 
-            answers = [
-                await bob.get("/api/players/Ann"),
-                await guest.get("/api/players/Ann"),
-                await bob.get(f"/api/tables/{table_id}"),
-                await guest.get("/api/tables"),
-                await bob.get("/api/my/tables"),
-                await bob.get("/api/account/notices"),
-                await ann.get("/api/my/tables"),  # her tables: no address there either
-                await guest.get("/api/session"),
-                await ann.get("/api/session"),
-            ]
-            for reply in answers:
-                assert reply.status_code == 200, reply.text
-                assert "ann.notices" not in reply.text
-            runtime = hall.runtimes[table_id]
-            for who in (None, *range(runtime.state.num_seats)):
-                assert ANN not in runtime.snapshot(who)  # no view, no event
-            assert (await bob.get("/api/account/notices")).json()["email"] is None
-            await notices.drained()
+        answers = [
+            await bob.get("/api/players/Ann"),
+            await guest.get("/api/players/Ann"),
+            await bob.get(f"/api/tables/{table_id}"),
+            await guest.get("/api/tables"),
+            await bob.get("/api/my/tables"),
+            await bob.get("/api/account/notices"),
+            await ann.get("/api/my/tables"),  # her tables: no address there either
+            await guest.get("/api/session"),
+            await ann.get("/api/session"),
+        ]
+        for reply in answers:
+            assert reply.status_code == 200, reply.text
+            assert "ann.notices" not in reply.text
+        runtime = hall.runtimes[table_id]
+        for who in (None, *range(runtime.state.num_seats)):
+            assert ANN not in runtime.snapshot(who)  # no view, no event
+        assert (await bob.get("/api/account/notices")).json()["email"] is None
+        await notices.drained()
     assert ANN not in caplog.text
 
 
@@ -287,8 +277,10 @@ async def test_no_mail_to_a_player_connected_at_the_table(
             httpx.AsyncClient(base_url=live.http) as ann,
             httpx.AsyncClient(base_url=live.http) as bob,
         ):
-            await account(ann, "Ann", email=ANN, mode="turn")
-            await account(bob, "Bob", email="bob@example.org", mode="turn")
+            await person(ann, "Ann")
+            await choose(ann, email=ANN, mode="turn")
+            await person(bob, "Bob")
+            await choose(bob, email="bob@example.org", mode="turn")
             body = {"options": quick_options, "seats": 2, "bots": 0, "turn_clock": HOUR}
             table = (await ann.post("/api/tables", json=body)).json()
             token = (await join(ann, table["id"], "Ann"))["token"]
@@ -305,8 +297,8 @@ async def test_no_mail_to_a_player_connected_at_the_table(
 
 async def test_deleting_the_account_deletes_its_address(db_url: str) -> None:
     """docs/privacy.md: the address and the notice settings go with the account."""
-    async with hall_at(db_url) as hall, browser(hall, db_url) as ann:
-        await account(ann, "Ann", email=ANN, mode="digest")
+    async with hall_at(db_url) as hall, people(hall, db_url, "Ann") as [ann]:
+        await choose(ann, email=ANN, mode="digest")
         async with hall.db.sessions() as session:
             assert (await session.scalars(select(NoticeSettingsRow.email))).all() == [ANN]
         deleted = await ann.post("/api/account/delete", json={"secret": SECRET})

@@ -15,11 +15,12 @@ from websockets.exceptions import ConnectionClosed
 
 from pokerhall.server.wire.messages import CreateTable
 
+from .accounts import browser, join, sign_in, sign_up
 from .halls import hall_at, play_randomly
 from .live import LiveServer
 from .lobby import Lobby, bearer
 from .roomy import ROOMY
-from .test_accounts import browser, finished_table, join, sign_in, sign_up
+from .test_accounts import finished_table
 from .wsclient import TableClient
 
 pytestmark = pytest.mark.anyio

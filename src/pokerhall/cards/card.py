@@ -34,9 +34,9 @@ RANK_NAMES = {
     13: "king",
     14: "ace",
 }
-"""Keys for a card's spoken rank; the web and the terminal translate them."""
+"""Keys for a card's spoken rank; `spoken.py` (plain text: the mails) and the web translate them."""
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-"""Keys for a card's spoken suit; the web and the terminal translate them."""
+"""Keys for a card's spoken suit; `spoken.py` (plain text: the mails) and the web translate them."""
 
 
 class Card:

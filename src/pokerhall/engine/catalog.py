@@ -278,6 +278,9 @@ class GameInfo:
     game whose dealt cards must stay secret after the game sets False (Palace: a palace nobody
     was ever shown, P13), since the seed would deal every card again: its table then shows the
     hash only, and its public record leaves the seed out."""
+    playing_cards: bool = False
+    """The game's events and prompts name cards of the 52-card deck by their text ("Qd",
+    `pokerhall.cards`): plain text read aloud (an e-mail notice) names them in words."""
     content: GameContent | None = None
     """Content people may upload for the game and the option that names it (QuizPoker's
     question packs): the hall stores, lists and refuses uploads through it (`engine/content.py`)."""

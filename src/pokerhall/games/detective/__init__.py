@@ -74,6 +74,7 @@ INFO = GameInfo(
     terminal="pokerhall.games.detective.terminal",
     web_module=True,
     messages=Path(__file__).parent / "messages",
+    playing_cards=True,
     testing=GameTesting(options={}, secrets=secrets),
 )
 registry.register(INFO)

@@ -16,6 +16,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from pokerhall.cards import Card
+from pokerhall.cards.spoken import face
 from pokerhall.engine.errors import InputProblem
 from pokerhall.engine.events import JSON, ROUND_STARTED, Event
 from pokerhall.engine.protocol import Game
@@ -62,14 +64,17 @@ EVENT_STYLES = {
     "hand_scored": "bold green",
     "game_over": "bold green",
 }
-SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 def card(text: str | None) -> str:
-    """A playing card for the table: "Q♠"; "?" for one the seat may not see."""
+    """A playing card for the table: "Q♠" (`cards.spoken.face`); "?" for one the seat may not
+    see; a text that is no card as it is."""
     if not text:
         return "?"
-    return ("10" if text[0] == "T" else text[0]) + SUITS.get(text[1], text[1])
+    try:
+        return face(Card(text))
+    except ValueError:
+        return text
 
 
 def cards(texts: Sequence[str]) -> str:

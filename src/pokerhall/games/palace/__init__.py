@@ -59,6 +59,7 @@ INFO = GameInfo(
     web_module=True,
     seed_published=False,  # P13: it would deal again the palaces nobody was ever shown
     messages=Path(__file__).parent / "messages",
+    playing_cards=True,
     testing=GameTesting(
         options={"starting_stack": 100, "small_bet": 10, "big_bet": 20, "hands_per_session": 3},
         secrets=secrets,

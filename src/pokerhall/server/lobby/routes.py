@@ -14,10 +14,13 @@ from fastapi import (
 from fastapi.responses import JSONResponse
 
 from pokerhall import games
+from pokerhall.cards import spoken
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import UnknownLanguage, load_catalog
 from pokerhall.server.lobby.feed import LobbyFeed
+from pokerhall.server.people import sessions
 from pokerhall.server.people.signin import MaybeAccountDep
+from pokerhall.server.tables.hall import Hall
 from pokerhall.server.tables.http import (
     COMMON,
     CONFLICT,
@@ -49,6 +52,22 @@ socket_router = APIRouter()
 @router.get("/games", summary="Games: rulesets, options with their limits, bot kinds")
 async def list_games() -> list[JSON]:
     return [info.to_json() for info in registry.infos()]
+
+
+@router.get(
+    "/cards/words/{lang}",
+    summary="Playing cards' words in a language (rank, suit and card names, for screen readers)",
+    responses=answers(**{"404": "No card words in that language (code unknown_language)."}),
+)
+async def card_words(lang: str) -> JSONResponse:
+    """The one catalogue of card words (`pokerhall/cards/spoken.py`), which the browser's Palace
+    and Detective Poker read their cards aloud with, as the e-mail notices write them."""
+    if lang not in spoken.LANGUAGES:
+        raise LobbyError(
+            404, f"no card words in language {lang!r}", "unknown_language", {"lang": lang}
+        )
+    words = dict(spoken.words_of(lang))
+    return JSONResponse(words, headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.get(
@@ -157,10 +176,14 @@ async def table_record(
 @socket_router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket) -> None:
     """The open and running tables as a `tables` message now and after every change, so a
-    lobby page never polls (`lobby_feed.py`). Read-only: nothing a client sends is acted on."""
+    lobby page never polls (`lobby_feed.py`); to a signed-in person (the session cookie, read
+    once: a lobby that signs in or out connects again), their invitations as an `invitations`
+    message now and whenever they change. Read-only: nothing a client sends is acted on."""
     await ws.accept()
     feed: LobbyFeed = ws.app.state.lobby_feed
-    queue = await feed.watch()
+    hall: Hall = ws.app.state.hall
+    player = await sessions.signed_in(hall.db, ws.cookies.get(sessions.COOKIE))
+    queue = await feed.watch(None if player is None else (player.id, player.name))
     try:
         await relay(ws, queue)
     finally:

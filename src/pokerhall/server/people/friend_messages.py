@@ -42,6 +42,14 @@ class Follower(BaseModel):
     followed_back: bool = Field(description="Whether one follows them too.")
 
 
+class Inviter(BaseModel):
+    """Who invited: the table's creator, by the name of the seat they took, shown as every
+    seat's name is (`bot_account`: a bot account's, shown with its bot mark)."""
+
+    name: str
+    bot_account: bool
+
+
 class Invitation(BaseModel):
     """A seat an open table's creator keeps for the signed-in account until it takes it."""
 
@@ -51,3 +59,7 @@ class Invitation(BaseModel):
     seat: int
     private: bool
     link: str = Field(description="The table's page (take the seat first: its claim route).")
+    inviter: Inviter | None = Field(
+        description="The creator who invited, as seated at the table; null while the creator "
+        "has no seat there (not sat down yet, or gave it up)."
+    )

@@ -17,13 +17,14 @@ the invited person may decline it (`decline`). Every refusal changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Set
 
-from sqlalchemy import select
+from sqlalchemy import and_, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 
 from pokerhall.server.people import bots, follows
-from pokerhall.server.people.friend_messages import Invitation
+from pokerhall.server.people.friend_messages import Invitation, Inviter
 from pokerhall.server.people.profiles import find
 from pokerhall.server.people.whereabouts import table_link
 from pokerhall.server.store.db import Database
@@ -199,11 +200,26 @@ def _invitation(rows: list[SeatRow], account: PlayerRow) -> SeatRow:
 
 async def invitations_of(db: Database, account: PlayerRow) -> list[Invitation]:
     """The invitations the person has not taken up yet, at tables still open, the oldest first."""
+    return (await invitations_for(db, {account.id})).get(account.id, [])
+
+
+async def invitations_for(db: Database, account_ids: Set[str]) -> dict[str, list[Invitation]]:
+    """`invitations_of` each of these accounts (one query however many: the lobby's feed asks
+    for everyone watching), by account id; an account without any is not a key. Each says who
+    invited: the creator's seat (the one whose token the table keeps as its creator's,
+    `creator.py`), read in the same query."""
+    if not account_ids:
+        return {}
+    creator = aliased(SeatRow)
     query = (
-        select(SeatRow, TableRow)
+        select(SeatRow, TableRow, creator)
         .join(TableRow, TableRow.id == SeatRow.table_id)
+        .outerjoin(
+            creator,
+            and_(creator.table_id == TableRow.id, creator.token_hash == TableRow.creator_hash),
+        )
         .where(
-            SeatRow.player_id == account.id,
+            SeatRow.player_id.in_(sorted(account_ids)),
             SeatRow.invited.is_(True),
             SeatRow.token_hash.is_(None),
             SeatRow.left.is_(False),
@@ -213,17 +229,21 @@ async def invitations_of(db: Database, account: PlayerRow) -> list[Invitation]:
     )
     async with db.sessions() as session:
         found = (await session.execute(query)).all()
-    return [
-        Invitation(
-            table=table.id,
-            name=table.name,
-            game=table.game,
-            seat=seat.seat,
-            private=table.private,
-            link=table_link(table.id),
+    mine: dict[str, list[Invitation]] = {}
+    for seat, table, by in found:
+        assert seat.player_id is not None  # the query's condition
+        mine.setdefault(seat.player_id, []).append(
+            Invitation(
+                table=table.id,
+                name=table.name,
+                game=table.game,
+                seat=seat.seat,
+                private=table.private,
+                link=table_link(table.id),
+                inviter=None if by is None else Inviter(name=by.name, bot_account=by.bot_account),
+            )
         )
-        for seat, table in found
-    ]
+    return mine
 
 
 def _full(table: TableRow, rows: list[SeatRow]) -> bool:

@@ -120,6 +120,14 @@ def _page(lang: str, text: str, *, token: str | None = None, status: int = 200) 
     return HTMLResponse(body, status_code=status)
 
 
+def _answer(lang: str | None, key: str, *, token: str | None = None) -> HTMLResponse:
+    """The page `key` in the account's language, or, for a token that is nobody's (`lang`
+    None), the one page that says so, whichever way the link was used."""
+    if lang is None:
+        return _page("en", words("en", "page.unknown"), status=404)
+    return _page(lang, words(lang, key), token=token)
+
+
 @router.get(
     notices.UNSUBSCRIBE_PATH.removeprefix("/api"),
     summary="The unsubscribe link of a notice: a page asking to confirm",
@@ -127,10 +135,7 @@ def _page(lang: str, text: str, *, token: str | None = None, status: int = 200) 
     responses=PAGES,
 )
 async def confirm_unsubscribe(token: Token, hall: HallDep) -> HTMLResponse:
-    lang = await notices.language_of(hall.db, token)
-    if lang is None:
-        return _page("en", words("en", "page.unknown"), status=404)
-    return _page(lang, words(lang, "page.confirm"), token=token)
+    return _answer(await notices.language_of(hall.db, token), "page.confirm", token=token)
 
 
 @router.post(
@@ -140,7 +145,4 @@ async def confirm_unsubscribe(token: Token, hall: HallDep) -> HTMLResponse:
     responses=PAGES,
 )
 async def unsubscribe(token: Token, hall: HallDep) -> HTMLResponse:
-    lang = await notices.unsubscribe(hall.db, token)
-    if lang is None:
-        return _page("en", words("en", "page.unknown"), status=404)
-    return _page(lang, words(lang, "page.done"))
+    return _answer(await notices.unsubscribe(hall.db, token), "page.done")

@@ -1,5 +1,7 @@
 """The words of the e-mail notices (`notices.py`) in en, de, cs and el: a turn notice, the daily
-digest, and the pages of the one-click unsubscribe link.
+digest, and the pages of the one-click unsubscribe link. The Czech says "ty" to the player, as
+the games' own texts quoted in a turn notice do (Slovní poker's "Tvoje karty"), and most of the
+Czech interface; German "du" likewise.
 
 A turn notice is plain text a screen reader reads line by line, in sentences, with no layout
 drawn in characters. It says what the player must decide from what the game itself says: the
@@ -7,7 +9,9 @@ events of the current round the seat may see, in the game's own descriptions
 (`Game.describe`, rendered from the game's catalog as the table's log and the terminal render
 them: for Slovní poker the cards dealt, the dice shown and the round's choice; for the other
 games the hand, the question, the bets), then the prompt's moves with their ranges and the
-default move the clock will make. The server names no game for it."""
+default move the clock will make. The server names no game for it. A game whose texts name
+playing cards ("Qd", `GameInfo.playing_cards`) has them written as the screen reader says
+them, "Q♦ (queen of diamonds)" (`pokerhall.cards.spoken`)."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pokerhall.cards.spoken import spoken
 from pokerhall.engine import JSON, registry
 from pokerhall.engine.messages import LANGUAGES, Message, load_catalog, render
 
@@ -144,22 +149,26 @@ def turn_mail(
     lang = to.lang if to.lang in LANGUAGES else "en"
     game = _game_title(facts.game)
     try:
-        catalog = load_catalog(registry.info(facts.game).messages, lang)
+        info = registry.info(facts.game)
+        catalog = load_catalog(info.messages, lang)
+        cards = info.playing_cards
     except Exception:
-        catalog = load_catalog(None, "en")
+        catalog, cards = load_catalog(None, "en"), False
+    prompt = spoken(facts.prompt, lang) if cards else facts.prompt  # "Q♦ (queen of diamonds)"
     lines = [
         words(lang, "turn.hello", name=to.name),
         "",
         words(lang, "turn.intro", table=table_name, game=game),
         "",
     ]
-    described = [render(m, catalog, facts.players, lang) for m in facts.lines]
+    said = [spoken(m, lang) if cards else m for m in facts.lines]
+    described = [render(m, catalog, facts.players, lang) for m in said]
     if described:
         lines += [words(lang, "turn.round"), *(f"- {text}" for text in described), ""]
-    lines.append(words(lang, "turn.choice", moves=choice_text(lang, facts.prompt)))
+    lines.append(words(lang, "turn.choice", moves=choice_text(lang, prompt)))
     if facts.deadline is not None:
         when = _utc(facts.deadline)
-        lines.append(words(lang, "turn.deadline", when=when, move=_default_text(facts.prompt)))
+        lines.append(words(lang, "turn.deadline", when=when, move=_default_text(prompt)))
     lines += ["", words(lang, "turn.play", link=table_link), *_footer(to)]
     message = EmailMessage()
     _frame(message, sender, to, words(lang, "turn.subject", table=table_name, game=game))

@@ -5,11 +5,12 @@
    translated before the game's own mount runs). The interface is in web/README.md ("Game
    modules"). */
 
+import { cardStrings } from "./card-words.js";
 import { translatePage } from "./i18n.js";
 
 /**
  * @typedef {Record<string, HTMLElement>} Slots
- * @typedef {{ stylesheet: string, mount?: (slots: Slots, ctx: any) => void | Promise<void>, [hook: string]: any }} OwnParts
+ * @typedef {{ stylesheet: string, playingCards?: boolean, mount?: (slots: Slots, ctx: any) => void | Promise<void>, [hook: string]: any }} OwnParts
  */
 
 /**
@@ -21,7 +22,11 @@ import { translatePage } from "./i18n.js";
 export function defineGame(base, own) {
   const { mount } = own;
   const shared = {
-    strings: async (/** @type {string} */ code) => (await import(new URL(`./locales/${code}.js`, base).href)).default,
+    strings: async (/** @type {string} */ code) => {
+      const strings = (await import(new URL(`./locales/${code}.js`, base).href)).default;
+      // a game with playing cards reads them aloud from the one catalogue (card-words.js)
+      return own.playingCards ? { ...(await cardStrings(code)), ...strings } : strings;
+    },
     /** The rules for players, an HTML fragment per language. */
     help: async (/** @type {string} */ code) => {
       const response = await fetch(new URL(`./help/${code}.html`, base));
@@ -33,6 +38,7 @@ export function defineGame(base, own) {
   // Copied as descriptors, not spread: a game's getters (`busy`) must stay getters.
   const module = Object.defineProperties(shared, Object.getOwnPropertyDescriptors(own));
   delete module.stylesheet;
+  delete module.playingCards;
   module.mount = async (/** @type {Slots} */ slots, /** @type {any} */ ctx) => {
     await mountPanels(base, slots);
     await mount?.call(module, slots, ctx);

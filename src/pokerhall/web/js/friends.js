@@ -153,7 +153,8 @@ export async function mountFollowing(section, me, own) {
   await load();
 }
 
-/** The lobby's list of invitations for the signed-in person; `refresh` reads them again.
+/** The lobby's list of invitations for the signed-in person; `refresh` reads them again,
+ *  `show` shows a list the server pushed (lobby.js).
  *  @param {HTMLElement} section @param {() => string | null} me */
 export function mountInvitations(section, me) {
   let list = [];
@@ -196,7 +197,13 @@ export function mountInvitations(section, me) {
       await refresh();
       /** @type {HTMLElement | null} */ (document.querySelector("#invitations-heading"))?.focus();
     });
-    const where = t("friends.invitationLine", { name: invitation.name, game: invitation.game, seat: formatNumber(invitation.seat + 1) });
+    const by = invitation.inviter;
+    const words = { name: invitation.name, game: invitation.game, seat: formatNumber(invitation.seat + 1) };
+    // who invited, named as the seats name them (a bot account's with its mark); a creator
+    // without a seat has no name to tell
+    const where = by
+      ? t("friends.invitedBy", { ...words, inviter: by.bot_account ? `${by.name} ${t("seats.botAccount")}` : by.name })
+      : t("friends.invitationLine", words);
     return h("li", {}, where, invitation.private ? ` (${t("profile.private")})` : "", " ", take, " ", decline);
   }
 
@@ -211,7 +218,14 @@ export function mountInvitations(section, me) {
   }
 
   onLanguageChange(render);
-  return { refresh };
+  return {
+    refresh,
+    show(pushed) {
+      list = me() ? pushed : [];
+      error = "";
+      render();
+    },
+  };
 }
 
 /** The creator's "invite a player you follow" in the waiting room (render-creator.js), shown

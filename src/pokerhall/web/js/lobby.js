@@ -1,7 +1,8 @@
 // @ts-check
 /* The lobby page: tables to join or watch, the create form and the join dialog. The list is
    pushed by the server over /ws/lobby whenever it changes (no polling); the Refresh button
-   still asks for it over HTTP. */
+   still asks for it over HTTP. A signed-in person's invitations come over the same socket as
+   they change, and are asked for now and then besides (a push lost with a lost socket). */
 
 import { api } from "./api.js";
 import { byId, buttonById, dialogById, inputById, selectById, show as showElement } from "./dom.js";
@@ -20,8 +21,10 @@ let lastJson = "";
 let joining = null;
 let held = null; // the latest pushed message, kept while "Refresh automatically" is off
 const RECENT_RESULTS = 10; // as many as the server pushes (lobby_feed.py)
-const INVITATIONS_EVERY_MS = 20_000; // a private table's invitation is in no pushed list
+const INVITATIONS_EVERY_MS = 120_000; // pushed as they change; this is only the fallback
 let signedInAs = null;
+let feed = null;
+let invitations = null;
 
 function show(list, { manual = false } = {}) {
   tables = list;
@@ -63,9 +66,12 @@ function showFinished(list) {
 
 /** The server pushes the list now and after every change; a lost socket reconnects. */
 function watch() {
-  watchFeed("/ws/lobby", "tables", {
+  feed = watchFeed("/ws/lobby", ["tables", "invitations"], {
     onMessage(message) {
-      if (inputById("auto-refresh").checked) {
+      if (message.type === "invitations") {
+        // the socket's person, as it connected; one who signed in or out since is not told
+        if (message.account === signedInAs) invitations.show(message.invitations);
+      } else if (inputById("auto-refresh").checked) {
         show(message.tables);
         showFinished(message.finished ?? []);
       } else held = message;
@@ -152,11 +158,12 @@ function followAutoRefresh() {
 async function main() {
   await initI18n();
   bindLanguageSelect(selectById("lang-select"));
-  const invitations = mountInvitations(byId("invitations"), () => signedInAs);
+  invitations = mountInvitations(byId("invitations"), () => signedInAs);
   setInterval(() => invitations.refresh(), INVITATIONS_EVERY_MS);
   // signed in, a seat taken here is the account's, "My tables" lists the account's tables, and
   // the seats kept for it are shown
   mountAccountBox(byId("account-box"), (name) => {
+    if (feed && name !== signedInAs) feed.reconnect(); // the socket pushes to whom it knows
     signedInAs = name;
     showElement(byId("my-tables-link"), name !== null);
     accountChanged(name);

@@ -578,6 +578,7 @@ export default {
   "friends.status.running": "hraje se",
   "friends.invitations": "Pozvánky ke stolu",
   "friends.invitationLine": "{name} ({game}): místo {seat} je drženo pro tebe.",
+  "friends.invitedBy": "{inviter} tě zve ke stolu {name} ({game}): místo {seat} je drženo pro tebe.",
   "friends.takeSeat": "Zasednout",
   "friends.decline": "Odmítnout",
   "apiError.follow_self": "Sám sebe sledovat nemůžeš.",

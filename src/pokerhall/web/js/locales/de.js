@@ -577,6 +577,7 @@ export default {
   "friends.status.running": "spielt",
   "friends.invitations": "Einladungen an einen Platz",
   "friends.invitationLine": "{name} ({game}): Platz {seat} ist für dich freigehalten.",
+  "friends.invitedBy": "{inviter} lädt dich an den Tisch {name} ({game}) ein: Platz {seat} ist für dich freigehalten.",
   "friends.takeSeat": "Platz nehmen",
   "friends.decline": "Ablehnen",
   "apiError.follow_self": "Du kannst dir nicht selbst folgen.",

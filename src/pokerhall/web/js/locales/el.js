@@ -577,6 +577,7 @@ export default {
   "friends.status.running": "παίζεται",
   "friends.invitations": "Προσκλήσεις σε θέση",
   "friends.invitationLine": "{name} ({game}): η θέση {seat} κρατιέται για σένα.",
+  "friends.invitedBy": "{inviter} σε προσκαλεί στο τραπέζι {name} ({game}): η θέση {seat} κρατιέται για σένα.",
   "friends.takeSeat": "Πάρε τη θέση",
   "friends.decline": "Απόρριψη",
   "apiError.follow_self": "Δεν μπορείς να ακολουθήσεις τον εαυτό σου.",

@@ -578,6 +578,7 @@ export default {
   "friends.status.running": "playing",
   "friends.invitations": "Invitations to a seat",
   "friends.invitationLine": "{name} ({game}): seat {seat} is kept for you.",
+  "friends.invitedBy": "{inviter} invites you to {name} ({game}): seat {seat} is kept for you.",
   "friends.takeSeat": "Take the seat",
   "friends.decline": "Decline",
   "apiError.follow_self": "You cannot follow yourself.",

@@ -4,27 +4,11 @@
    full name ("queen of spades", translated) beside it for them; so every card reads as words. */
 
 import { cardBack as drawnBack, playingCard } from "../../card-face.js";
+import { cardKeys, cardName } from "../../card-words.js";
 import { formatList, t } from "../../i18n.js";
 
-const RANKS = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
-const SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-
-function parts(text) {
-  const value = String(text ?? "");
-  const rank = value.slice(0, -1);
-  const suit = value.slice(-1);
-  return RANKS[rank] && SUITS[suit] ? { rank, suit } : null;
-}
-
 /** "queen of spades" in the current language (the text as it is when it is no card). */
-export function cardName(text) {
-  const card = parts(text);
-  if (!card) return String(text ?? "");
-  return t("det.card", { rank: t(`det.rank.${RANKS[card.rank]}`), suit: t(`det.suit.${SUITS[card.suit]}`) });
-}
+export { cardName };
 
 /** Several cards' names as one list ("two of clubs, ten of hearts and ace of spades"). */
 export function cardNames(texts) {
@@ -34,8 +18,8 @@ export function cardNames(texts) {
 /** A card face up: drawn as a card (rank and suit in the corners), its name for screen
     readers and as the tooltip. */
 export function cardFace(text, { tag = "span" } = {}) {
-  const card = parts(text);
-  const colour = card && (card.suit === "h" || card.suit === "d") ? "red" : "black";
+  const card = cardKeys(text);
+  const colour = card && (card.suit === "hearts" || card.suit === "diamonds") ? "red" : "black";
   const classes = ["det-card", card ? `suit-${colour}` : ""];
   if (!card) return playingCard(text, { tag, classes });
   return playingCard(text, { words: cardName(text), tag, classes, title: cardName(text) });

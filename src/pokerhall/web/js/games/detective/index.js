@@ -27,6 +27,7 @@ let bets = null;
 
 
 export default defineGame(import.meta.url, {
+  playingCards: true, // its cards are read aloud from the one catalogue (card-words.js)
   stylesheet: "detective.css",
 
   /** The hand's scoring street by street, drawn on the felt during the result pause (result.js). */

@@ -1,19 +1,14 @@
 // @ts-check
 /* Palace Poker's cards on the page and in speech. A card travels as its text ("Ah", "Td");
    on screen it is a card face (js/card-face.js: rank and suit in the corners, hidden from
-   screen readers) over its name in words ("ace of hearts", from the rank and suit keys
-   pokerhall.cards names), which is what a screen reader reads. Face-down cards are backs with
+   screen readers) over its name in words ("ace of hearts", from the one catalogue of card
+   words, card-words.js), which is what a screen reader reads. Face-down cards are backs with
    their count in words. */
 
 import { cardBack, faceText, playingCard } from "../../card-face.js";
+import { cardName, suitName } from "../../card-words.js";
 import { h, srOnly } from "../../dom.js";
 import { formatList, t } from "../../i18n.js";
-
-const RANKS = {
-  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
-const SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
 
 /** A card's text, exactly as the game writes it. */
 export const CARD = /^[2-9TJQKA][shdc]$/;
@@ -22,20 +17,13 @@ export function isCard(text) {
   return typeof text === "string" && CARD.test(text);
 }
 
-/** "ace of hearts" in the interface language. */
-export function cardWords(text) {
-  if (!isCard(text)) return String(text);
-  return t("pal.card", { rank: t(`pal.rank.${RANKS[text[0]]}`), suit: t(`pal.suit.${SUITS[text[1]]}`) });
-}
-
-/** "hearts": the suit of a card (a banner), in words. */
-export function suitWords(text) {
-  return isCard(text) ? t(`pal.suit.${SUITS[text[1]]}`) : "";
-}
+/** "ace of hearts" in the interface language, and "hearts", the suit of a card (a banner), in
+ *  words: from the one catalogue of card words (card-words.js). */
+export { cardName as cardWords, suitName as suitWords };
 
 /** Several cards in words, joined the language's way; "none" when there are none. */
 export function cardsWords(cards) {
-  return cards?.length ? formatList(cards.map(cardWords)) : t("pal.noCards");
+  return cards?.length ? formatList(cards.map(cardName)) : t("pal.noCards");
 }
 
 /** The face in text: "A♥", "10♦". */
@@ -45,7 +33,7 @@ export function cardFace(text) {
 
 /** One card as an inline element: the drawn face for the eye, the words for the ear. */
 export function cardEl(text, { tag = "span", leftOut = false, classes = [] } = {}) {
-  const words = leftOut ? `${cardWords(text)} (${t("pal.battle.notCounted")})` : cardWords(text);
+  const words = leftOut ? `${cardName(text)} (${t("pal.battle.notCounted")})` : cardName(text);
   return playingCard(text, { words, tag, classes: ["card", leftOut ? "left-out" : "", ...classes] });
 }
 
@@ -70,7 +58,7 @@ export function cardBacks(count) {
    screen reader hears "ace of hearts" where the log shows "Ah". Keys and nested message names
    stay as they are. */
 export function spokenMessage(value) {
-  if (isCard(value)) return cardWords(value);
+  if (isCard(value)) return cardName(value);
   if (Array.isArray(value)) return value.map(spokenMessage);
   if (value && typeof value === "object") {
     return Object.fromEntries(

@@ -321,6 +321,7 @@ function summaryParts(model) {
 }
 
 export default defineGame(import.meta.url, {
+  playingCards: true, // its cards are read aloud from the one catalogue (card-words.js)
   stylesheet: "palace.css",
 
   /** The hand's deciding battle drawn on the felt during the result pause (result.js). */

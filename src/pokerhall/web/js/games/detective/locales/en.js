@@ -1,7 +1,7 @@
 // @ts-check
 /* Detective Poker's own strings (en, the reference): the lobby's words for the game, its
-   rulesets, options and bots, and every word of the table panels. Card words are here too
-   (rank and suit names), so a screen reader says "queen of spades", never "Q s". */
+   rulesets, options and bots, and every word of the table panels. The playing cards' words
+   ("queen of spades", never "Q s") come from the one catalogue of card words (card-words.js). */
 
 export default {
   "game.detective": "Detective Poker",
@@ -17,24 +17,6 @@ export default {
   "option.expert": "Expert mode",
   "option.expert.help": "A wrong +1 bet loses a point, and board cards never pair.",
 
-  "det.rank.two": "two",
-  "det.rank.three": "three",
-  "det.rank.four": "four",
-  "det.rank.five": "five",
-  "det.rank.six": "six",
-  "det.rank.seven": "seven",
-  "det.rank.eight": "eight",
-  "det.rank.nine": "nine",
-  "det.rank.ten": "ten",
-  "det.rank.jack": "jack",
-  "det.rank.queen": "queen",
-  "det.rank.king": "king",
-  "det.rank.ace": "ace",
-  "det.suit.spades": "spades",
-  "det.suit.hearts": "hearts",
-  "det.suit.diamonds": "diamonds",
-  "det.suit.clubs": "clubs",
-  "det.card": "{rank} of {suit}",
   "det.cardBack": "card face down",
   "det.cardHidden": "hidden from you",
   "det.noCards": "none yet",
