@@ -21,6 +21,7 @@ OTHER_CODES |= {"rate_limited", "server_busy"}  # `RetryLater` (server/wire/retr
 OTHER_CODES |= {"name_empty", "name_too_long", "name_mixed_scripts", "name_reserved"}
 OTHER_CODES |= {"pack_character"}  # names.NameRefused's and a pack problem's own codes
 OTHER_CODES |= {"stacks_count", "stacks_unit", "button_seat", "dealer_seat", "hands_with_carry"}
+OTHER_CODES |= {"asked_count"}  # QuizPoker QP8
 OTHER_CODES |= set(TOURNAMENT_CODES)  # every `TournamentError` (tournaments/errors.py)
 
 

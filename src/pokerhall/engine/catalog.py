@@ -224,11 +224,19 @@ class TableState:
     chip_unit: str | None = None
     """The option naming the smallest chip, when stacks and stakes must be multiples of it."""
     min_stake: int = 1
+    history: str | None = None
+    """The option carrying what a table remembers from hand to hand beyond chips and button
+    (QuizPoker QP8: the questions it asked). A game's result gives its new value under the
+    same key, public once the game is over, and the table's next game gets it; the option
+    starts at its default."""
 
     @property
     def reserved(self) -> frozenset[str]:
         """Options the tournament sets for every hand, so its base options may not."""
-        return frozenset({self.stacks, self.button, self.hands, *self.stakes(self.min_stake)})
+        history = () if self.history is None else (self.history,)
+        return frozenset(
+            {self.stacks, self.button, self.hands, *history, *self.stakes(self.min_stake)}
+        )
 
 
 @dataclass(frozen=True, slots=True)

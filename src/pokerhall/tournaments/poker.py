@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON
 from pokerhall.engine.rng import derive_seed, make_rng
 from pokerhall.tournaments.config import TournamentConfig
@@ -153,6 +154,8 @@ class PokerDirector:
             state.button: button_index,
             state.hands: 1,
         }
+        if state.history is not None and table.carried is not None:
+            options[state.history] = table.carried  # T17
         game_id = f"t{table.number}-h{self.hands_dealt}"
         spec = GameSpec(
             game_id,
@@ -175,9 +178,12 @@ class PokerDirector:
                 "unknown_game", f"no hand {game_id!r} is in play", {"game": str(game_id)}
             )
         stacks = self._checked_scores(spec, result)
+        carried = self._checked_history(spec, result)
         del self.running[game_id]
         table = self.tables[spec.table - 1]
         table.playing = None
+        if carried is not None:
+            table.carried = carried
         table.history.append(game_id)
         started = dict(
             zip(spec.players, spec.options[self.config.table_state().stacks], strict=True)
@@ -217,6 +223,22 @@ class PokerDirector:
                 {"game": spec.id, "chips": chips},
             )
         return list(scores)
+
+    def _checked_history(self, spec: GameSpec, result: Mapping[str, Any]) -> Any:
+        """T17: what the hand hands on to the table's next, checked as the game checks that
+        option (None for a game that carries nothing)."""
+        name = self.config.table_state().history
+        if name is None:
+            return None
+        (option,) = [o for o in self.config.info().options if o.name == name]
+        try:
+            return option.check(result[name])
+        except (KeyError, InvalidOptions):
+            raise TournamentError(
+                "bad_result",
+                f"hand {spec.id}'s result must give {name!r} for the table's next hand",
+                {"game": spec.id, "option": name},
+            ) from None
 
     def _out(self, started: dict[str, int], table: Table, game_id: str) -> None:
         """T5: places for the players out in this hand; they leave their seats."""

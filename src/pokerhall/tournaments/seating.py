@@ -10,6 +10,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pokerhall.engine.events import JSON
 
@@ -28,6 +29,9 @@ class Table:
     broken: bool = False
     history: list[str] = field(default_factory=list)
     """Ids of the hands played here, for the lobby's links to their records."""
+    carried: Any = None
+    """T17: what the table's last hand handed on to its next (the game's `TableState.history`
+    option, from the hand's result); None before its first hand, or for a game without one."""
 
     def players(self) -> list[str]:
         """Seated players in seat order."""
@@ -76,6 +80,7 @@ class Table:
             "playing": self.playing,
             "broken": self.broken,
             "history": list(self.history),
+            "carried": self.carried,
         }
 
     @staticmethod
@@ -88,6 +93,7 @@ class Table:
             data["playing"],
             bool(data["broken"]),
             [str(h) for h in data["history"]],
+            data.get("carried"),  # stored before T17: nothing carried yet
         )
 
 

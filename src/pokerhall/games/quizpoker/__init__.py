@@ -126,6 +126,7 @@ INFO = GameInfo(
     table_state=TableState(
         stakes=lambda small_blind: {"small_blinds": [small_blind]},  # QP6: one level
         chip_unit="chip_unit",
+        history="asked_questions",  # QP8: no question twice at a tournament's table
     ),
 )
 registry.register(INFO)

@@ -17,6 +17,12 @@ of it:
 When a pack (or a table's topic choice) cannot meet a rule, the deal relaxes it rather than stop:
 first the share, then the window; it never repeats a question before the pool is used up. One
 random number source, used in a fixed order, keeps a seeded game replayable.
+
+QP8 [ours]: a game may be told the questions its table asked before (a tournament's table plays
+every hand as a game of its own). The deal then goes on as if this game had drawn them, most
+recent last: they count for the window and the shares, and are not drawn again while the pool
+has others. Ids the pool does not hold are ignored; when the asked ones are the whole pool, the
+oldest of them come back first.
 """
 
 from __future__ import annotations
@@ -79,6 +85,24 @@ def grouped(questions: Sequence[Question]) -> tuple[Group, ...]:
     return groups
 
 
+_last_placed: tuple[Sequence[Question], dict[str, tuple[Group, int]]] | None = None
+
+
+def placed(questions: Sequence[Question]) -> dict[str, tuple[Group, int]]:
+    """Each question's group and place in it, by id (QP8), kept for the last pack asked like
+    `grouped`; made only for a game told its table's asked questions."""
+    global _last_placed
+    if _last_placed is not None and _last_placed[0] is questions:
+        return _last_placed[1]
+    where = {
+        question.id: (group, index)
+        for group in grouped(questions)
+        for index, question in enumerate(group.questions)
+    }
+    _last_placed = (questions, where)
+    return where
+
+
 def template_cap(dealt: int) -> int:
     """The most questions of one template among the first `dealt` questions of a game."""
     return max(1, -_share_floor(-max(dealt, GAME_LENGTH), TEMPLATE_SHARE))
@@ -99,7 +123,9 @@ class QuestionDeck:
     """One game's deal from a pack. The pack's groups are shared; the deck keeps only what it
     has drawn, so making one (a game's set-up, which the engine benchmark times) is cheap."""
 
-    def __init__(self, questions: Sequence[Question], rng: random.Random) -> None:
+    def __init__(
+        self, questions: Sequence[Question], rng: random.Random, asked: Sequence[str] = ()
+    ) -> None:
         if not questions:
             raise ValueError("the question pack is empty")
         self._questions = questions
@@ -111,6 +137,45 @@ class QuestionDeck:
         self._dealt_from: dict[str, int] = {}
         """Questions dealt from each group in the game (for the template share)."""
         self._refill()
+        if asked:
+            self._replay(asked)
+
+    def _replay(self, asked: Sequence[str]) -> None:
+        """QP8: the table's asked questions (most recent last) as if this deck had drawn them;
+        all but the newest `len(pool) - 1` stay drawable, so the oldest come back first. No
+        random number is used: a seeded game's deal depends on its seed and these ids only."""
+        where = placed(self._questions)
+        latest: dict[str, None] = {}
+        for ident in asked:  # an id asked twice counts where it was asked last
+            if ident in where:
+                latest.pop(ident, None)
+                latest[ident] = None
+        history = list(latest)
+        for ident in history:
+            group, index = where[ident]
+            self._count(group, group.questions[index])
+        keep = len(self._questions) - 1
+        skipped: dict[str, set[int]] = {}
+        for ident in history[max(0, len(history) - keep) :]:
+            group, index = where[ident]
+            skipped.setdefault(group.name, set()).add(index)
+        for group in self._groups:
+            gone = skipped.get(group.name)
+            if gone is None:
+                continue
+            left = [i for i in range(len(group.questions)) if i not in gone]
+            self._left[group.name] = left
+            self._undrawn -= len(gone)
+            if not left:
+                (self._live_curated if group.curated else self._live_generated).remove(group)
+
+    def _count(self, group: Group, question: Question) -> None:
+        """A question dealt: the counts the window and the shares are judged by."""
+        self._dealt += 1
+        if question.template is None:
+            self._curated += 1
+        self._recent.append(group.name)
+        self._dealt_from[group.name] = self._dealt_from.get(group.name, 0) + 1
 
     def _refill(self) -> None:
         """Every question may be asked again: at the start, and once all of them have been."""
@@ -127,10 +192,7 @@ class QuestionDeck:
             self._refill()  # every question has been asked: start over
         group = self._choose()
         question = self._take(group)
-        self._dealt += 1
-        if question.template is None:
-            self._curated += 1
-        self._recent.append(group.name)
+        self._count(group, question)
         return question
 
     def _take(self, group: Group) -> Question:
@@ -140,7 +202,6 @@ class QuestionDeck:
             left = self._left[group.name] = list(range(len(group.questions)))
         index = left.pop(self._rng.randrange(len(left)))
         self._undrawn -= 1
-        self._dealt_from[group.name] = self._dealt_from.get(group.name, 0) + 1
         if not left:
             (self._live_curated if group.curated else self._live_generated).remove(group)
         return group.questions[index]

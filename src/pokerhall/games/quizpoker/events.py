@@ -159,6 +159,13 @@ class Eliminated(TypedDict):
     hand: int
 
 
+class QuizPokerGameOver(GameOver):
+    """The result, with QP8's `asked_questions`: the table's asked questions after this game,
+    for its next game (every one of them was read out, so public)."""
+
+    asked_questions: str
+
+
 QuizPokerEvent = (
     RoundStarted
     | BlindPosted
@@ -177,7 +184,7 @@ QuizPokerEvent = (
     | GuessStaysHidden
     | PotAwarded
     | Eliminated
-    | GameOver
+    | QuizPokerGameOver
     | Resigned
 )
 """Every event of QuizPoker and Duell."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from pokerhall.content.library import ALL_TOPICS
 from pokerhall.content.packs import builtin_languages, builtin_topics
-from pokerhall.content.questions import DIFFICULTIES
+from pokerhall.content.questions import DIFFICULTIES, MAX_ID_LENGTH
 from pokerhall.engine.catalog import OptionSpec, Ruleset
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON
@@ -39,6 +39,10 @@ MAX_SEATS = 10
 MAX_HANDS_PER_LEVEL = 1_000_000
 """Hands per blind level (QP5). Far more than any real game plays: bench/engine_speed.py uses
 this many for "the blinds never rise"; only absurd values such as 10**30 are refused."""
+MAX_ASKED = 300
+"""QP8: the most question ids `asked_questions` may list. A table that has asked more passes on
+the newest this many (the game's result keeps them), so older ones may come back; the list
+goes with every hand's options, hence the bound."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +95,14 @@ class QuizPokerOptions:
     hands_per_session: int
     """QP7 [ours]: hands to play, then the game ends with every seat's stack as its score;
     0: until one player holds every chip (Q10)."""
+    asked_questions: str
+    """QP8 [ours]: the ids of the questions the table asked before, most recent last,
+    separated by spaces (a question id never holds one): the deal skips them."""
+
+    @property
+    def asked(self) -> tuple[str, ...]:
+        """QP8: `asked_questions` as ids, oldest first."""
+        return tuple(self.asked_questions.split())
 
     def seat_stacks(self, num_players: int) -> list[int]:
         """Each seat's chips at the start (QP6)."""
@@ -335,8 +347,17 @@ TABLE_STATE_OPTIONS = (
         MAX_HANDS_PER_LEVEL,
         advanced=True,
     ),
+    OptionSpec(
+        "asked_questions",
+        "text",
+        "",
+        "Ids of the questions this table asked before, most recent last, separated by spaces:"
+        " they are not asked again.",
+        max_length=MAX_ASKED * (MAX_ID_LENGTH + 1),
+        advanced=True,
+    ),
 )
-"""QP6/QP7 [ours]: a game that starts from a table's state and plays a set number of hands,
+"""QP6/QP7/QP8 [ours]: a game that starts from a table's state and plays a set number of hands,
 as a tournament's table does (docs/tournaments.md)."""
 
 OPTIONS = (*_PLAY_OPTIONS, *TABLE_STATE_OPTIONS)
@@ -364,7 +385,8 @@ def _check(o: QuizPokerOptions, num_players: int) -> None:
 
 
 def _check_table_state(o: QuizPokerOptions, num_players: int) -> None:
-    """QP6/QP7: the stacks fit the seats and the chip unit, the button is a seat, and a game
+    """QP6/QP7/QP8: the stacks fit the seats and the chip unit, the button is a seat, at most
+    MAX_ASKED asked questions are listed (ids the pack does not hold are ignored), and a game
     cut off after a number of hands leaves no chips in a carried pot (DU7), so every chip is in
     some seat's stack when it ends."""
     if o.stacks and len(o.stacks) != num_players:
@@ -384,6 +406,12 @@ def _check_table_state(o: QuizPokerOptions, num_players: int) -> None:
             f"button must be a seat from 0 to {num_players - 1}, or -1",
             "button_seat",
             {"max": num_players - 1},
+        )
+    if len(o.asked) > MAX_ASKED:
+        raise InvalidOptions(
+            f"asked_questions may list at most {MAX_ASKED} question ids, got {len(o.asked)}",
+            "asked_count",
+            {"max": MAX_ASKED, "given": len(o.asked)},
         )
     if o.hands_per_session and o.odd_chips == OddChips.CARRY.value:
         raise InvalidOptions(

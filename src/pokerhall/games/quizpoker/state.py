@@ -20,7 +20,7 @@ from pokerhall.games.quizpoker.events import Eliminated, QuizPokerEvent
 from pokerhall.games.quizpoker.guesses import show
 from pokerhall.games.quizpoker.hand import Hand, HandMove, Positions
 from pokerhall.games.quizpoker.history import describe_event
-from pokerhall.games.quizpoker.options import QuizPokerOptions
+from pokerhall.games.quizpoker.options import MAX_ASKED, QuizPokerOptions
 from pokerhall.games.quizpoker.public_record import public_record
 from pokerhall.games.quizpoker.views import build_view
 from pokerhall.table.blinds import BlindLevel
@@ -44,7 +44,9 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
             raise InvalidOptions(str(exc)) from None
         except ValueError as exc:
             raise InvalidOptions(f"cannot load questions: {exc}") from None
-        self._deck = QuestionDeck(questions, make_rng(seed))
+        self._deck = QuestionDeck(questions, make_rng(seed), opts.asked)  # QP8
+        self.asked: list[str] = []
+        """The ids of the questions this game asked, in order (each public once read)."""
         self.stacks = opts.seat_stacks(len(players))  # QP6
         self.carry = 0
         self.hands_played = 0
@@ -137,9 +139,11 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
         gm = positions.game_master
         playing = [out is None and s != gm for s, out in enumerate(self.out_after_hand)]
         ledger = Ledger(stacks=self.stacks, playing=playing, carry=self.carry)
+        question = self._deck.draw()
+        self.asked.append(question.id)
         return Hand(
             number=self.hands_played + 1,
-            question=self._deck.draw(),
+            question=question,
             positions=positions,
             level=self.blind_level(),
             ledger=ledger,
@@ -225,6 +229,7 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
             scores=self.stacks,
             unit="chips",
             rounds=self.hands_played,
+            asked_questions=asked_after(self.options.asked, self.asked),  # QP8
         )
         return [*events, self.finish(result)]
 
@@ -247,3 +252,14 @@ class QuizPoker(Match[HandMove, QuizPokerEvent]):
             if self.in_game(seat):
                 by_chips.setdefault(self.stacks[seat], []).append(seat)
         return [group for group in by_chips.values() if len(group) > 1]
+
+
+def asked_after(before: Sequence[str], asked: Sequence[str]) -> str:
+    """QP8: the table's asked questions after this game, as the next game's `asked_questions`:
+    those it was given and those it asked, each once where it was asked last, the newest
+    MAX_ASKED of them."""
+    latest: dict[str, None] = {}
+    for ident in (*before, *asked):
+        latest.pop(ident, None)
+        latest[ident] = None
+    return " ".join(list(latest)[-MAX_ASKED:])

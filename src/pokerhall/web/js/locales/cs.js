@@ -337,6 +337,7 @@ export default {
   "apiError.button_seat": "Button musí být místo od 0 do {max}, nebo -1.",
   "apiError.dealer_seat": "Rozdávající musí být místo od 0 do {max}, nebo -1.",
   "apiError.hands_with_carry": "Hra s pevným počtem her nemůže přenášet nedělitelné žetony do další hry.",
+  "apiError.asked_count": "Uveďte nejvýše {max} už položených otázek, ne {given}.",
   "apiError.tournament_config": "S tímto nastavením turnaj nemůže proběhnout: {setting}.",
   "apiError.registration_closed": "Registrace do tohoto turnaje je uzavřena.",
   "apiError.late_registration_closed": "Pozdní registrace skončila s úrovní {level}; turnaj je na úrovni {current}.",

@@ -336,6 +336,7 @@ export default {
   "apiError.button_seat": "Der Button muss ein Platz von 0 bis {max} sein, oder -1.",
   "apiError.dealer_seat": "Der Geber muss ein Platz von 0 bis {max} sein, oder -1.",
   "apiError.hands_with_carry": "Ein Spiel mit fester Zahl an Händen kann keine ungeteilten Chips in die nächste Hand mitnehmen.",
+  "apiError.asked_count": "Gib höchstens {max} schon gestellte Fragen an, nicht {given}.",
   "apiError.tournament_config": "Mit diesen Turniereinstellungen kann das Turnier nicht laufen: {setting}.",
   "apiError.registration_closed": "Die Anmeldung zu diesem Turnier ist geschlossen.",
   "apiError.late_registration_closed": "Die Nachmeldung endete mit Stufe {level}; das Turnier ist bei Stufe {current}.",

@@ -336,6 +336,7 @@ export default {
   "apiError.button_seat": "Το κουμπί πρέπει να είναι θέση από 0 έως {max}, ή -1.",
   "apiError.dealer_seat": "Ο μοιραστής πρέπει να είναι θέση από 0 έως {max}, ή -1.",
   "apiError.hands_with_carry": "Ένα παιχνίδι με ορισμένο αριθμό χεριών δεν μπορεί να μεταφέρει αδιαίρετες μάρκες στο επόμενο χέρι.",
+  "apiError.asked_count": "Δώστε το πολύ {max} ερωτήσεις που έχουν ήδη τεθεί, όχι {given}.",
   "apiError.tournament_config": "Με αυτές τις ρυθμίσεις το τουρνουά δεν μπορεί να γίνει: {setting}.",
   "apiError.registration_closed": "Οι εγγραφές για αυτό το τουρνουά έκλεισαν.",
   "apiError.late_registration_closed": "Οι καθυστερημένες εγγραφές έκλεισαν στο τέλος του επιπέδου {level}· το τουρνουά είναι στο επίπεδο {current}.",

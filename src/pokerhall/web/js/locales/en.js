@@ -337,6 +337,7 @@ export default {
   "apiError.button_seat": "The button must be a seat from 0 to {max}, or -1.",
   "apiError.dealer_seat": "The dealer must be a seat from 0 to {max}, or -1.",
   "apiError.hands_with_carry": "A game of a set number of hands cannot carry odd chips to the next hand.",
+  "apiError.asked_count": "List at most {max} questions asked before, not {given}.",
   "apiError.tournament_config": "These tournament settings cannot run: {setting}.",
   "apiError.registration_closed": "Registration for this tournament is closed.",
   "apiError.late_registration_closed": "Late registration closed at the end of level {level}; the tournament is at level {current}.",

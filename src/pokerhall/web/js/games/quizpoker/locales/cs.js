@@ -252,5 +252,7 @@ export default {
   "option.button.help": "Místo s buttonem první hry (-1: první místo).",
   "option.hands_per_session": "Počet her",
   "option.hands_per_session.help": "0: dokud jeden hráč nemá všechny žetony.",
+  "option.asked_questions": "Už položené otázky",
+  "option.asked_questions.help": "ID otázek, které tento stůl už položil, nejnovější poslední, oddělená mezerami: znovu se nepoloží.",
   "option.chip_unit": "Nejmenší jednotka žetonů",
 };

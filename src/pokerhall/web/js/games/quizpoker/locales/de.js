@@ -252,5 +252,7 @@ export default {
   "option.button.help": "Der Platz mit dem Button der ersten Hand (-1: der erste Platz).",
   "option.hands_per_session": "Hände zu spielen",
   "option.hands_per_session.help": "0: bis ein Spieler alle Chips hat.",
+  "option.asked_questions": "Schon gestellte Fragen",
+  "option.asked_questions.help": "IDs der Fragen, die dieser Tisch schon gestellt hat, die neueste zuletzt, durch Leerzeichen getrennt: Sie kommen nicht noch einmal.",
   "option.chip_unit": "Kleinste Chip-Einheit",
 };

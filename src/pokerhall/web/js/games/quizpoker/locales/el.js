@@ -252,5 +252,7 @@ export default {
   "option.button.help": "Η θέση με το κουμπί του πρώτου χεριού (-1: η πρώτη θέση).",
   "option.hands_per_session": "Χέρια για παιχνίδι",
   "option.hands_per_session.help": "0: μέχρι ένας παίκτης να έχει όλες τις μάρκες.",
+  "option.asked_questions": "Ερωτήσεις που έχουν ήδη τεθεί",
+  "option.asked_questions.help": "Τα id των ερωτήσεων που έθεσε ήδη αυτό το τραπέζι, η πιο πρόσφατη τελευταία, χωρισμένα με κενά: δεν τίθενται ξανά.",
   "option.chip_unit": "Μικρότερη μονάδα μάρκας",
 };

@@ -252,5 +252,7 @@ export default {
   "option.button.help": "The seat with the first hand's button (-1: the first seat).",
   "option.hands_per_session": "Hands to play",
   "option.hands_per_session.help": "0: until one player has all the chips.",
+  "option.asked_questions": "Questions asked before",
+  "option.asked_questions.help": "Question ids this table asked, most recent last, separated by spaces: they are not asked again.",
   "option.chip_unit": "Chip unit",
 };
