@@ -59,3 +59,33 @@ async def test_committed_moves_and_reads_are_kept_without_a_rollback_after_them(
         found = await db.table_with_seats("t1")
         assert found is not None
     assert [m.seq for m in await db.moves("t1")] == [1, 2, 3]
+
+
+async def test_a_read_sends_no_rollback_and_a_session_left_open_is_still_rolled_back(
+    db: Database,
+) -> None:
+    """`store/db.py: _skip_idle_rollback`: a session that only read ends without a trip to the
+    database's thread for a rollback (SQLite opened no transaction), while one that wrote and
+    did not commit is rolled back, its row gone. The rollbacks are counted on the pool's one
+    real connection."""
+    async with db.engine.connect() as conn:
+        driver = (await conn.get_raw_connection()).driver_connection
+    assert driver is not None
+    real, rollbacks = driver.rollback, []
+
+    async def counted() -> None:
+        rollbacks.append(1)
+        await real()
+
+    driver.rollback = counted  # type: ignore[method-assign]
+    assert await db.table_with_seats("t1") is not None
+    assert rollbacks == []
+    async with db.sessions() as session:
+        session.add(
+            TableRow(
+                id="t2", name="t", game="quizpoker", options={}, num_seats=3, seed=0, status="open"
+            )
+        )
+        await session.flush()  # written, never committed
+    assert rollbacks == [1]
+    assert await db.table("t2") is None

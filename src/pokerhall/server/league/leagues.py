@@ -290,7 +290,13 @@ class Leagues:
 
     async def _table_changed(self, table_id: str) -> None:
         """A table started or finished: if it is a league's, its watchers hear of it (a
-        finished game's result is in the standings from now on)."""
+        finished game's result is in the standings from now on).
+
+        With no league watched on this process there is nobody to tell whichever league the
+        table is in (`_changed_here` would return at once), so the table is not looked up:
+        every table's start and finish asked for it, a read of the database each."""
+        if not any(self._watchers.values()):
+            return
         async with self.db.sessions() as session:
             drawn = await session.get(LeagueTableRow, table_id)
         if drawn is not None:  # every process hears of the table itself (`News.tell_here`)

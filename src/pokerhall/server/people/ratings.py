@@ -58,11 +58,19 @@ def rating_key(game: str, options: dict[str, object]) -> tuple[str, str]:
 class Ratings:
     def __init__(self, hall: Hall) -> None:
         self.db: Database = hall.db
+        self._hall = hall
         self._catching_up: asyncio.Task[int] | None = None
         hall.news.listeners.append(self._table_told)
         hall.book.seat_ratings = self.seat_ratings
 
     async def _table_told(self, table_id: str) -> None:
+        """A table started or finished. Alone, a table whose game runs here and is not over
+        has just started (only the end of its game finishes a table, `tables/running.py`), so
+        there is nothing to rate and its row is not read; with other processes it is, since
+        another may have finished it meanwhile."""
+        runtime = self._hall.runtimes.get(table_id)
+        if self._hall.cluster is None and runtime is not None and not runtime.state.over:
+            return
         await self.rate_table(table_id)
 
     def catch_up_in_background(self) -> None:

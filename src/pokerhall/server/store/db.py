@@ -22,14 +22,14 @@ from sqlalchemy import (
     union_all,
     update,
 )
-from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.engine.interfaces import DBAPIConnection, Dialect
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
     async_sessionmaker,
     create_async_engine,
 )
-from sqlalchemy.pool import ConnectionPoolEntry, PoolResetState
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection, PoolResetState
 
 from pokerhall.server.store.models import ChatRow, MoveRow, PackRow, SeatRow, TableRow, utcnow
 
@@ -76,6 +76,24 @@ def _sqlite_reset(
         dbapi_connection.rollback()
 
 
+def _skip_idle_rollback(dialect: Dialect) -> None:
+    """SQLite's rollback at a session's end, only when a transaction is open.
+
+    SQLite opens a transaction only at a write, so a session that only read has nothing to
+    roll back when it closes; SQLAlchemy rolled it back all the same, one more trip to
+    aiosqlite's thread for every read (the set-up's joins and greetings read the table and
+    its seats, the start and finish of a table read for the ratings). An open transaction is
+    rolled back as before."""
+    rollback = dialect.do_rollback
+
+    def do_rollback(dbapi_connection: PoolProxiedConnection) -> None:
+        driver = dbapi_connection.driver_connection
+        if driver is None or driver.in_transaction:
+            rollback(dbapi_connection)
+
+    dialect.do_rollback = do_rollback  # type: ignore[method-assign]
+
+
 TABLE_WITH_SEATS = (
     select(TableRow, SeatRow)
     .outerjoin(SeatRow, SeatRow.table_id == TableRow.id)
@@ -101,6 +119,7 @@ class Database:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
             event.listen(self.engine.sync_engine.pool, "reset", _sqlite_reset)
+            _skip_idle_rollback(self.engine.sync_engine.dialect)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._queued: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
