@@ -28,7 +28,7 @@ from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import MAX_SEED, new_seed
 from pokerhall.games.quizpoker.bots.knowledge import LEVELS
 from pokerhall.rl.buckets import BUCKETS, Buckets, Move, QuizPokerBuckets
-from pokerhall.rl.encoding import DEFAULT_SIZE, encode, path_hash
+from pokerhall.rl.encoding import DEFAULT_SIZE, Encoder, path_hash
 
 Observation = dict[str, NDArray[Any]]
 RENDER_MODES = ("ansi", "human")
@@ -95,6 +95,7 @@ class RawEnv(AECEnv[str, Observation, int]):
         self.game: Game[Any] = games.create(self.game_name, self.seats, self.options, seed=0)
         self.buckets = self._buckets()
         self.skip = frozenset(path_hash(path) for path in self.buckets.skip)
+        self.encoder = Encoder(obs_size, self.skip)
         self.action_names: tuple[str, ...] = self.buckets.names
         n = len(self.action_names)
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
@@ -175,7 +176,7 @@ class RawEnv(AECEnv[str, Observation, int]):
         view = self.observe_raw(agent)
         extra = self.buckets.extra(self.game, seat)
         return {
-            "observation": encode(view, extra, self.obs_size, self.skip),
+            "observation": self.encoder(view, extra),
             "action_mask": self.action_mask(agent),
         }
 
