@@ -14,6 +14,7 @@ action mask says; the rules; the letter values). What a seat knows beyond its vi
 from __future__ import annotations
 
 import json
+import math
 import zlib
 from typing import Any
 
@@ -59,13 +60,15 @@ _LOGS: dict[int | float, float] = {}
 
 
 def _log(value: int | float) -> float:
-    """`sign(x)·log(1 + |x|)` in float64 by numpy's own functions (so every amount is the same
-    to the bit however many are encoded at once), 0 where that is not finite."""
-    values = np.array([value], dtype=np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        values = np.sign(values) * np.log1p(np.abs(values))
-    values[~np.isfinite(values)] = 0.0
-    found = float(values[0])
+    """`sign(x)·log(1 + |x|)` in float64 by numpy's own `log1p` (so every amount is the same
+    to the bit however many are encoded at once), 0 where that is not finite. A finite x has a
+    finite log1p, and the sign is exact, so only the magnitude goes through numpy; the amount
+    of a zero, +0.0 or -0.0, adds up the same (the cells start at +0.0)."""
+    if value and (type(value) is not float or math.isfinite(value)):
+        magnitude = float(np.log1p(np.array([abs(value)], dtype=np.float64))[0])
+        found = magnitude if value > 0 else -magnitude
+    else:
+        found = 0.0
     if len(_LOGS) >= _MAX_CACHE:
         _LOGS.clear()
     _LOGS[value] = found
