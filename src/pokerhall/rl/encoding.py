@@ -228,11 +228,6 @@ class Encoder:
                 amounts += known[2]
                 tokens += known[3]
                 continue
-            own_numbers: list[int] = []
-            own_amounts: list[float] = []
-            own_tokens: list[int] = []
-            _walk(child, path, own_numbers, own_amounts, own_tokens, skip)
-            last[path] = (child, own_numbers, own_amounts, own_tokens)
-            numbers += own_numbers
-            amounts += own_amounts
-            tokens += own_tokens
+            at_number, at_token = len(numbers), len(tokens)
+            _walk(child, path, numbers, amounts, tokens, skip)
+            last[path] = (child, numbers[at_number:], amounts[at_number:], tokens[at_token:])
