@@ -84,6 +84,7 @@ class Game(ABC, Generic[ParsedMove, EventT]):
         self._pending_key = (-1, -1)
         self._shared_view: object = None
         self._shared_view_key = (-1, -1)
+        self._lasting_views: dict[str, tuple[object, object]] = {}
 
     def forget_events_before(self, index: int) -> None:
         """Drop the events before `index` from `events`. The game never reads them back; a
@@ -146,6 +147,19 @@ class Game(ABC, Generic[ParsedMove, EventT]):
             self._shared_view = build()
             self._shared_view_key = key
         return cast(SharedT, self._shared_view)
+
+    def lasting_view(self, name: str, key: object, build: Callable[[], SharedT]) -> SharedT:
+        """A part of the views that outlasts the state (the last finished hand's summary, the
+        stacks after each hand): built by `build` once, and the same object in every view until
+        `key` changes (`key` must change whenever what `build` returns would). Read-only for
+        its readers, as `shared_view`'s parts are; being the same object, a reader that
+        remembers the part of the last view may tell at once that it has not changed (the
+        reinforcement-learning encoder does)."""
+        found = self._lasting_views.get(name)
+        if found is None or found[0] != key:
+            found = (key, build())
+            self._lasting_views[name] = found
+        return cast(SharedT, found[1])
 
     @abstractmethod
     def compute_pending(self) -> dict[int, JSON]:

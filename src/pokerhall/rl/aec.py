@@ -28,7 +28,7 @@ from pokerhall.engine.protocol import Game
 from pokerhall.engine.rng import MAX_SEED, new_seed
 from pokerhall.games.quizpoker.bots.knowledge import LEVELS
 from pokerhall.rl.buckets import BUCKETS, Buckets, Move, QuizPokerBuckets
-from pokerhall.rl.encoding import DEFAULT_SIZE, encode, path_hash
+from pokerhall.rl.encoding import DEFAULT_SIZE, Encoder, path_hash
 
 Observation = dict[str, NDArray[Any]]
 RENDER_MODES = ("ansi", "human")
@@ -95,6 +95,7 @@ class RawEnv(AECEnv[str, Observation, int]):
         self.game: Game[Any] = games.create(self.game_name, self.seats, self.options, seed=0)
         self.buckets = self._buckets()
         self.skip = frozenset(path_hash(path) for path in self.buckets.skip)
+        self.encoder = Encoder(obs_size, self.skip)
         self.action_names: tuple[str, ...] = self.buckets.names
         n = len(self.action_names)
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
@@ -109,6 +110,7 @@ class RawEnv(AECEnv[str, Observation, int]):
         }
         self._seeds: np.random.Generator | None = None
         self._moves: tuple[int, int, list[Move]] | None = None
+        self._flags: tuple[int, int, list[bool]] | None = None
         self._views: dict[int, tuple[int, JSON]] = {}
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]
@@ -149,6 +151,7 @@ class RawEnv(AECEnv[str, Observation, int]):
         self.steps = 0
         self._start = self.buckets.start_score(self.game)
         self._moves = None
+        self._flags = None
         self._views = {}
         self._select()
 
@@ -175,14 +178,43 @@ class RawEnv(AECEnv[str, Observation, int]):
         view = self.observe_raw(agent)
         extra = self.buckets.extra(self.game, seat)
         return {
-            "observation": encode(view, extra, self.obs_size, self.skip),
+            "observation": self.encoder(view, extra),
             "action_mask": self.action_mask(agent),
         }
 
     def action_mask(self, agent: str) -> NDArray[np.int8]:
         """1 for each action the agent may take now (all 0 when it is not asked)."""
-        moves = self.legal_moves(agent)
-        return np.array([m is not None for m in moves], dtype=np.int8)
+        return np.array(self._mask(agent), dtype=np.int8)
+
+    def _mask(self, agent: str) -> list[bool]:
+        """`legal_moves` as flags; from the buckets' own mask when they make it without every
+        move (`Buckets.on_demand`)."""
+        if not self.buckets.on_demand:
+            return [m is not None for m in self.legal_moves(agent)]
+        seat = self._seat[agent]
+        version = self.game._version
+        if self._flags is not None and self._flags[:2] == (version, seat):
+            return self._flags[2]
+        prompt = self.game.pending().get(seat) if agent in self.agents else None
+        if prompt is None:
+            flags = [False] * len(self.action_names)
+        else:
+            flags = self.buckets.mask(self.game, seat, prompt, lambda: self.observe_raw(agent))
+        self._flags = (version, seat, flags)
+        return flags
+
+    def _move(self, agent: str, index: int) -> Move:
+        """`legal_moves(agent)[index]` (None for an index out of range), making that move alone
+        when the buckets can."""
+        if not 0 <= index < len(self.action_names):
+            return None
+        if not self.buckets.on_demand:
+            return self.legal_moves(agent)[index]
+        if not self._mask(agent)[index]:
+            return None
+        seat = self._seat[agent]
+        prompt = self.game.pending()[seat]
+        return self.buckets.move(self.game, seat, prompt, lambda: self.observe_raw(agent), index)
 
     def legal_moves(self, agent: str) -> list[Move]:
         """The exact move each action stands for now (None: not allowed)."""
@@ -214,10 +246,9 @@ class RawEnv(AECEnv[str, Observation, int]):
                 f"{agent} must act: None is for agents that are done", self._legal(agent)
             )
         index = int(action)
-        moves = self.legal_moves(agent)
-        move = moves[index] if 0 <= index < len(moves) else None
+        move = self._move(agent, index)
         if move is None:
-            name = self.action_names[index] if 0 <= index < len(moves) else "unknown"
+            name = self.action_names[index] if 0 <= index < len(self.action_names) else "unknown"
             raise IllegalAction(
                 f"action {index} ({name}) is not allowed for {agent} now", self._legal(agent)
             )

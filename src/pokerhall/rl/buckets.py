@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pokerhall.engine.events import JSON
@@ -64,6 +64,19 @@ class Buckets:
     def moves(self, game: Game[Any], seat: int, prompt: JSON, view: View) -> list[Move]:
         raise NotImplementedError
 
+    on_demand = False
+    """True when `mask` and `move` are cheaper than `moves` (they say which buckets are legal,
+    and make one bucket's move, without making every move): the environment then uses them for
+    its mask and its steps."""
+
+    def mask(self, game: Game[Any], seat: int, prompt: JSON, view: View) -> list[bool]:
+        """Which buckets `moves` would make a move of (not None)."""
+        return [m is not None for m in self.moves(game, seat, prompt, view)]
+
+    def move(self, game: Game[Any], seat: int, prompt: JSON, view: View, index: int) -> Move:
+        """`moves(...)[index]`."""
+        return self.moves(game, seat, prompt, view)[index]
+
     def start_score(self, game: Game[Any]) -> float:
         """Each seat's score when the match starts (the reward is the change from it)."""
         return 0.0
@@ -111,22 +124,26 @@ class QuizKnowledge:
     estimate: float
     width: float
     known: Knowledge
-    written: tuple[str, ...] | None = None
+    written: list[str | None] = field(default_factory=lambda: [None] * len(GUESS_WIDTHS))
+
+    def guess(self, i: int) -> str:
+        """The guess of bucket `guess_i` (GUESS_WIDTHS[i]), written when first asked for: a
+        step needs only the one it makes."""
+        found = self.written[i]
+        if found is None:
+            k = self.known
+            value = min(k.high, max(k.low, k.from_space(k.centre + GUESS_WIDTHS[i] * k.width)))
+            if math.isfinite(value):
+                rough = k.space == "log" and not k.exact
+                found = write(value, k.decimals, significant=rough, low=k.low)
+            else:
+                found = k.guess()
+            self.written[i] = found
+        return found
 
     @property
     def guesses(self) -> tuple[str, ...]:
-        if self.written is None:
-            k = self.known
-            rough = k.space == "log" and not k.exact
-            guesses = []
-            for w in GUESS_WIDTHS:
-                value = min(k.high, max(k.low, k.from_space(k.centre + w * k.width)))
-                if math.isfinite(value):
-                    guesses.append(write(value, k.decimals, significant=rough, low=k.low))
-                else:
-                    guesses.append(k.guess())
-            self.written = tuple(guesses)
-        return self.written
+        return tuple(self.guess(i) for i in range(len(GUESS_WIDTHS)))
 
 
 class QuizPokerBuckets(Buckets):
@@ -196,6 +213,30 @@ class QuizPokerBuckets(Buckets):
             out[-2] = {"type": "show"} if spec_of(prompt, "show") else None
             out[-1] = {"type": "muck"} if spec_of(prompt, "muck") else None
         return out
+
+    on_demand = True
+    _GUESS = 6
+    """The first guess bucket's id."""
+
+    def mask(self, game: Game[Any], seat: int, prompt: JSON, view: View) -> list[bool]:
+        if prompt["type"] != "guess":
+            return super().mask(game, seat, prompt, view)
+        out = [False] * len(self.names)
+        out[0] = spec_of(prompt, "fold") is not None
+        if self.knowledge(game, seat) is not None:
+            out[self._GUESS : self._GUESS + len(GUESS_WIDTHS)] = [True] * len(GUESS_WIDTHS)
+        return out
+
+    def move(self, game: Game[Any], seat: int, prompt: JSON, view: View, index: int) -> Move:
+        if prompt["type"] != "guess":
+            return super().move(game, seat, prompt, view, index)
+        if index == 0:
+            return {"type": "fold"} if spec_of(prompt, "fold") else None
+        known = self.knowledge(game, seat)
+        at = index - self._GUESS
+        if known is None or not 0 <= at < len(GUESS_WIDTHS):
+            return None
+        return {"type": "guess", "value": known.guess(at)}
 
     def extra(self, game: Game[Any], seat: int) -> JSON | None:
         known = self.knowledge(game, seat)

@@ -14,6 +14,7 @@ action mask says; the rules; the letter values). What a seat knows beyond its vi
 from __future__ import annotations
 
 import json
+import math
 import zlib
 from typing import Any
 
@@ -59,13 +60,15 @@ _LOGS: dict[int | float, float] = {}
 
 
 def _log(value: int | float) -> float:
-    """`sign(x)·log(1 + |x|)` in float64 by numpy's own functions (so every amount is the same
-    to the bit however many are encoded at once), 0 where that is not finite."""
-    values = np.array([value], dtype=np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        values = np.sign(values) * np.log1p(np.abs(values))
-    values[~np.isfinite(values)] = 0.0
-    found = float(values[0])
+    """`sign(x)·log(1 + |x|)` in float64 by numpy's own `log1p` (so every amount is the same
+    to the bit however many are encoded at once), 0 where that is not finite. A finite x has a
+    finite log1p, and the sign is exact, so only the magnitude goes through numpy; the amount
+    of a zero, +0.0 or -0.0, adds up the same (the cells start at +0.0)."""
+    if value and (type(value) is not float or math.isfinite(value)):
+        magnitude = float(np.log1p(np.array([abs(value)], dtype=np.float64))[0])
+        found = magnitude if value > 0 else -magnitude
+    else:
+        found = 0.0
     if len(_LOGS) >= _MAX_CACHE:
         _LOGS.clear()
     _LOGS[value] = found
@@ -152,8 +155,79 @@ def encode(
     _walk(view, _ROOT, numbers, amounts, tokens, skip)
     if extra is not None:
         _walk(extra, _EXTRA, numbers, amounts, tokens)
+    return _vector(numbers, amounts, tokens, size)
+
+
+def _vector(
+    numbers: list[int], amounts: list[float], tokens: list[int], size: int
+) -> NDArray[np.float32]:
+    """The cells: each number's amount added in order (float64), then each token's 1."""
     cells = np.array(numbers + tokens, dtype=np.int64) % size
     count = len(numbers)
     out = np.bincount(cells[:count], weights=amounts, minlength=size)
     out += np.bincount(cells[count:], minlength=size)
     return out.astype(np.float32)
+
+
+class Encoder:
+    """`encode` for the stream of views of one environment: the same vectors to the bit, with
+    what the walk made of a top-level part of the view reused when the part is the very object
+    of the last view (the games' `Game.lasting_view` parts: the last hand's summary, the stacks
+    after each hand, which are most of a view and change once a hand).
+
+    Views are read-only for their readers (`Game.shared_view`), so the same object is the same
+    value. The walk takes the root's parts last first (its stack); so does this, so every cell
+    adds up the same amounts in the same order."""
+
+    def __init__(self, size: int = DEFAULT_SIZE, skip: frozenset[int] = frozenset()) -> None:
+        self.size = size
+        self.skip = skip
+        self._last: dict[int, tuple[object, list[int], list[float], list[int]]] = {}
+        """A part's path -> the part (kept, so that its id is not another's) and its walk."""
+
+    def __call__(self, view: Any, extra: Any = None) -> NDArray[np.float32]:
+        numbers: list[int] = []
+        amounts: list[float] = []
+        tokens: list[int] = []
+        if type(view) is dict:
+            self._root(view, numbers, amounts, tokens)
+        else:
+            _walk(view, _ROOT, numbers, amounts, tokens, self.skip)
+        if extra is not None:
+            _walk(extra, _EXTRA, numbers, amounts, tokens)
+        return _vector(numbers, amounts, tokens, self.size)
+
+    def _root(
+        self, view: dict[Any, Any], numbers: list[int], amounts: list[float], tokens: list[int]
+    ) -> None:
+        """`_walk` of the root, its parts taken from the last view's when they are its own."""
+        skip, last = self.skip, self._last
+        parts: list[tuple[int, Any]] = []
+        children = _PATHS.get(_ROOT, _EMPTY)
+        for key, child in view.items():
+            path = children.get(key)
+            if path is None:
+                path = _child(_ROOT, key)
+                children = _PATHS[_ROOT]
+            if path in skip:
+                continue
+            kind = type(child)
+            if kind is int:
+                numbers.append(path)
+                amount = _LOGS.get(child)
+                amounts.append(amount if amount is not None else _log(child))
+            elif kind is str or kind is bool or child is None:
+                token = _TOKENS.get(path, _EMPTY).get(child)
+                tokens.append(token if token is not None else _token(path, child))
+            else:
+                parts.append((path, child))
+        for path, child in reversed(parts):
+            known = last.get(path)
+            if known is not None and known[0] is child:
+                numbers += known[1]
+                amounts += known[2]
+                tokens += known[3]
+                continue
+            at_number, at_token = len(numbers), len(tokens)
+            _walk(child, path, numbers, amounts, tokens, skip)
+            last[path] = (child, numbers[at_number:], amounts[at_number:], tokens[at_token:])

@@ -10,8 +10,8 @@ player could open the table in a second tab without their token and would see th
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
-from typing import Any, NotRequired, Protocol, TypedDict, cast
+from collections.abc import Callable, Container, Sequence
+from typing import Any, NotRequired, Protocol, TypedDict, TypeVar, cast
 
 from pokerhall.engine.events import JSON, copy_json
 from pokerhall.games.detective.events import RevealedHand, Street, StreetScore
@@ -110,6 +110,9 @@ class DetectiveView(TypedDict):
     you: NotRequired[YouView]
 
 
+T = TypeVar("T")
+
+
 class Table(Protocol):
     """What a view reads of the game (`Detective` is one)."""
 
@@ -138,6 +141,7 @@ class Table(Protocol):
     previous_hand: Hand | None
 
     def game_round(self, hand_number: int) -> int: ...
+    def lasting_view(self, name: str, key: object, build: Callable[[], T]) -> T: ...
     def pending(self) -> dict[int, JSON]: ...
     def standings(self) -> Sequence[int]: ...
 
@@ -163,8 +167,12 @@ def build_view(game: Table, seat: int | None) -> DetectiveView:
         "hands": game.total_hands,
         "players": [_player(game, hand, seat, s) for s in range(game.num_seats)],
         "hand": hand_view(game, hand, seat),
-        "last_hand": None if game.previous_hand is None else hand_summary(game.previous_hand),
-        "hand_points": [list(row) for row in game.hand_points],
+        # Both last from one hand's end to the next's (`_end_hand` adds the row and makes the
+        # hand the previous one at once).
+        "last_hand": game.lasting_view("last_hand", len(game.hand_points), lambda: _summary(game)),
+        "hand_points": game.lasting_view(
+            "hand_points", len(game.hand_points), lambda: [list(r) for r in game.hand_points]
+        ),
         "standings": list(game.standings()),
         "over": game.over,
         "result": game.result,
@@ -178,6 +186,10 @@ def build_view(game: Table, seat: int | None) -> DetectiveView:
             "prompt": copy_json(game.pending().get(seat)),  # prompts are shared
         }
     return view
+
+
+def _summary(game: Table) -> HandSummary | None:
+    return None if game.previous_hand is None else hand_summary(game.previous_hand)
 
 
 def _player(game: Table, hand: Hand, viewer: int | None, seat: int) -> PlayerView:

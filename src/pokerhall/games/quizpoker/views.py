@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Protocol, TypeVar, cast
 
 from pokerhall.engine.events import JSON, copy_json
 from pokerhall.games.quizpoker.guesses import show
@@ -24,6 +24,8 @@ from pokerhall.games.quizpoker.view_types import (
     PlayerView,
     QuizPokerView,
 )
+
+T = TypeVar("T")
 
 
 class Table(Protocol):
@@ -52,6 +54,7 @@ class Table(Protocol):
     def result(self) -> JSON | None: ...
     def pending(self) -> dict[int, JSON]: ...
     def shared_view(self, build: Callable[[], Shared]) -> Shared: ...
+    def lasting_view(self, name: str, key: object, build: Callable[[], T]) -> T: ...
     def in_game(self, seat: int) -> bool: ...
     def standings(self) -> Sequence[int]: ...
 
@@ -98,13 +101,25 @@ def _shared(game: Table) -> Shared:
         "orbit": game.orbit,
         "players": [_player(game, hand, s) for s in range(game.num_seats)],
         "hand": hand_view(hand, None),
-        "previous_hand": None if game.previous_hand is None else hand_summary(game.previous_hand),
-        "stack_history": [list(row) for row in game.stack_history],
+        "previous_hand": game.lasting_view(
+            "previous_hand", game.hands_played, lambda: _summary(game)
+        ),
+        "stack_history": game.lasting_view(
+            "stack_history",
+            len(game.stack_history),
+            lambda: [list(row) for row in game.stack_history],
+        ),
         "standings": list(game.standings()),
         "over": game.over,
         "result": game.result,
     }
     return Shared(head, tail)
+
+
+def _summary(game: Table) -> HandSummary | None:
+    """The last hand's summary, which lasts from one hand's end to the next's (`_end_hand`
+    counts the hand and makes it the previous one at once)."""
+    return None if game.previous_hand is None else hand_summary(game.previous_hand)
 
 
 def _player(game: Table, hand: Hand, seat: int) -> PlayerView:
