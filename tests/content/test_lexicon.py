@@ -70,6 +70,20 @@ def test_by_letters(files: tuple[Path, Path], tmp_path: Path) -> None:
         assert word in lex.by_letters(letters_key(word))
 
 
+def test_letter_keys_are_every_key_of_the_index_once(
+    files: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The keys the best-word search indexes by their consonants (`best._Keys`): each word's
+    key, each once, and nothing else."""
+    lex = load(files, tmp_path / "cache")
+    keys = list(lex.letter_keys())
+    assert len(keys) == len(set(keys))
+    assert set(keys) == {letters_key(word) for word in EXPECTED}
+    assert all(lex.has_letters(key) for key in keys)
+    memory = Lexicon.from_words(["kočka", "kočky", "ko", "ok"])
+    assert sorted(memory.letter_keys()) == sorted({"ackko", "ckkoy", "ko"})
+
+
 def test_czech_letters() -> None:
     assert strip_diacritics("žluťoučký kůň úpěl") == "zlutoucky kun upel"
     assert letters_key("kočka") == "ackko"

@@ -151,6 +151,15 @@ class Lexicon:
         restored, for searches that try many keys and read few."""
         return key in self._anagrams
 
+    def letter_keys(self) -> Iterator[str]:
+        """Every key of the anagram index once, in the index's order: for a search that
+        indexes the keys its own way (the best-word search, by their consonants)."""
+        last = None
+        for key in self._anagrams.iterkeys():
+            if key != last:  # a key of several words comes once a word, one after another
+                yield key
+                last = key
+
     def by_letters(self, key: str) -> list[str]:
         """Every word whose base letters, sorted, are `key` (see `czech.letters_key`), sorted."""
         restore = self._words.restore_key

@@ -58,7 +58,7 @@ from functools import lru_cache
 from statistics import NormalDist
 
 from pokerhall.engine.events import JSON
-from pokerhall.games.wordpoker.best import best_word
+from pokerhall.games.wordpoker.best import best_word, spelt_best
 from pokerhall.games.wordpoker.letters import Alphabet, Card, default_alphabet, stakes_table
 from pokerhall.games.wordpoker.lexicons import WordList, lexicon
 from pokerhall.games.wordpoker.views import PlayerView, WordPokerView, wordpoker_view
@@ -115,18 +115,20 @@ def _search(
     letters of the cards its word takes: a sampled deal often repeats one (the hand kept with
     dice that are all shown, or the same two dice to come), and only the letters matter, not
     which copies of the cards they are."""
-    cards = [Card(str(i), letter) for i, letter in enumerate(letters)]
-    found = best_word(alphabet, words, cards, dice)
-    if found.word is None:
-        return found.score, ()
-    spelt = alphabet.spell(found.word)
-    wanted = spelt.card_letters + spelt.marks
+    top, _ = spelt_best(
+        alphabet, words, [Card(str(i), letter) for i, letter in enumerate(letters)], dice
+    )
+    if top is None:
+        return 0, ()
+    wanted = dict(top.card_letters)
+    for mark, n in top.marks.items():
+        wanted[mark] = n  # no card is both a letter and a diacritic
     keep = []
     for letter in letters:
-        if wanted[letter] > 0:
+        if wanted.get(letter, 0) > 0:
             wanted[letter] -= 1
             keep.append(letter)
-    return found.score, tuple(keep)
+    return top.score, tuple(keep)
 
 
 def strength(

@@ -10,6 +10,7 @@ much; `pokerhall.content.lexicon.Lexicon` is one, for the system's hunspell-cs d
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Protocol
@@ -31,6 +32,8 @@ class WordList(Protocol):
     def has_letters(self, letters: str) -> bool: ...
 
     def by_letters(self, letters: str) -> list[str]: ...
+
+    def letter_keys(self) -> Iterator[str]: ...
 
     def __len__(self) -> int: ...
 
