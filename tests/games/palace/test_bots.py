@@ -484,32 +484,3 @@ def test_p10_a_bet_into_us_narrows_the_range_only_from_a_careful_bettor() -> Non
     assert betting_range(prompt, careful) < 0.5
     assert betting_range(prompt, maniac) > 0.8
     assert belief(maniac.attack_rate()) == 0.0
-
-
-def test_p10_a_camp_strong_with_soldiers_is_not_bluffed() -> None:
-    """`Duel.folding`: a fold habit is learnt on camps of a banner and a palace, so a target
-    whose soldiers (a won battle's spoils) make every hand of it two pair or better folds none
-    of them, however often it folded before: an attack with nothing is priced as if it always
-    calls, and the sampler does not bluff it. A target without soldiers folds by its habit."""
-    game = new(2, seed=4, buy_price=10**6, forced_battle=False)
-    attacker = game.hand.turn
-    defender = 1 - attacker
-    rig(game, {attacker: ("2c", "3d 4h 7s", ""), defender: ("Kh", "8d 9c Ts", "Ah Ad Qs Qd")})
-    table = read(game.view(attacker), Memory())
-    deals = scenarios(table, random.Random(1), 60, draw=False)
-    now = chances(table, table.me, deals, [defender])
-    assert now.battle[defender] == 0.0
-    assert now.folding(defender, 0.6) == 0.0
-    hopeful = battle_branches(table, 0, now, defender, table.pot, folds=0.6)
-    assert hopeful == battle_branches(table, 0, now, defender, table.pot, folds=0.0)
-    for folds in range(0, 11, 2):
-        bot = SamplerBot(3)
-        bot._reads.habit(defender).answers = 10.0
-        bot._reads.habit(defender).folds = float(folds)
-        move = bot.choose(game.view(attacker), game.pending()[attacker])
-        assert move["type"] != "battle", folds
-
-    rig(game, {attacker: ("2c", "3d 4h 7s", ""), defender: ("Kh", "8d 9c Ts", "")})
-    table = read(game.view(attacker), Memory())
-    bare = chances(table, table.me, scenarios(table, random.Random(1), 60, draw=False), [defender])
-    assert bare.folding(defender, 0.6) == 0.6

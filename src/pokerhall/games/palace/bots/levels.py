@@ -19,9 +19,7 @@ Both read their view into a `knowledge.Table` and deal the unseen cards many tim
   attacks or raises every time it may is not believed). It chooses which soldiers to keep.
   What its sums weigh, each a function below with its own test:
   - *fold equity*: a target folds a battle as often as it has folded ours, with the weakest of
-    its hands (`battle_branches`), so a weak attack can pay against one who folds; but the
-    habit is measured on hands of a banner and a palace, so a camp whose soldiers make it
-    strong folds less (`odds.Duel.folding`): a battle's winner with its spoils is not bluffed;
+    its hands (`battle_branches`), so a weak attack can pay against one who folds;
   - *what a quiet opponent holds*: one who could have attacked us this hand and did not is
     taken to hold the rest of its hands (`_attack_chance`);
   - *buying under threat*: a buy is paid in every branch, and before our next turn the target
@@ -346,7 +344,7 @@ class SamplerBot(_SeeingBot):
             move = self.raise_by(specs)
             by = int(move["by"])
             their = min(by, table.opponents[other].stack)  # stack depth: it can match no more
-            folds = fight.folding(habit.fold_rate())  # a camp strong with soldiers folds less
+            folds = habit.fold_rate()
             called = fight.within(top * (1.0 - folds))  # it folds the weakest of its range
             paid = call + by
             raised = [
@@ -501,7 +499,6 @@ def battle_branches(
     their_call = min((len(opponent.soldiers) + 1) * s, opponent.stack)  # P10: its own price
     if opponent.stack <= 0:
         folds = 0.0  # no chips left: it calls for nothing rather than fold
-    folds = now.folding(target, folds)  # a camp strong with soldiers folds less
     after = survival(table, now if beyond is None else beyond, target)
     low, high = band
     won = (1.0 - folds) * now.band(target, low + folds * (high - low), high) * after

@@ -64,10 +64,6 @@ class Duel:
 
     results: list[float]
     strength: list[int]
-    bare: list[int] = field(default_factory=list)
-    """Per deal, how strong the opponent's hand would be without its soldiers (banner and
-    palace only, as every hand starts): the yardstick of its fold habit (`folding`). Empty:
-    the same as `strength` (it has no soldiers)."""
 
     def chance(self) -> float:
         return sum(self.results) / max(len(self.results), 1)
@@ -77,21 +73,6 @@ class Duel:
         its hands): one who bets or calls with only part of its hands shows it holds that part.
         `top` 1 is no information at all (one who bets every hand)."""
         return self.band(1.0 - top, 1.0)
-
-    def folding(self, folds: float) -> float:
-        """How often it folds now, when it folds `folds` of its battles (`reads.Habit`): a
-        habit learnt mostly on camps of a banner and a palace, so it folds the hands weaker
-        than the weakest `folds` of those, and no more often than it has folded (a rate is a
-        record of hands given up, weak ones). A camp whose soldiers (the spoils of a won
-        battle, say) lift every hand above that line folds nothing: it is not bluffed."""
-        n = len(self.strength)
-        if not self.bare or n == 0 or folds <= 0.0:
-            return max(0.0, folds)
-        k = round(folds * len(self.bare))
-        if k == 0:
-            return 0.0
-        line = sorted(self.bare)[k - 1]
-        return min(folds, sum(1 for s in self.strength if s <= line) / n)
 
     def band(self, low: float, high: float) -> float:
         """Our chance when the opponent's hand lies between the `low` and `high` fractions of
@@ -130,11 +111,6 @@ class Chances:
         """The chance against `target` when its hand is among its `top` strongest."""
         return self.band(target, 1.0 - top, 1.0)
 
-    def folding(self, target: int, folds: float) -> float:
-        """How often `target` folds now, by its habit `folds` (`Duel.folding`)."""
-        duel = self.duels.get(target)
-        return folds if duel is None else duel.folding(folds)
-
     def band(self, target: int, low: float, high: float) -> float:
         """The chance against `target` when its hand lies in that band (`Duel.band`)."""
         duel = self.duels.get(target)
@@ -171,7 +147,7 @@ def chances(
         for target in targets:
             theirs = deal.camps[target]
             duels[target].results.append(_result(seat, camp, target, theirs, heads_up))
-            _strengths(duels[target], theirs, camp)
+            duels[target].strength.append(battle_rank(theirs, camp).key)
         everyone = {seat: camp, **deal.camps}
         winners = showdown_winners(everyone)
         if seat in winners:
@@ -213,15 +189,8 @@ def duel(table: Table, me: Camp, other: int, deals: Sequence[Scenario]) -> Duel:
     for deal in deals:
         theirs = deal.camps[other]
         out.results.append(_result(table.seat, me, other, theirs, heads_up))
-        _strengths(out, theirs, me)
+        out.strength.append(battle_rank(theirs, me).key)
     return out
-
-
-def _strengths(duel: Duel, theirs: Camp, me: Camp) -> None:
-    """One deal's strength of the opponent's hand, and without its soldiers (`Duel.bare`)."""
-    duel.strength.append(battle_rank(theirs, me).key)
-    if theirs.soldiers:
-        duel.bare.append(battle_rank(Camp(theirs.banner, theirs.palace, []), me).key)
 
 
 def duel_chance(table: Table, me: Camp, other: int, deals: Sequence[Scenario]) -> float:
