@@ -20,7 +20,12 @@ from pokerhall.tournaments.config import TournamentConfig
 from pokerhall.tournaments.errors import TournamentError
 from pokerhall.tournaments.places import bust_places
 from pokerhall.tournaments.prizes import prize_points
-from pokerhall.tournaments.registration import check_name, check_new, check_unregister
+from pokerhall.tournaments.registration import (
+    check_name,
+    check_new,
+    check_start,
+    check_unregister,
+)
 from pokerhall.tournaments.seating import Table, draw, smallest
 from pokerhall.tournaments.spec import GameSpec
 
@@ -96,15 +101,7 @@ class PokerDirector:
     def start(self) -> None:
         """T1: the seeded draw seats everyone; a multi-table tournament starts when the server's
         clock says so, a sit-and-go as its table fills."""
-        if self.status != REGISTERING:
-            raise TournamentError("tournament_started", "the tournament has already started")
-        if len(self.registered) < self.config.min_players:
-            raise TournamentError(
-                "too_few_players",
-                f"the tournament needs at least {self.config.min_players} players to start,"
-                f" {len(self.registered)} registered",
-                {"min": self.config.min_players, "count": len(self.registered)},
-            )
+        check_start(self.status != REGISTERING, len(self.registered), self.config.min_players)
         rng = make_rng(derive_seed(self.config.seed, "draw"))
         self.tables = draw(self.registered, self.config.table_size, rng)
         self.status = RUNNING

@@ -46,3 +46,15 @@ def check_unregister(name: object, registered: list[str], started: bool) -> str:
     if checked not in registered:
         raise TournamentError("not_registered", f"{checked} is not registered", {"player": checked})
     return checked
+
+
+def check_start(started: bool, count: int, min_players: int) -> None:
+    """Refuse a start twice, or with fewer players than the tournament needs (T1)."""
+    if started:
+        raise TournamentError("tournament_started", "the tournament has already started")
+    if count < min_players:
+        raise TournamentError(
+            "too_few_players",
+            f"the tournament needs at least {min_players} players to start, {count} registered",
+            {"min": min_players, "count": count},
+        )

@@ -18,7 +18,12 @@ from pokerhall.tournaments.errors import TournamentError
 from pokerhall.tournaments.pairing import Met, byes, circle, group, table_sizes
 from pokerhall.tournaments.places import places_by_key
 from pokerhall.tournaments.prizes import prize_points
-from pokerhall.tournaments.registration import check_name, check_new, check_unregister
+from pokerhall.tournaments.registration import (
+    check_name,
+    check_new,
+    check_start,
+    check_unregister,
+)
 from pokerhall.tournaments.spec import GameSpec
 
 REGISTERING, RUNNING, FINISHED = "registering", "running", "finished"
@@ -65,15 +70,7 @@ class RoundsDirector:
         self.registered.remove(check_unregister(name, self.registered, self.status != REGISTERING))
 
     def start(self) -> None:
-        if self.status != REGISTERING:
-            raise TournamentError("tournament_started", "the tournament has already started")
-        if len(self.registered) < self.config.min_players:
-            raise TournamentError(
-                "too_few_players",
-                f"the tournament needs at least {self.config.min_players} players to start,"
-                f" {len(self.registered)} registered",
-                {"min": self.config.min_players, "count": len(self.registered)},
-            )
+        check_start(self.status != REGISTERING, len(self.registered), self.config.min_players)
         self.order = list(self.registered)
         make_rng(derive_seed(self.config.seed, "draw")).shuffle(self.order)
         self.total_rounds = default_rounds(self.config, len(self.order))

@@ -15,6 +15,7 @@ from typing import Any
 from pokerhall.engine.catalog import OptionSpec, Ruleset
 from pokerhall.engine.errors import InvalidOptions
 from pokerhall.engine.events import JSON
+from pokerhall.table.stack_option import stacks_option
 
 MAX_SETTING_CHIPS = 10**12
 """Stacks and bets above this are typos; it also keeps every amount far below the table layer's
@@ -153,17 +154,7 @@ OPTIONS = (
         0,
         MAX_HANDS,
     ),
-    OptionSpec(
-        "stacks",
-        "int_list",
-        (),
-        "Each seat's starting chips, in seat order (none: everyone starts with starting_stack).",
-        1,
-        MAX_SETTING_CHIPS,
-        max_items=MAX_SEATS,
-        min_items=0,
-        advanced=True,
-    ),
+    stacks_option(MAX_SEATS, MAX_SETTING_CHIPS),
     OptionSpec(
         "dealer",
         "int",

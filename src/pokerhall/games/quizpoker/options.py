@@ -27,6 +27,7 @@ from pokerhall.table.minraise import (
     unit_then_big_blind_rule,
 )
 from pokerhall.table.pots import OddChips
+from pokerhall.table.stack_option import stacks_option
 
 MAX_SETTING_CHIPS = 10**12
 """Starting stacks, blinds and blind steps above this are typos; it also keeps every table's
@@ -318,17 +319,7 @@ _PLAY_OPTIONS = (
 
 
 TABLE_STATE_OPTIONS = (
-    OptionSpec(
-        "stacks",
-        "int_list",
-        (),
-        "Each seat's starting chips, in seat order (none: everyone starts with starting_stack).",
-        1,
-        MAX_SETTING_CHIPS,
-        max_items=MAX_SEATS,
-        min_items=0,
-        advanced=True,
-    ),
+    stacks_option(MAX_SEATS, MAX_SETTING_CHIPS),
     OptionSpec(
         "button",
         "int",
